@@ -1,0 +1,62 @@
+"""Command line: parse options, build the arcade, push the first scene, run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .rules.magdagdon import Difficulty
+
+SCENE_NAMES = ("title", "play", "settings", "scores", "rules", "about")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="main.py",
+        description="MAGDAGDON: a dice puzzle arcade. Roll four dice, build one connected field.",
+    )
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+    p.add_argument("--difficulty", choices=[d.name.lower() for d in Difficulty],
+                   help="difficulty of new games (saved in the settings)")
+    p.add_argument("--seed", type=int, help="reproducible dice (and demo moves)")
+    p.add_argument("--demo", action="store_true",
+                   help="the game plays itself; prints a GAME OVER line after each game")
+    p.add_argument("--frames", type=_positive, metavar="N", help="exit 0 after N frames")
+    p.add_argument("--screenshot", metavar="PATH",
+                   help="with --frames: save the last frame as PNG")
+    p.add_argument("--bench", type=_positive, metavar="N",
+                   help="run N frames of --demo as fast as possible and print timings")
+    p.add_argument("--scene", choices=SCENE_NAMES, help="start on this scene")
+    p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")
+    p.add_argument("--lang", choices=("en", "th", "bg", "ko"), help="language of the game")
+    return p
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {value}")
+    return value
+
+
+def run(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    if args.screenshot and not (args.frames or args.bench):
+        parser().error("--screenshot needs --frames N (or --bench N)")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .bootstrap import build
+
+    app = build(args)
+    code = app.run()
+    if args.bench:
+        print(app.bench_report(), flush=True)
+    app.shutdown()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,112 @@
+"""Translation lookup, the language switch and the font of each language.
+
+Player-visible text is looked up by key in ``assets/i18n/magdagdon.<locale>.json`` through
+python-i18n, the same library (and global configuration) pygame-gui uses, so our labels and
+pygame-gui's own texts switch language together. pygame renders a string with one face and has
+no fallback, so each locale names faces that cover Latin, digits and its own script, and the
+HarfBuzz script to shape with.
+"""
+
+from __future__ import annotations
+
+import locale as _locale
+import logging
+import os
+from pathlib import Path
+
+import i18n
+import pygame
+
+from . import assets
+
+log = logging.getLogger(__name__)
+
+LOCALES = ("en", "th", "bg", "ko")
+NAMESPACE = "magdagdon"
+TRANSLATIONS_DIR = assets.resource("assets", "i18n")
+
+SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang"}
+"""HarfBuzz script per locale (``pygame.font.Font.set_script``)."""
+
+_LATIN_CYRILLIC = {
+    "ui": "ui-latin-cyrillic.ttf",
+    "bold": "ui-latin-cyrillic-bold.ttf",
+    "display": "display.ttf",
+}
+FONT_FILES: dict[str, dict[str, str]] = {
+    "en": _LATIN_CYRILLIC,
+    "bg": _LATIN_CYRILLIC,
+    "th": {"ui": "ui-thai.ttf", "bold": "ui-thai-bold.ttf", "display": "ui-thai-bold.ttf"},
+    "ko": {"ui": "ui-korean.ttf", "bold": "ui-korean-bold.ttf", "display": "ui-korean-bold.ttf"},
+}
+"""Faces per locale and role: ``ui`` body text, ``bold`` buttons and labels, ``display`` titles."""
+
+NUMBERS_FONT = "display.ttf"
+"""Digits-only text (scores, sums, die digits) looks the same in every language."""
+
+_state = {"locale": "en"}
+_fonts: dict[tuple[str, int, str], pygame.font.Font] = {}
+
+
+def setup(locale: str = "en") -> None:
+    """Point python-i18n at our files (idempotent) and switch to ``locale``."""
+    i18n.set("file_format", "json")
+    i18n.set("fallback", "en")
+    path = str(TRANSLATIONS_DIR)
+    if path not in i18n.load_path:
+        i18n.load_path.append(path)
+    set_locale(locale)
+
+
+def set_locale(locale: str) -> None:
+    """Switch every later ``t`` call (and pygame-gui's texts) to ``locale``."""
+    if locale not in LOCALES:
+        raise ValueError(f"unsupported language {locale!r}; choose one of {', '.join(LOCALES)}")
+    _state["locale"] = locale
+    i18n.set("locale", locale)
+
+
+def current() -> str:
+    return _state["locale"]
+
+
+def t(key: str, **params: object) -> str:
+    """The text of ``key`` in the current language, placeholders (``%{name}``) filled."""
+    return i18n.t(f"{NAMESPACE}.{key}", locale=_state["locale"], **params)
+
+
+def system_locale() -> str:
+    """The first-start language: the system's when it is one of ours, else English."""
+    candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    try:
+        candidates.append(_locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for raw in candidates:
+        code = raw.split(".")[0].split("_")[0].lower()
+        if code in LOCALES:
+            return code
+    return "en"
+
+
+def font_path(role: str, locale: str | None = None) -> Path:
+    """The bundled face for ``role`` ("ui", "bold", "display", "numbers") in ``locale``."""
+    if role == "numbers":
+        return assets.resource("fonts", NUMBERS_FONT)
+    return assets.resource("fonts", FONT_FILES[locale or current()][role])
+
+
+def font(role: str, size: int, locale: str | None = None) -> pygame.font.Font:
+    """A shaped ``pygame.font.Font`` for ``role`` and ``size`` in ``locale`` (cached)."""
+    locale = locale or current()
+    key = (role, size, locale)
+    cached = _fonts.get(key)
+    if cached is None:
+        cached = assets.font(font_path(role, locale), size)
+        script = "Latn" if role == "numbers" else SCRIPTS[locale]
+        try:
+            cached.set_script(script)
+        except (AttributeError, pygame.error):  # SDL_ttf without HarfBuzz: unshaped text
+            log.warning("text shaping for %s is not available", script)
+        _fonts[key] = cached
+    return cached

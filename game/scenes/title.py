@@ -1,0 +1,158 @@
+"""The title screen: the animated logo and the main menu; NEW GAME asks for a difficulty."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..engine import input as inp
+from ..engine.i18n import t
+from ..engine.scenes import Scene
+from ..rules.magdagdon import Difficulty
+from ..widgets import buttons, dice, palette, text
+from ..widgets.background import background
+
+LOGO = "MAGDAGDON"
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.ui = None
+        self.choosing = False  # the difficulty panel is open
+
+    # --- menu ------------------------------------------------------------------------------
+    def menu_items(self) -> list[tuple[str, object]]:
+        items: list[tuple[str, object]] = []
+        if self.app.ctx.has_saved_game():
+            items.append(("title.continue", self.continue_game))
+        items.append(("title.new_game", self.open_difficulties))
+        items += [
+            ("title.scores", lambda: self.open("scores")),
+            ("title.rules", lambda: self.open("rules")),
+            ("title.settings", lambda: self.open("settings")),
+            ("title.about", lambda: self.open("about")),
+            ("title.quit", self.app.quit),
+        ]
+        return items
+
+    def open(self, name: str) -> None:
+        from . import registry
+
+        self.app.stack.push(registry.make(name, self.app))
+
+    def enter(self) -> None:
+        self.app.ctx.audio.play_music("music_menu")
+        self._build()
+
+    def resume(self) -> None:
+        self._build()
+
+    def exit(self) -> None:
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+
+    def _build(self) -> None:
+        if self.ui is None:
+            self.ui = self.app.new_ui_manager()
+        self.ui.clear_and_reset()
+        width, height = self.app.surface.get_size()
+        if self.choosing:
+            self._build_difficulties(width, height)
+            return
+        items = self.menu_items()
+        button_h, gap = 92, 18
+        top = max(380, height - 80 - len(items) * (button_h + gap))
+        self.menu = []
+        for i, (key, command) in enumerate(items):
+            rect = pygame.Rect(0, 0, 560, button_h)
+            rect.midtop = (width // 2, top + i * (button_h + gap))
+            self.menu.append(buttons.button(self.ui, rect, key, command, "#menu_item"))
+
+    def _build_difficulties(self, width: int, height: int) -> None:
+        self.menu = []
+        for i, difficulty in enumerate(Difficulty):
+            rect = pygame.Rect(0, 0, 520, 110)
+            rect.topleft = (width // 2 - 620, 420 + i * 150)
+            self.menu.append(buttons.button(
+                self.ui, rect, f"difficulty.{difficulty.name.lower()}",
+                lambda d=difficulty: self.new_game(d), "#menu_item"))
+        back = pygame.Rect(0, 0, 360, 92)
+        back.midtop = (width // 2, 420 + 3 * 150 + 10)
+        self.menu.append(buttons.button(self.ui, back, "common.back", self.close_difficulties,
+                                        "#choice"))
+
+    def open_difficulties(self) -> None:
+        self.choosing = True
+        self._build()
+
+    def close_difficulties(self) -> None:
+        self.choosing = False
+        self._build()
+
+    def new_game(self, difficulty: Difficulty) -> None:
+        from .play_magdagdon import PlayScene
+
+        self.app.ctx.start_new_game(difficulty)
+        self.app.stack.clear_to(PlayScene(self.app, difficulty=difficulty))
+
+    def continue_game(self) -> None:
+        from .play_magdagdon import PlayScene
+
+        game = self.app.ctx.load_saved_game()
+        if game is None:
+            self._build()
+            return
+        self.app.stack.clear_to(PlayScene(self.app, game=game))
+
+    # --- frame -----------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> None:
+        self.ui.process_events(event)
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back") and self.choosing:
+            self.close_difficulties()
+        elif action.kind == inp.KEY and action.key == "accept" and not self.choosing:
+            self.open_difficulties()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(background(surface.get_size()), (0, 0))
+        width = surface.get_width()
+        self._draw_logo(surface, width // 2, 190)
+        text.blit(surface, t("title.tagline"), "ui", 32, palette.TEXT_DIM, "center",
+                  (width // 2, 300))
+        if self.choosing:
+            for i, difficulty in enumerate(Difficulty):
+                y = 420 + i * 150 + 55
+                line = t(f"difficulty.{difficulty.name.lower()}_line")
+                size = text.fit_size(line, "ui", 30, 640)
+                text.blit(surface, line, "ui", size, palette.TEXT, "midleft", (width // 2 - 70, y))
+        for notice_index, notice in enumerate(self.app.ctx.notices[-2:]):
+            text.blit(surface, notice, "ui", 26, palette.BAD, "midbottom",
+                      (width // 2, surface.get_height() - 16 - 34 * notice_index))
+        self.ui.draw_ui(surface)
+
+    def _draw_logo(self, surface: pygame.Surface, cx: int, cy: int) -> None:
+        """Each letter bobs on its own phase; two dice tumble slowly at the sides."""
+        font_size = 150
+        letters = [text.render(ch, "display", font_size, palette.GOLD) for ch in LOGO]
+        total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
+        x = cx - total // 2
+        for i, letter in enumerate(letters):
+            dy = math.sin(self.time * 3.0 + i * 0.6) * 12
+            shadow = text.render(LOGO[i], "display", font_size, (0, 0, 0))
+            surface.blit(shadow, (x + 6, cy - letter.get_height() // 2 + dy + 8))
+            surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
+            x += letter.get_width() + 6
+        for side, phase in ((-1, 0.0), (1, 1.7)):
+            value = 1 + int(self.time * 1.5 + phase * 3) % 6
+            image = pygame.transform.rotozoom(dice.face(value, 110, "die"),
+                                              math.sin(self.time + phase) * 25, 1.0)
+            centre = (cx + side * (total // 2 + 130), cy + math.sin(self.time * 2 + phase) * 18)
+            surface.blit(image, image.get_rect(center=centre))

@@ -1,0 +1,94 @@
+"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the bundle.
+
+Every element type gets a font block per locale (always with ``en``), each naming the face
+that covers that language's script and the HarfBuzz script to shape it with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import i18n
+from .widgets import palette
+
+
+def _hex(colour: tuple[int, ...]) -> str:
+    return "#" + "".join(f"{c:02X}" for c in colour[:3])
+
+
+def _fonts(size: int, bold: bool = True) -> list[dict[str, str]]:
+    blocks = []
+    for locale in i18n.LOCALES:
+        regular = i18n.font_path("ui", locale)
+        strong = i18n.font_path("bold", locale)
+        blocks.append({
+            "locale": locale,
+            "name": f"arcade-{locale}",
+            "size": str(size),
+            "bold": "1" if bold else "0",
+            "regular_path": str(regular),
+            "bold_path": str(strong),
+            "script": i18n.SCRIPTS[locale],
+        })
+    return blocks
+
+
+def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size: int = 38,
+            hover: tuple[int, ...] | None = None) -> dict[str, Any]:
+    hover = hover or tuple(min(255, c + 30) for c in normal)
+    return {
+        "colours": {
+            "normal_bg": _hex(normal),
+            "hovered_bg": _hex(hover),
+            "active_bg": _hex(tuple(max(0, c - 40) for c in normal)),
+            "disabled_bg": "#2A2850",
+            "normal_text": _hex(text),
+            "hovered_text": _hex(text),
+            "active_text": _hex(text),
+            "disabled_text": "#77729A",
+            "normal_border": "#FFFFFF",
+            "hovered_border": "#FFFFFF",
+            "active_border": "#FFFFFF",
+            "disabled_border": "#4A4680",
+        },
+        "font": _fonts(size),
+        "misc": {
+            "shape": "rounded_rectangle",
+            "shape_corner_radius": "22",
+            "border_width": "4",
+            "shadow_width": "3",
+            "text_horiz_alignment": "center",
+        },
+    }
+
+
+def theme() -> dict[str, Any]:
+    """The whole theme; pass it to ``UIManager(theme_path=...)``."""
+    return {
+        "defaults": {
+            "colours": {
+                "normal_text": _hex(palette.TEXT),
+                "dark_bg": _hex(palette.PANEL),
+                "normal_border": _hex(palette.PANEL_EDGE),
+            },
+            "font": _fonts(30, bold=False),
+        },
+        "button": _button(palette.GOLD),
+        "@arcade": _button(palette.GOLD),
+        "#roll": _button(palette.GOLD, size=44),
+        "#confirm": _button(palette.GOOD, size=40),
+        "#danger": _button(palette.DANGER, text=(255, 255, 255), size=40),
+        "#power": _button(palette.TENTATIVE_RING, size=34),
+        "#icon": _button(palette.PANEL_EDGE, text=(255, 255, 255), size=44),
+        "#menu_item": _button((120, 100, 255), text=(255, 255, 255), size=38),
+        "#choice": _button((60, 56, 130), text=(255, 255, 255), size=32),
+        "#choice_on": _button(palette.GOLD, size=32),
+        "label": {"colours": {"normal_text": _hex(palette.TEXT)}, "font": _fonts(30, False)},
+        "text_box": {
+            "colours": {"dark_bg": "#1E1C48", "normal_border": _hex(palette.PANEL_EDGE)},
+            "font": _fonts(30, False),
+            "misc": {"border_width": "3", "padding": "24,16"},
+        },
+        "window": {"colours": {"dark_bg": "#1E1C48"}, "font": _fonts(30, False)},
+        "horizontal_slider": {"colours": {"dark_bg": "#2A2850"}},
+    }

@@ -1,0 +1,1 @@
+"""Game-specific drawables: dice, board, tray, effects, layout."""

@@ -1,0 +1,93 @@
+"""Particles and screen shake: the feel of a ruin, a combo, a slammed banner.
+
+Driven by the fixed dt; visual randomness comes from the scene's own RNG, never the dice's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass
+class Particle:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    age: float
+    size: float
+    colour: tuple[int, int, int]
+    gravity: float
+
+
+class Particles:
+    """A small pool of square debris/sparks with gravity and fade-out."""
+
+    MAX = 600
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.items: list[Particle] = []
+
+    def burst(self, centre, count: int, colours, speed=(200, 700), size=(5, 14),
+              life=(0.5, 1.2), gravity: float = 1400.0, spread: float = math.tau,
+              direction: float = -math.pi / 2) -> None:
+        rng = self.rng
+        for _ in range(count):
+            if len(self.items) >= self.MAX:
+                break
+            angle = direction + rng.uniform(-spread / 2, spread / 2)
+            v = rng.uniform(*speed)
+            self.items.append(Particle(
+                centre[0] + rng.uniform(-20, 20), centre[1] + rng.uniform(-20, 20),
+                math.cos(angle) * v, math.sin(angle) * v,
+                rng.uniform(*life), 0.0, rng.uniform(*size), rng.choice(colours), gravity,
+            ))
+
+    def update(self, dt: float) -> None:
+        alive = []
+        for p in self.items:
+            p.age += dt
+            if p.age < p.life:
+                p.vy += p.gravity * dt
+                p.x += p.vx * dt
+                p.y += p.vy * dt
+                alive.append(p)
+        self.items = alive
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for p in self.items:
+            fade = 1.0 - p.age / p.life
+            size = max(1, int(p.size * (0.4 + 0.6 * fade)))
+            colour = tuple(int(c * (0.5 + 0.5 * fade)) for c in p.colour)
+            surface.fill(colour, (int(p.x), int(p.y), size, size))
+
+    @property
+    def active(self) -> bool:
+        return bool(self.items)
+
+
+class Shake:
+    """A decaying screen shake; ``offset`` is added to everything the scene draws."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.strength = 0.0
+
+    def kick(self, strength: float) -> None:
+        self.strength = max(self.strength, strength)
+
+    def update(self, dt: float) -> None:
+        self.strength = max(0.0, self.strength - dt * 60.0 - self.strength * dt * 4.0)
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        if self.strength <= 0.5:
+            return (0, 0)
+        s = self.strength
+        return (round(self.rng.uniform(-s, s)), round(self.rng.uniform(-s, s)))

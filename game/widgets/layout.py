@@ -1,0 +1,120 @@
+"""Where everything of the MAGDAGDON play screen sits, in logical coordinates (1920×1080).
+
+Pure geometry: the scene hit-tests taps with it, the widgets draw with it and the demo
+player aims with it, so all three agree on every pixel. Touch targets: board cells 168 px,
+tray dice 140 px, buttons at least 96 px tall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True)
+class PlayLayout:
+    """Landscape layout; every rect is derived from these few numbers."""
+
+    size: tuple[int, int] = (1920, 1080)
+    board_origin: tuple[int, int] = (150, 150)
+    cell: int = 168
+    gap: int = 12
+    tray_origin: tuple[int, int] = (1205, 215)
+    die: int = 140
+    die_gap: int = 30
+
+    # --- board ----------------------------------------------------------------------------
+    @property
+    def board_rect(self) -> pygame.Rect:
+        side = 4 * self.cell + 3 * self.gap
+        return pygame.Rect(self.board_origin, (side, side))
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        row, col = divmod(cell, 4)
+        x = self.board_origin[0] + col * (self.cell + self.gap)
+        y = self.board_origin[1] + row * (self.cell + self.gap)
+        return pygame.Rect(x, y, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        for cell in range(16):
+            if self.cell_rect(cell).inflate(self.gap, self.gap).collidepoint(pos):
+                return cell
+        return None
+
+    def row_sum_pos(self, row: int) -> tuple[int, int]:
+        rect = self.cell_rect(row * 4 + 3)
+        return rect.right + 115, rect.centery
+
+    def col_sum_pos(self, col: int) -> tuple[int, int]:
+        rect = self.cell_rect(12 + col)
+        return rect.centerx, rect.bottom + 44
+
+    # --- tray -----------------------------------------------------------------------------
+    @property
+    def tray_rect(self) -> pygame.Rect:
+        width = 4 * self.die + 3 * self.die_gap
+        return pygame.Rect(self.tray_origin, (width, self.die)).inflate(50, 60)
+
+    def die_rect(self, die: int) -> pygame.Rect:
+        x = self.tray_origin[0] + die * (self.die + self.die_gap)
+        return pygame.Rect(x, self.tray_origin[1], self.die, self.die)
+
+    def die_at(self, pos: tuple[int, int]) -> int | None:
+        for die in range(4):
+            if self.die_rect(die).inflate(self.die_gap, 20).collidepoint(pos):
+                return die
+        return None
+
+    # --- panels and buttons ---------------------------------------------------------------
+    @property
+    def right_x(self) -> int:
+        return self.tray_rect.left
+
+    @property
+    def right_width(self) -> int:
+        return self.tray_rect.width
+
+    def header_pos(self) -> tuple[int, int]:
+        return self.right_x, 70
+
+    @property
+    def message_pos(self) -> tuple[int, int]:
+        return self.tray_rect.centerx, self.tray_rect.bottom + 40
+
+    @property
+    def roll_rect(self) -> pygame.Rect:
+        half = (self.right_width - 20) // 2
+        return pygame.Rect(self.right_x, self.tray_rect.bottom + 85, half, 112)
+
+    @property
+    def confirm_rect(self) -> pygame.Rect:
+        roll = self.roll_rect
+        return pygame.Rect(roll.right + 20, roll.top, roll.width, roll.height)
+
+    @property
+    def accept_rect(self) -> pygame.Rect:
+        return self.roll_rect.union(self.confirm_rect)
+
+    @property
+    def powers_rect(self) -> pygame.Rect:
+        top = self.roll_rect.bottom + 40
+        return pygame.Rect(self.right_x, top, self.right_width, 250)
+
+    def power_button_rect(self, index: int, count: int = 3) -> pygame.Rect:
+        panel = self.powers_rect
+        width = (panel.width - 40 - (count - 1) * 16) // count
+        x = panel.left + 20 + index * (width + 16)
+        return pygame.Rect(x, panel.bottom - 124, width, 104)
+
+    @property
+    def pause_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.size[0] - 120, 28, 96, 96)
+
+    @property
+    def strip_rect(self) -> pygame.Rect:
+        """The bottom strip for the MAGDAGDON and ruin prompts."""
+        return pygame.Rect(0, self.size[1] - 96, self.size[0], 96)
+
+
+LANDSCAPE = PlayLayout()
