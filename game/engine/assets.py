@@ -1,0 +1,154 @@
+"""Resource paths and loading: the only engine module that touches files.
+
+``ROOT`` is the repository root in a source checkout and PyInstaller's unpack folder
+(``sys._MEIPASS``) in a frozen build, so ``resource("fonts", "x.ttf")`` works in both.
+Loaders never raise on a missing or damaged file: they log a warning naming the file and
+return a fallback, because a broken asset must not stop the game from starting.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+PathLike = str | Path
+
+
+def _root() -> Path:
+    meipass = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and meipass:
+        return Path(meipass)
+    return Path(__file__).resolve().parents[2]
+
+
+ROOT: Path = _root()
+
+_fonts: dict[tuple[str | None, int], pygame.font.Font] = {}
+
+
+def resource(*parts: PathLike) -> Path:
+    """Absolute path of a bundled resource, e.g. ``resource("assets", "theme.json")``."""
+    return ROOT.joinpath(*parts)
+
+
+def _resolve(path: PathLike) -> Path:
+    """Relative paths are relative to ROOT, not to the (unpredictable) working directory."""
+    p = Path(path)
+    return p if p.is_absolute() else ROOT / p
+
+
+def load_image(path: PathLike) -> pygame.Surface | None:
+    """Load an image (converted for fast blits when a display exists) or None, logged."""
+    full = _resolve(path)
+    try:
+        image = pygame.image.load(str(full))
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("image %s could not be loaded (%s); drawing without it", full, exc)
+        return None
+    if pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return image
+
+
+def save_image(surface: pygame.Surface, path: PathLike) -> bool:
+    """Write ``surface`` (e.g. a screenshot); True on success, False (logged) otherwise."""
+    full = Path(path)
+    try:
+        full.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(full))
+    except (pygame.error, OSError) as exc:
+        log.warning("could not save image %s (%s)", full, exc)
+        return False
+    return True
+
+
+def font(path: PathLike | None, size: int) -> pygame.font.Font:
+    """A cached font; pygame's default font (with a warning) if the file is missing/damaged."""
+    if not pygame.font.get_init():
+        _fonts.clear()  # fonts made before a pygame.quit() are dead
+        pygame.font.init()
+    key = (None if path is None else str(path), int(size))
+    cached = _fonts.get(key)
+    if cached is not None:
+        return cached
+    loaded: pygame.font.Font | None = None
+    if path is not None:
+        full = _resolve(path)
+        try:
+            _check_font_file(full)
+            loaded = pygame.font.Font(str(full), int(size))
+        except (pygame.error, OSError, ValueError, RuntimeError) as exc:
+            log.warning(
+                "font %s could not be loaded (%s); using pygame's default font instead", full, exc
+            )
+    if loaded is None:
+        loaded = pygame.font.Font(None, int(size))
+    _fonts[key] = loaded
+    return loaded
+
+
+def _check_font_file(full: Path) -> None:
+    """Raise if FreeType cannot parse the file.
+
+    pygame-ce 2.5's ``Font`` accepts a damaged file without error and then crashes the
+    process on first use (pygame-ce PR #3064), so the file is vetted with pygame.freetype,
+    which raises cleanly, before ``pygame.font.Font`` ever sees it.
+    """
+    try:
+        import pygame.freetype as freetype
+    except ImportError:  # pragma: no cover - every pygame-ce wheel ships freetype
+        return
+    if not freetype.get_init():
+        freetype.init()
+    freetype.Font(str(full), 12)
+
+
+def clear_font_cache() -> None:
+    """Forget cached fonts (needed after pygame.quit, which invalidates them)."""
+    _fonts.clear()
+
+
+def list_files(folder: PathLike, suffix: str) -> list[Path]:
+    """Files in ``folder`` ending in ``suffix`` (case-insensitive), sorted; [] if unreadable."""
+    full = _resolve(folder)
+    try:
+        return sorted(p for p in full.iterdir() if p.is_file() and p.suffix.lower() == suffix)
+    except OSError as exc:
+        log.warning("folder %s could not be read (%s)", full, exc)
+        return []
+
+
+def find_file(folder: PathLike, stem: str, suffixes: tuple[str, ...]) -> Path | None:
+    """The first existing ``folder/stem+suffix`` in ``suffixes`` order, or None."""
+    full = _resolve(folder)
+    for suffix in suffixes:
+        candidate = full / f"{stem}{suffix}"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_sound(path: PathLike) -> pygame.mixer.Sound | None:
+    """Load a sound effect or None (logged); the mixer must already be initialised."""
+    full = _resolve(path)
+    try:
+        return pygame.mixer.Sound(str(full))
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("sound %s could not be loaded (%s); it will be silent", full, exc)
+        return None
+
+
+def load_music(path: PathLike) -> bool:
+    """Queue a music file on pygame.mixer.music; False (logged) if it cannot be opened."""
+    full = _resolve(path)
+    try:
+        pygame.mixer.music.load(str(full))
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("music %s could not be loaded (%s); playing without music", full, exc)
+        return False
+    return True

@@ -1,0 +1,140 @@
+"""Raw pygame events → a small vocabulary of ``Action`` values the scenes understand.
+
+DECISION — the pointer path is the MOUSE path:
+
+* Real mouse events and SDL's touch-synthesised mouse events (``event.touch`` is True) both
+  become pointer actions. Under ``pygame.SCALED`` SDL already delivers them in logical
+  coordinates, letterbox included, so scenes never see window pixels.
+* FINGERDOWN / FINGERMOTION / FINGERUP become no pointer action. SDL synthesises the mouse for
+  the first finger only, so further fingers are ignored and a multi-finger poke is still one
+  tap. (Finger coordinates are normalised to the window, not the logical surface, which is a
+  second reason not to use them.) ``ensure_touch_mouse_hints`` makes SDL behave this way.
+* Only the left button (1) produces press/release; the wheel produces ``scroll``. SDL2 also
+  reports the wheel as buttons 4/5 for old code: those are ignored, so one notch is one scroll.
+
+Hence a mouse tap is exactly one press + one release, and a touch tap as SDL delivers it
+(FINGERDOWN, MOUSEBUTTONDOWN touch=True, FINGERUP, MOUSEBUTTONUP touch=True) is too.
+
+Action kinds: ``press``, ``move`` (only while the left button is held: a drag), ``release``,
+``key`` (``key`` holds a logical name, see ``KEY_NAMES``), ``scroll`` (``key`` is "up"/"down",
+``pos`` the pointer), ``text`` (TEXTINPUT), ``quit`` and ``focus_lost``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import pygame
+
+PRESS = "press"
+MOVE = "move"
+RELEASE = "release"
+KEY = "key"
+SCROLL = "scroll"
+TEXT = "text"
+QUIT = "quit"
+FOCUS_LOST = "focus_lost"
+
+LEFT_BUTTON = 1
+
+KEY_NAMES: dict[int, str] = {
+    pygame.K_1: "die1",
+    pygame.K_2: "die2",
+    pygame.K_3: "die3",
+    pygame.K_4: "die4",
+    pygame.K_KP1: "die1",
+    pygame.K_KP2: "die2",
+    pygame.K_KP3: "die3",
+    pygame.K_KP4: "die4",
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_RETURN: "accept",
+    pygame.K_KP_ENTER: "accept",
+    pygame.K_SPACE: "roll",
+    pygame.K_BACKSPACE: "back",
+    pygame.K_DELETE: "back",
+    pygame.K_ESCAPE: "pause",
+    pygame.K_F11: "fullscreen",
+    pygame.K_TAB: "next",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player intent, independent of the device that produced it."""
+
+    kind: str
+    pos: tuple[int, int] | None = None
+    key: str | None = None
+    button: int = 1
+    text: str = ""
+
+
+def ensure_touch_mouse_hints() -> None:
+    """Ask SDL to synthesise mouse from touch (and not touch from mouse); call before init.
+
+    SDL reads hints from the environment at init, so these must be set before pygame.init.
+    """
+    os.environ["SDL_TOUCH_MOUSE_EVENTS"] = "1"
+    os.environ["SDL_MOUSE_TOUCH_EVENTS"] = "0"
+
+
+def _pos(event: pygame.event.Event) -> tuple[int, int]:
+    x, y = event.pos
+    return int(x), int(y)
+
+
+class InputMapper:
+    """Stateful translator: it remembers whether a drag is in progress and recent closes."""
+
+    def __init__(self) -> None:
+        self.held = False  # left button / first finger currently down
+        self._closing = False  # a WINDOWCLOSE was turned into "quit"; swallow the QUIT after it
+
+    def translate(self, event: pygame.event.Event) -> list[Action]:
+        """Return the actions for one event (usually zero or one)."""
+        kind = event.type
+        if kind == pygame.MOUSEBUTTONDOWN:
+            if event.button != LEFT_BUTTON:
+                return []
+            self.held = True
+            self._closing = False
+            return [Action(PRESS, pos=_pos(event))]
+        if kind == pygame.MOUSEBUTTONUP:
+            if event.button != LEFT_BUTTON:
+                return []
+            self.held = False
+            return [Action(RELEASE, pos=_pos(event))]
+        if kind == pygame.MOUSEMOTION:
+            return [Action(MOVE, pos=_pos(event))] if self.held else []
+        if kind == pygame.MOUSEWHEEL:
+            if event.y == 0:
+                return []
+            x, y = pygame.mouse.get_pos()
+            return [Action(SCROLL, pos=(int(x), int(y)), key="up" if event.y > 0 else "down")]
+        if kind == pygame.KEYDOWN:
+            name = KEY_NAMES.get(event.key)
+            if name is None:
+                return []
+            self._closing = False
+            return [Action(KEY, key=name)]
+        if kind == pygame.TEXTINPUT:
+            return [Action(TEXT, text=event.text)] if event.text else []
+        if kind == pygame.WINDOWCLOSE:
+            # SDL follows the close of the last window with QUIT: report the pair once.
+            self._closing = True
+            return [Action(QUIT)]
+        if kind == pygame.QUIT:
+            if self._closing:
+                self._closing = False
+                return []
+            return [Action(QUIT)]
+        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            # The release may go to another window: do not turn later motion into a drag.
+            self.held = False
+            return [Action(FOCUS_LOST)]
+        # FINGERDOWN/MOTION/UP deliberately fall through: the synthesised mouse carries them.
+        return []
