@@ -12,6 +12,7 @@ from .context import GameContext
 from .engine import i18n
 from .engine.app import App, AppConfig
 from .theme import theme
+from .widgets import dice, text
 
 
 class ArcadeApp(App):
@@ -24,6 +25,9 @@ class ArcadeApp(App):
         else:
             super().__init__(config, clock)
         self.ctx = ctx
+        i18n.clear_fonts()  # fonts of an earlier App died with its pygame.quit
+        text.clear()
+        dice.clear()
         i18n.setup(ctx.settings.language)
         self._theme = theme()
         self.demo = None

@@ -10,30 +10,10 @@ from __future__ import annotations
 import random
 from collections import deque
 
-import pygame
-
+from .engine.synthetic import post_drag, post_tap
 from .scenes.game_over import GameOverScene
 from .scenes.play_magdagdon import Phase, PlayScene
 from .scenes.title import TitleScene
-
-
-def post_tap(pos: tuple[int, int]) -> None:
-    """A left click at ``pos`` (down, up), as the mouse would deliver it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0), touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-
-
-def post_drag(start: tuple[int, int], end: tuple[int, int], steps: int = 4) -> None:
-    """Press at ``start``, move in ``steps`` to ``end`` with the button held, release."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
-    for i in range(1, steps + 1):
-        pos = (start[0] + (end[0] - start[0]) * i // steps,
-               start[1] + (end[1] - start[1]) * i // steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(1, 0, 0), touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
 
 
 class DemoPlayer:

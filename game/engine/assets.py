@@ -67,13 +67,17 @@ def save_image(surface: pygame.Surface, path: PathLike) -> bool:
     return True
 
 
-def font(path: PathLike | None, size: int) -> pygame.font.Font:
-    """A cached font; pygame's default font (with a warning) if the file is missing/damaged."""
+def font(path: PathLike | None, size: int, shared: bool = True) -> pygame.font.Font:
+    """A cached font; pygame's default font (with a warning) if the file is missing/damaged.
+
+    ``shared=False`` returns a private object (not cached), for callers that change its
+    state, such as the HarfBuzz script of a language.
+    """
     if not pygame.font.get_init():
         _fonts.clear()  # fonts made before a pygame.quit() are dead
         pygame.font.init()
     key = (None if path is None else str(path), int(size))
-    cached = _fonts.get(key)
+    cached = _fonts.get(key) if shared else None
     if cached is not None:
         return cached
     loaded: pygame.font.Font | None = None
@@ -88,7 +92,8 @@ def font(path: PathLike | None, size: int) -> pygame.font.Font:
             )
     if loaded is None:
         loaded = pygame.font.Font(None, int(size))
-    _fonts[key] = loaded
+    if shared:
+        _fonts[key] = loaded
     return loaded
 
 

@@ -96,13 +96,19 @@ def font_path(role: str, locale: str | None = None) -> Path:
     return assets.resource("fonts", FONT_FILES[locale or current()][role])
 
 
+def clear_fonts() -> None:
+    """Forget loaded fonts (they die with ``pygame.quit``; a new App loads them again)."""
+    _fonts.clear()
+    assets.clear_font_cache()
+
+
 def font(role: str, size: int, locale: str | None = None) -> pygame.font.Font:
     """A shaped ``pygame.font.Font`` for ``role`` and ``size`` in ``locale`` (cached)."""
     locale = locale or current()
     key = (role, size, locale)
     cached = _fonts.get(key)
     if cached is None:
-        cached = assets.font(font_path(role, locale), size)
+        cached = assets.font(font_path(role, locale), size, shared=False)
         script = "Latn" if role == "numbers" else SCRIPTS[locale]
         try:
             cached.set_script(script)

@@ -119,6 +119,7 @@ class GameOverScene(Scene):
             total = self.card.total
             text.blit(surface, t("over.total"), "bold", 44, palette.TEXT, "midleft",
                       (p.left + 60, p.bottom - 180))
-            text.blit(surface, str(total), "numbers", 72, palette.GOLD if total >= 0 else palette.BAD,
-                      "midright", (p.right - 60, p.bottom - 180))
+            colour = palette.GOLD if total >= 0 else palette.BAD
+            text.blit(surface, str(total), "numbers", 72, colour, "midright",
+                      (p.right - 60, p.bottom - 180))
         self.ui.draw_ui(surface)

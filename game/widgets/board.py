@@ -16,7 +16,11 @@ from ..rules.magdagdon import RUIN, ScoreCard
 from . import dice, palette, text
 from .layout import PlayLayout
 
-COMBO_KEYS = {"STRAIGHT": "combo.straight", "FOUR_OF_A_KIND": "combo.four", "TWO_PAIRS": "combo.pairs"}
+COMBO_KEYS = {
+    "STRAIGHT": "combo.straight",
+    "FOUR_OF_A_KIND": "combo.four",
+    "TWO_PAIRS": "combo.pairs",
+}
 
 
 class BoardView:
@@ -75,7 +79,8 @@ class BoardView:
             elif cell in tentative:
                 lifted = rect.move(0, -8)
                 surface.blit(dice.shadow(rect.width - 16), rect.inflate(-16, -16).move(6, 10))
-                surface.blit(dice.face(value, rect.width - 16, "die", digits), lifted.inflate(-16, -16))
+                image = dice.face(value, rect.width - 16, "die", digits)
+                surface.blit(image, lifted.inflate(-16, -16))
                 self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
             else:
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
@@ -86,7 +91,9 @@ class BoardView:
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
 
-    def draw_sums(self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]) -> None:
+    def draw_sums(
+        self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
+    ) -> None:
         """Row sums right of the board, column sums below, with a combo flag on full lines."""
         for index, line in enumerate(card.lines):
             if index < 4:
@@ -94,12 +101,13 @@ class BoardView:
             else:
                 x, y = self.layout.col_sum_pos(index - 4)
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
-            label_y = y - 22 if line.combo else y
+            is_row = index < 4
+            label_y = y - 22 if line.combo and is_row else y
             text.blit(surface, str(line.sum), "numbers", 44, colour, "center", (x, label_y))
             if line.combo:
                 name = t(COMBO_KEYS[line.combo])
                 bright = flash.get(index, 0.0)
-                self._flag(surface, f"{name} +{line.bonus}", (x, y + 26),
+                self._flag(surface, f"{name} +{line.bonus}", (x, y + (26 if is_row else 42)),
                            palette.COMBO_COLOURS[line.combo], bright)
 
     @staticmethod

@@ -48,7 +48,7 @@ class PlayLayout:
 
     def col_sum_pos(self, col: int) -> tuple[int, int]:
         rect = self.cell_rect(12 + col)
-        return rect.centerx, rect.bottom + 44
+        return rect.centerx, rect.bottom + 50
 
     # --- tray -----------------------------------------------------------------------------
     @property

@@ -80,7 +80,10 @@ class TrayView:
         ox, oy = start[0] - home[0], start[1] - home[1]
 
         def step(p: float) -> None:
-            m.dx, m.dy = lerp(ox, 0, p), lerp(oy, 0, p) - math.sin(p * math.pi) * 60
+            if p >= 1.0:
+                m.dx = m.dy = 0.0
+            else:
+                m.dx, m.dy = lerp(ox, 0, p), lerp(oy, 0, p) - math.sin(p * math.pi) * 60
 
         tweens.add(Tween(0.28, step, ease_out_cubic))
 
@@ -128,7 +131,8 @@ class TrayView:
             self.draw_die(surface, values[die] if m.face is None else m.face, rect.center,
                           self.layout.die, digits, m.angle, m.scale)
             if die == selected:
-                pygame.draw.rect(surface, palette.SELECTED, rect.inflate(18, 18), 6, border_radius=28)
+                pygame.draw.rect(surface, palette.SELECTED, rect.inflate(18, 18), 6,
+                                 border_radius=28)
             if die in marked:
                 pygame.draw.rect(surface, palette.TENTATIVE_RING, rect.inflate(26, 26), 5,
                                  border_radius=32)

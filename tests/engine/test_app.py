@@ -137,6 +137,7 @@ def test_events_reach_the_top_scene_raw_then_translated() -> None:
     post_key("space")
     run_frames(app, 1)
     assert probe.events == [
+        pygame.MOUSEMOTION,
         pygame.MOUSEBUTTONDOWN,
         pygame.MOUSEBUTTONUP,
         pygame.KEYDOWN,

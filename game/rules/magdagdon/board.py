@@ -8,7 +8,7 @@ loop of every turn, of MAGDAGDON detection and of the demo player.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import Any
 
 from .difficulty import Difficulty
 from .errors import IllegalMove
@@ -45,7 +45,7 @@ class _Ruin:
 
 RUIN = _Ruin()
 
-Cell = Union[int, None, _Ruin]
+Cell = int | None | _Ruin
 Board = tuple[Cell, ...]
 
 EMPTY_BOARD: Board = (None,) * CELLS
@@ -127,7 +127,10 @@ def placement_problem(board: Board, value: int, cell: int) -> IllegalMove | None
             has_neighbour = True
             if abs(other - value) > 1:  # type: ignore[operator]
                 return IllegalMove(
-                    f"A {value} cannot go next to a {other}.", "too_far", value=value, neighbour=other
+                    f"A {value} cannot go next to a {other}.",
+                    "too_far",
+                    value=value,
+                    neighbour=other,
                 )
     if not has_neighbour and any(is_number(c) for c in board):
         return IllegalMove(
@@ -200,7 +203,11 @@ def _bits(mask: int) -> Iterable[int]:
 
 
 def _search(
-    masks: list[int], counts: list[int], need: int, seen: set[tuple[int, ...]], path: list[tuple[int, int]]
+    masks: list[int],
+    counts: list[int],
+    need: int,
+    seen: set[tuple[int, ...]],
+    path: list[tuple[int, int]],
 ) -> bool:
     """Depth-first search for ``need`` more placements; ``path`` gets (value, cell) on success.
 
@@ -241,7 +248,9 @@ def _check_dice(dice: Iterable[int]) -> list[int]:
     return [check_value(v) for v in dice]
 
 
-def find_sequence(board: Sequence[Cell], dice: Sequence[int], count: int) -> list[tuple[int, int]] | None:
+def find_sequence(
+    board: Sequence[Cell], dice: Sequence[int], count: int
+) -> list[tuple[int, int]] | None:
     """One legal sequence placing ``count`` of ``dice``, as (die index, cell) pairs, or ``None``.
 
     Die indices refer to positions in ``dice``; each die is used at most once.

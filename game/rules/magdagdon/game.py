@@ -13,10 +13,10 @@ from typing import Any
 
 from .board import (
     CELLS,
+    EMPTY_BOARD,
     RUIN,
     Board,
     Cell,
-    EMPTY_BOARD,
     check_board,
     check_value,
     empty_cells,
@@ -217,7 +217,9 @@ class MagdagdonGame:
         if type(cell) is not int or not 0 <= cell < CELLS:
             raise IllegalMove(f"There is no cell {cell!r}.", "no_such_cell", cell=cell)
         if self.board[cell] is not None:
-            raise IllegalMove("Only an empty cell can become a ruin.", "ruin_needs_empty", cell=cell)
+            raise IllegalMove(
+                "Only an empty cell can become a ruin.", "ruin_needs_empty", cell=cell
+            )
         cells = list(self.board)
         cells[cell] = RUIN
         self.board = tuple(cells)
@@ -318,8 +320,9 @@ class MagdagdonGame:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown fields in saved game: {sorted(map(str, unknown))}")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unsupported saved-game version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise ValueError(f"unsupported saved-game version {version!r}")
         difficulty = Difficulty.parse(_required(data, "difficulty", str))
         board = check_board([_decode_cell(c) for c in _required(data, "board", list)])
         dice = tuple(check_value(v) for v in _required(data, "dice", list))
