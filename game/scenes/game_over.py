@@ -8,7 +8,7 @@ from ..engine import input as inp
 from ..engine.i18n import t
 from ..engine.scenes import Scene
 from ..rules.magdagdon import MagdagdonGame
-from ..widgets import buttons, palette, text
+from ..widgets import buttons, overlay, palette, text
 
 ROW_SECONDS = 0.22
 
@@ -65,7 +65,13 @@ class GameOverScene(Scene):
     def play_again(self) -> None:
         from .play_magdagdon import PlayScene
 
-        self.app.stack.clear_to(PlayScene(self.app, difficulty=self.game.difficulty))
+        below = self.app.stack.scenes[-2] if len(self.app.stack) > 1 else None
+        if isinstance(below, PlayScene):
+            below.restart(self.game.difficulty)
+            self.app.stack.pop()
+        else:
+            self.app.ctx.start_new_game(self.game.difficulty)
+            self.app.stack.clear_to(PlayScene(self.app, difficulty=self.game.difficulty))
 
     def menu(self) -> None:
         from .title import TitleScene
@@ -91,9 +97,7 @@ class GameOverScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((6, 4, 20, 200))
-        surface.blit(veil, (0, 0))
+        overlay.veil(surface, (6, 4, 20), 200)
         p = self.panel
         pygame.draw.rect(surface, palette.PANEL, p, border_radius=32)
         pygame.draw.rect(surface, palette.GOLD, p, 5, border_radius=32)

@@ -7,7 +7,7 @@ import pygame
 from ..engine import input as inp
 from ..engine.i18n import t
 from ..engine.scenes import Scene
-from ..widgets import buttons, palette, text
+from ..widgets import buttons, overlay, palette, text
 
 
 class PauseScene(Scene):
@@ -54,9 +54,7 @@ class PauseScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((6, 4, 20, 190))
-        surface.blit(veil, (0, 0))
+        overlay.veil(surface, (6, 4, 20), 190)
         pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=32)
         pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, 5, border_radius=32)
         text.blit(surface, t("pause.title"), "display", 64, palette.GOLD, "center",

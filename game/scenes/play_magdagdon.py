@@ -20,7 +20,7 @@ from ..engine.i18n import t
 from ..engine.scenes import Scene
 from ..engine.tween import Timer, Tween, Tweens, ease_out_back, ease_out_cubic, lerp
 from ..rules.magdagdon import Difficulty, IllegalMove, MagdagdonGame, score
-from ..widgets import buttons, palette, text
+from ..widgets import buttons, dice, overlay, palette, text
 from ..widgets.background import background
 from ..widgets.board import BoardView
 from ..widgets.effects import Particles, Shake
@@ -53,18 +53,23 @@ class PlayScene(Scene):
     def __init__(self, app, game: MagdagdonGame | None = None,
                  difficulty: Difficulty | None = None, layout: PlayLayout = LANDSCAPE) -> None:
         super().__init__(app)
-        ctx = app.ctx
-        if game is None:
-            game = MagdagdonGame(difficulty or ctx.settings.difficulty_enum, ctx.dice_rng())
-        self.game = game
         self.layout = layout
-        self.rng = ctx.visual_rng()
-        self.tweens = Tweens()
+        self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(layout)
         self.tray = TrayView(layout, self.rng)
         self.particles = Particles(self.rng)
         self.shake = Shake(self.rng)
         self.time = 0.0
+        self.ui = None
+        self._reset(game, difficulty)
+
+    def _reset(self, game: MagdagdonGame | None, difficulty: Difficulty | None) -> None:
+        """Start showing ``game`` (or a new one of ``difficulty``) with fresh view state."""
+        ctx = self.app.ctx
+        if game is None:
+            game = MagdagdonGame(difficulty or ctx.settings.difficulty_enum, ctx.dice_rng())
+        self.game = game
+        self.tweens = Tweens()
         self.phase = Phase.OVER if game.is_over else (
             Phase.PLACING if game.in_turn else Phase.IDLE)
         self.selected: int | None = None
@@ -79,13 +84,21 @@ class PlayScene(Scene):
         self.line_flash: dict[int, float] = {}
         self.banner = 0.0  # 0..1 slam-in of the MAGDAGDON banner
         self.banner_slam = False
-        self.ui = None
-        self.ended_reported = False
         self._card = None
         self._card_key = None
 
+    def restart(self, difficulty: Difficulty) -> None:
+        """PLAY AGAIN: a new game in this same scene (its buttons are reused, not rebuilt)."""
+        self.app.ctx.start_new_game(difficulty)
+        self._reset(None, difficulty)
+        self.say("")
+        self._refresh_buttons()
+
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self) -> None:
+        L = self.layout
+        dice.prewarm([(L.die, "die"), (L.cell - 16, "die"), (L.cell, "tile")],
+                     self.app.ctx.settings.digits)
         self.ui = self.app.new_ui_manager()
         self._build_buttons()
         self.app.ctx.audio.play_music("music_play")
@@ -736,19 +749,18 @@ class PlayScene(Scene):
         """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
         p = self.banner
         if self.banner_slam or p < 1.0:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((40, 0, 10, int(170 * math.sin(min(p, 1.0) * math.pi))))
-            surface.blit(veil, (0, 0))
-            scale = lerp(3.0, 1.0, ease_out_back(min(1.0, p * 2.2)))
-            size = max(24, int(150 * scale)) if p < 0.9 else 150
+            overlay.veil(surface, (40, 0, 10), 170 * math.sin(min(p, 1.0) * math.pi))
+            scale = lerp(2.0, 1.0, ease_out_back(min(1.0, p * 2.2)))
             centre_y = lerp(self.layout.size[1] / 2, self.layout.strip_rect.centery,
                             ease_out_cubic(max(0.0, (p - 0.6) / 0.4)))
             band = pygame.Rect(0, 0, surface.get_width(), 220)
             band.centery = int(centre_y)
             pygame.draw.rect(surface, palette.DANGER_DARK, band)
             pygame.draw.rect(surface, palette.DANGER, band, 6)
-            text.blit(surface, "MAGDAGDON!", "display", min(size, 220), palette.TEXT, "center",
-                      band.center, shadow=True)
+            title = text.render("MAGDAGDON!", "display", 150, palette.TEXT)
+            if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
+                title = pygame.transform.scale_by(title, scale)
+            surface.blit(title, title.get_rect(center=band.center))
             return
         strip = self.layout.strip_rect
         pygame.draw.rect(surface, palette.DANGER_DARK, strip)

@@ -69,6 +69,14 @@ def _draw_face(value: int, size: int, style: str, digits: bool) -> pygame.Surfac
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
+def prewarm(sizes_styles: list[tuple[int, str]], digits: bool = False) -> None:
+    """Draw every face of the given sizes now, so no frame pays for it mid-roll."""
+    for size, style in sizes_styles:
+        for value in range(1, 7):
+            face(value, size, style, digits)
+        shadow(size)
+
+
 def shadow(size: int, style: str = "die") -> pygame.Surface:
     """A soft dark shape to draw under a raised die."""
     key = ("shadow", size, style)

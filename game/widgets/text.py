@@ -7,6 +7,7 @@ import pygame
 from ..engine import i18n
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
+_fits: dict[tuple[str, str, int, int, int, str], int] = {}
 _MAX = 512
 
 
@@ -42,12 +43,26 @@ def blit(
 
 
 def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 24) -> int:
-    """The largest size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``max_width``."""
-    while size > minimum and i18n.font(role, size).size(text)[0] > max_width:
-        size -= 2
-    return size
+    """The largest even size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``max_width``.
+
+    Results are remembered: each trial size loads a font, which costs a frame's budget.
+    """
+    key = (text, role, size, max_width, minimum, i18n.current())
+    fitted = _fits.get(key)
+    if fitted is None:
+        fitted = size
+        width = i18n.font(role, size).size(text)[0]
+        if width > max_width:  # text width scales almost linearly with the size
+            fitted = max(minimum, int(size * max_width / width) // 2 * 2)
+            while fitted > minimum and i18n.font(role, fitted).size(text)[0] > max_width:
+                fitted -= 2
+        if len(_fits) >= _MAX:
+            _fits.clear()
+        _fits[key] = fitted
+    return fitted
 
 
 def clear() -> None:
     """Forget every rendered label (after a language switch)."""
     _cache.clear()
+    _fits.clear()

@@ -1,0 +1,193 @@
+"""Hypothesis properties of the MAGDAGDON rules, checked against naive references."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from game.rules.magdagdon import (
+    RUIN,
+    Difficulty,
+    IllegalMove,
+    can_place_minimum,
+    find_sequence,
+    is_connected,
+    legal_cells,
+    score,
+)
+from tests.rules.magdagdon_support import (
+    ALL_DIFFICULTIES,
+    check_invariants,
+    game_with,
+    is_num,
+    naive_can_place,
+    naive_connected,
+    naive_is_legal_sequence,
+    naive_legal_cells,
+    play_random_game,
+    reference_score,
+    state,
+)
+
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOWER = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+cells = st.one_of(st.none(), st.integers(1, 6), st.just(RUIN))
+arbitrary_boards = st.lists(cells, min_size=16, max_size=16).map(tuple)
+
+
+@st.composite
+def played_boards(draw: st.DrawFn) -> tuple[Any, ...]:
+    """Boards reachable by play: numbers placed on legal cells, ruins on any empty cell."""
+    board: list[Any] = [None] * 16
+    for _ in range(draw(st.integers(0, 16))):
+        empty = [i for i, c in enumerate(board) if c is None]
+        if not empty:
+            break
+        value = draw(st.integers(1, 6))
+        legal = sorted(naive_legal_cells(board, value))
+        if legal and draw(st.integers(0, 9)) > 0:
+            board[draw(st.sampled_from(legal))] = value
+        else:
+            board[draw(st.sampled_from(empty))] = RUIN
+    return tuple(board)
+
+
+boards = st.one_of(played_boards(), arbitrary_boards)
+dice_lists = st.lists(st.integers(1, 6), min_size=0, max_size=4)
+four_dice = st.lists(st.integers(1, 6), min_size=4, max_size=4)
+
+
+# --- legality ---------------------------------------------------------------------------------
+
+
+@FAST
+@given(board=boards, value=st.integers(1, 6))
+def test_legal_cells_matches_the_rule_text(board: tuple, value: int) -> None:
+    """M-4: the fast legal_cells equals a cell-by-cell reading of M-4.1..M-4.4."""
+    assert legal_cells(board, value) == naive_legal_cells(board, value)
+
+
+@FAST
+@given(board=played_boards(), dice=four_dice, ops=st.lists(st.integers(0, 15), max_size=3))
+def test_every_legal_cell_accepts_place_and_every_other_refuses(
+    board: tuple, dice: list[int], ops: list[int]
+) -> None:
+    """M-4 / API: legal_cells_for(d) is exactly the set of cells where place(d, c) succeeds."""
+    assume(None in board)
+    game = game_with(Difficulty.PEACEFUL, board, dice=dice)
+    for i, op in enumerate(ops):  # some tentative dice first, so M-4.5 is exercised too
+        legal = sorted(game.legal_cells_for(i))
+        if legal:
+            game.place(i, legal[op % len(legal)])
+    for die in game.unplaced:
+        legal = game.legal_cells_for(die)
+        for cell in range(16):
+            before = state(game)
+            if cell in legal:
+                game.place(die, cell)
+                assert game.placed[die] == cell
+                assert game.unplace(die) == (die,)  # the last die: no cascade
+                assert state(game) == before
+            else:
+                try:
+                    game.place(die, cell)
+                except IllegalMove:
+                    pass
+                else:
+                    raise AssertionError(f"die {die} placed on non-legal cell {cell}")
+                assert state(game) == before
+
+
+# --- the sequence search ----------------------------------------------------------------------
+
+
+@FAST
+@given(board=boards, dice=dice_lists, minimum=st.integers(0, 5))
+def test_can_place_minimum_agrees_with_brute_force(
+    board: tuple, dice: list[int], minimum: int
+) -> None:
+    """M-6.1: the fast search equals a brute-force search over dice orders and cells."""
+    assert can_place_minimum(board, dice, minimum) == naive_can_place(board, dice, minimum)
+
+
+@FAST
+@given(board=boards, dice=dice_lists, minimum=st.integers(1, 5))
+def test_can_place_minimum_is_monotone_in_minimum(
+    board: tuple, dice: list[int], minimum: int
+) -> None:
+    """M-6.1: if m dice can be placed then m − 1 can (stop one die earlier)."""
+    if can_place_minimum(board, dice, minimum):
+        assert can_place_minimum(board, dice, minimum - 1)
+
+
+@FAST
+@given(board=boards, dice=dice_lists, minimum=st.integers(0, 4))
+def test_find_sequence_returns_a_legal_sequence(
+    board: tuple, dice: list[int], minimum: int
+) -> None:
+    found = find_sequence(board, dice, minimum)
+    assert (found is not None) == can_place_minimum(board, dice, minimum)
+    if found is not None:
+        assert len(found) == minimum
+        assert len({d for d, _ in found}) == minimum
+        assert naive_is_legal_sequence(board, [(dice[d], c) for d, c in found])
+
+
+# --- games --------------------------------------------------------------------------------------
+
+action = st.tuples(st.sampled_from(["place", "unplace"]), st.integers(0, 3), st.integers(0, 99))
+
+
+@FAST
+@given(board=played_boards(), dice=four_dice, actions=st.lists(action, max_size=14))
+def test_tentative_placements_always_replay_legally(
+    board: tuple, dice: list[int], actions: list[tuple[str, int, int]]
+) -> None:
+    """M-3.5: after any sequence of place / unplace the tentative dice, replayed in order from
+    the committed board, are a legal sequence, and the view stays one connected field."""
+    assume(None in board)
+    game = game_with(Difficulty.PEACEFUL, board, dice=dice)
+    for kind, die, pick in actions:
+        if kind == "place" and die not in game.placed:
+            legal = sorted(game.legal_cells_for(die))
+            if legal:
+                game.place(die, legal[pick % len(legal)])
+        elif kind == "unplace" and die in game.placed:
+            back = game.unplace(die)
+            assert back[0] == die and not set(back) & set(game.placed)
+        moves = [(game.dice[d], c) for d, c in game.placed.items()]
+        assert naive_is_legal_sequence(game.board, moves)
+        if naive_connected(board):
+            assert is_connected(game.view())
+
+
+@SLOWER
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(ALL_DIFFICULTIES))
+def test_random_games_stay_connected_and_end_within_16_turns(
+    seed: int, difficulty: Difficulty
+) -> None:
+    """M-1.3, M-3.6, M-8.1: numbers always form one connected field; every turn fills at
+    least one cell, so a game ends in at most 16 turns."""
+    game = play_random_game(difficulty, seed, check=False)
+    assert game.is_over and 1 <= game.turns <= 16
+    assert is_connected(game.board) and naive_connected(game.board)
+    check_invariants(game)
+
+
+@FAST
+@given(board=boards, difficulty=st.sampled_from(ALL_DIFFICULTIES), data=st.data())
+def test_score_identities(board: tuple, difficulty: Difficulty, data: st.DataObject) -> None:
+    """M-7.1 / M-7.5: total = base + bonuses − ruin penalty − power penalty; base = 2 × sum."""
+    powers = data.draw(st.integers(0, difficulty.powers))
+    card = score(board, difficulty, powers)
+    assert card.total == card.base + card.bonuses - card.ruin_penalty - card.power_penalty
+    assert card.base == 2 * sum(c for c in board if is_num(c))
+    assert card.bonuses == sum(line.bonus for line in card.lines)
+    ref = reference_score(board, difficulty, powers)
+    for key in ("base", "bonuses", "ruin_penalty", "power_penalty", "total"):
+        assert getattr(card, key) == ref[key]
+    assert [(ln.sum, ln.combo, ln.bonus) for ln in card.lines] == ref["lines"]
+    assert card.ruin_penalty == 15 * sum(1 for c in board if c is RUIN)
