@@ -23,6 +23,10 @@ log = logging.getLogger(__name__)
 
 LOCALES = ("en", "th", "bg", "ko")
 NAMESPACE = "magdagdon"
+"""Short texts: labels, buttons, messages (``assets/i18n/magdagdon.<locale>.json``)."""
+HELP_NAMESPACE = "help"
+"""Long texts: the rules for players and the About page (``assets/i18n/help.<locale>.json``)."""
+NAMESPACES = (NAMESPACE, HELP_NAMESPACE)
 TRANSLATIONS_DIR = assets.resource("assets", "i18n")
 
 SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang"}
@@ -73,6 +77,11 @@ def current() -> str:
 def t(key: str, **params: object) -> str:
     """The text of ``key`` in the current language, placeholders (``%{name}``) filled."""
     return i18n.t(f"{NAMESPACE}.{key}", locale=_state["locale"], **params)
+
+
+def help_text(key: str, **params: object) -> str:
+    """A long text (rules, about) of ``key`` in the current language."""
+    return i18n.t(f"{HELP_NAMESPACE}.{key}", locale=_state["locale"], **params)
 
 
 def system_locale() -> str:
