@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from game.rules.magdagdon import (
 )
 from tests.rules.magdagdon_support import (
     ALL_DIFFICULTIES,
+    board_of,
     check_invariants,
     game_with,
     is_num,
@@ -40,15 +42,20 @@ arbitrary_boards = st.lists(cells, min_size=16, max_size=16).map(tuple)
 
 @st.composite
 def played_boards(draw: st.DrawFn) -> tuple[Any, ...]:
-    """Boards reachable by play: numbers placed on legal cells, ruins on any empty cell."""
+    """Boards reachable by play: numbers placed on legal cells, ruins on any empty cell.
+
+    The ruin rate varies so that narrow ruin-walled corridors (where the order of the dice
+    matters most) come up often.
+    """
     board: list[Any] = [None] * 16
+    ruin_rate = draw(st.integers(1, 6))
     for _ in range(draw(st.integers(0, 16))):
         empty = [i for i, c in enumerate(board) if c is None]
         if not empty:
             break
         value = draw(st.integers(1, 6))
         legal = sorted(naive_legal_cells(board, value))
-        if legal and draw(st.integers(0, 9)) > 0:
+        if legal and draw(st.integers(0, 9)) >= ruin_rate:
             board[draw(st.sampled_from(legal))] = value
         else:
             board[draw(st.sampled_from(empty))] = RUIN
@@ -111,6 +118,34 @@ def test_can_place_minimum_agrees_with_brute_force(
 ) -> None:
     """M-6.1: the fast search equals a brute-force search over dice orders and cells."""
     assert can_place_minimum(board, dice, minimum) == naive_can_place(board, dice, minimum)
+
+
+# Positions where a search that memoises too coarsely (e.g. mixing up two die values in its
+# memo key) wrongly answers False; found by mutating the search. All are True.
+MEMO_TRAPS = [
+    ("RR.. / .RRR / ...R / 1111", [6, 1, 2, 3], 3),
+    ("R1.. / R1RR / .21. / 12.R", [3, 1, 4, 2], 3),
+    ("R2R. / 211R / RR1R / ..1.", [3, 2, 5, 1], 3),
+    ("654R / RR.R / .R.. / .R.R", [3, 2, 4, 2], 4),
+    ("6RR3 / 5443 / RRR. / ....", [1, 3, 2, 4], 4),
+    (".55R / .R6R / ..66 / ..6R", [2, 4, 3, 4], 4),
+    ("..R5 / .R45 / .R.6 / ....", [5, 4, 2, 6], 3),
+    ("333. / 4RR. / 5R.. / 56.R", [4, 6, 5, 2], 4),
+    (".RR. / RR.. / 5R.. / 66.R", [5, 1, 4, 6], 3),
+]
+
+
+@pytest.mark.parametrize(("text", "dice", "minimum"), MEMO_TRAPS)
+def test_m6_1_can_place_minimum_on_order_sensitive_corridors(
+    text: str, dice: list[int], minimum: int
+) -> None:
+    """M-6.1 / M-4.5: only particular orders work in these ruin-walled corridors."""
+    board = board_of(text)
+    assert naive_can_place(board, dice, minimum)
+    assert can_place_minimum(board, dice, minimum)
+    found = find_sequence(board, dice, minimum)
+    assert found is not None
+    assert naive_is_legal_sequence(board, [(dice[d], c) for d, c in found])
 
 
 @FAST
