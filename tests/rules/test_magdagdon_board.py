@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 
@@ -13,6 +14,7 @@ from game.rules.magdagdon import (
     RUIN,
     Difficulty,
     IllegalMove,
+    MagdagdonGame,
     can_place_minimum,
     check_board,
     is_connected,
@@ -259,3 +261,24 @@ def test_m6_1_can_place_minimum_edge_cases() -> None:
     assert not can_place_minimum(EMPTY_BOARD, [1, 2], 3)  # more than the dice
     assert can_place_minimum(EMPTY_BOARD, (1, 6, 1, 6), 2)
     assert not can_place_minimum(EMPTY_BOARD, (1, 6, 1, 6), 3)  # 1-1 or 6-6, never three
+
+
+def test_m2_2_a_new_difficulty_is_a_new_game() -> None:
+    """M-2.2: changing the difficulty means a new game: each game is fixed to its difficulty
+    and starts empty. (The confirmation dialog is the Settings scene's business.)"""
+    for difficulty in Difficulty:
+        game = MagdagdonGame(difficulty, rng=random.Random(0))
+        assert game.difficulty is difficulty
+        assert game.board == EMPTY_BOARD and game.turns == 0 and game.powers_used == 0
+        assert not game.in_turn and not game.is_over
+        assert game.powers_left == difficulty.powers
+        assert game.to_dict()["difficulty"] == difficulty.name
+
+
+def test_m2_3_scores_differ_by_difficulty_only_through_power_penalties() -> None:
+    """M-2.3: high scores are kept per difficulty (storage); the rules give the same card for
+    the same board and no powers in every difficulty, and the save names the difficulty."""
+    board = board_of("3456 / 3456 / 3456 / 345R")
+    cards = {d: score(board, d, 0) for d in Difficulty}
+    assert len(set(cards.values())) == 1
+    assert score(board, Difficulty.SURVIVAL, 1).total == cards[Difficulty.SURVIVAL].total - 70

@@ -368,3 +368,28 @@ def test_game_rejects_a_bad_difficulty() -> None:
 def test_default_rng_works() -> None:
     game = MagdagdonGame(Difficulty.SURVIVAL)
     assert len(game.roll()) == 4
+
+
+def test_m2_1_nightmare_last_cells_in_a_game() -> None:
+    """M-2.1: NIGHTMARE needs 3 dice, but only 2 when two cells are left and 1 for the last."""
+    game = game_with(N, board_of("3456 / 3456 / 3456 / 34.."), turns=4)
+    assert game.required == 2
+    game.roll([5, 4, 6, 6])
+    game.place(0, 14)
+    assert not game.can_confirm
+    game.place(2, 15)
+    assert game.can_confirm
+    game.unplace(2)
+    game.unplace(0)
+    game.place(2, 15)  # 6 next to the 6 above
+    game.place(0, 14)  # then 5 between the 4, the 5 above and the 6
+    game.confirm()
+    assert game.is_over and game.score().total == 544
+
+    game = game_with(N, board_of("3456 / 3456 / 3456 / 345."), turns=4)
+    assert game.required == 1
+    game.roll([6, 1, 1, 1])
+    game.place(0, 15)
+    assert game.can_confirm
+    game.confirm()
+    assert game.is_over and game.score().total == 544
