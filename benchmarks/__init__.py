@@ -1,0 +1,1 @@
+"""Speed figures for the arcade (``python -m benchmarks.rules``); never part of the tests."""
