@@ -393,3 +393,37 @@ def test_m2_1_nightmare_last_cells_in_a_game() -> None:
     assert game.can_confirm
     game.confirm()
     assert game.is_over and game.score().total == 544
+
+
+NON_SEQUENCE_CALLS: list[tuple[str, Callable[[], MagdagdonGame], Action]] = [
+    ("roll(5)", _fresh, lambda g: g.roll(5)),
+    ("reroll(0) instead of reroll([0])", _rolled, lambda g: g.reroll(0)),
+    ("reroll([[1]])", _rolled, lambda g: g.reroll([[1]])),
+    ("reroll([1], 5)", _rolled, lambda g: g.reroll([1], 5)),
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="rules bug: MagdagdonGame._forced calls tuple(values) and reroll calls list(dice) / "
+    "set(chosen) unguarded, so a non-iterable or unhashable argument raises TypeError, not "
+    "IllegalMove (rules-api.md: every illegal call raises IllegalMove). Remove this marker "
+    "once fixed.",
+)
+@pytest.mark.parametrize(
+    ("setup", "action"),
+    [(s, a) for _, s, a in NON_SEQUENCE_CALLS],
+    ids=[n for n, _, _ in NON_SEQUENCE_CALLS],
+)
+def test_non_sequence_arguments_raise_illegal_move(
+    setup: Callable[[], MagdagdonGame], action: Action
+) -> None:
+    """API: a die number where a list of dice is expected is an illegal call too."""
+    game = setup()
+    before = state(game)
+    try:
+        with pytest.raises(IllegalMove):
+            action(game)
+    finally:
+        assert state(game) == before
