@@ -11,8 +11,11 @@ import pygame_gui
 from .context import GameContext
 from .engine import i18n
 from .engine.app import App, AppConfig
+from .engine.i18n import t
 from .theme import theme
-from .widgets import dice, text
+from .widgets import buttons, dice, text, toast
+
+NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 
 
 class _SharedThemeManager(pygame_gui.UIManager):
@@ -47,6 +50,10 @@ class ArcadeApp(App):
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
         self._theme = theme()
         self.demo = None
+        self.kiosk = None
+        self._notices_seen = 0
+        self._notices_from = 0
+        self._notice_until = 0
         if config.frames is not None:
             self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
 
@@ -59,6 +66,34 @@ class ArcadeApp(App):
             translation_directory_paths=[str(i18n.TRANSLATIONS_DIR)],
         )
         return manager
+
+    def set_language(self, code: str) -> None:
+        """Switch every scene on the stack to ``code`` at once: texts, fonts, shaping."""
+        i18n.set_locale(code)
+        text.clear()
+        for scene in self.stack.scenes:
+            manager = getattr(scene, "ui", None)
+            if manager is None:
+                continue
+            manager.set_locale(code)
+            buttons.relabel(manager.get_sprite_group().sprites())
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
+
+    def draw_overlay(self, surface) -> None:
+        """The newest storage notice, for a few seconds, over whatever scene is showing."""
+        if self.kiosk is not None:
+            self.kiosk.draw_overlay(surface)
+        notices = self.ctx.notices
+        if len(notices) > self._notices_seen:
+            if self.frame >= self._notice_until:
+                self._notices_from = self._notices_seen  # a new batch starts
+            self._notices_seen = len(notices)
+            self._notice_until = self.frame + NOTICE_FRAMES
+        if self.frame < self._notice_until:
+            shown = notices[max(self._notices_from, len(notices) - 3):]
+            toast.draw(surface, [t(n.key, **n.params) for n in shown])
 
     def run_frame(self) -> None:
         if self.demo is not None:

@@ -6,8 +6,8 @@ import argparse
 import logging
 
 from .arcade import ArcadeApp
-from .context import GameContext, Settings
-from .engine import assets
+from .context import GameContext
+from .engine import assets, i18n
 from .engine.app import AppConfig
 from .engine.audio import Audio
 from .rules.magdagdon import Difficulty
@@ -17,18 +17,27 @@ log = logging.getLogger(__name__)
 
 
 def build(args: argparse.Namespace) -> ArcadeApp:
-    settings = Settings()
+    from .storage import Storage
+
+    storage = Storage(args.data_dir)
+    settings = storage.load_settings()
+    storage.scores("PEACEFUL")  # read every file now: a damaged one is set aside at start
+    first_start = not storage.has_settings()
+    if first_start:
+        settings.language = i18n.system_locale()
     if args.difficulty:
         settings.difficulty = Difficulty.parse(args.difficulty).name
     if args.lang:
         settings.language = args.lang
     demo = bool(args.demo or args.bench)
-    ctx = GameContext(settings=settings, seed=args.seed, demo=demo)
+    ctx = GameContext(settings=settings, storage=storage, seed=args.seed, demo=demo,
+                      notices=storage.notices)
     config = AppConfig(
-        fullscreen=bool(args.fullscreen or settings.fullscreen),
+        fullscreen=bool(args.fullscreen or settings.fullscreen or args.kiosk),
         frames=args.bench or args.frames,
         screenshot=args.screenshot,
         bench=bool(args.bench),
+        size=(1080, 1920) if args.portrait or display_is_tall() else (1920, 1080),
     )
     app = ArcadeApp(config, ctx)
     audio = Audio(assets.resource("assets", "sounds"))
@@ -41,7 +50,32 @@ def build(args: argparse.Namespace) -> ArcadeApp:
     if demo:
         from .demo import DemoPlayer
 
-        app.demo = DemoPlayer(app, seed=args.seed, interval=3 if args.bench else 6)
-    first = args.scene or ("play" if demo else "title")
-    app.stack.push(registry.make(first, app))
+        app.demo = DemoPlayer(app, seed=args.seed, interval=3 if args.bench else 6,
+                              cycle=args.difficulty is None and not args.bench)
+    if args.kiosk:
+        from .kiosk import Kiosk
+
+        Kiosk(app, pin=args.kiosk_pin or settings.kiosk_pin,
+              idle_seconds=settings.idle_seconds, seed=args.seed).install()
+    app.stack.push(first_scene(app, args.scene, demo))
     return app
+
+
+def display_is_tall() -> bool:
+    """A portrait screen (e.g. a kiosk pillar) gets the portrait layout automatically."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return False
+    return bool(sizes) and sizes[0][1] > sizes[0][0]
+
+
+def first_scene(app: ArcadeApp, name: str | None, demo: bool):
+    """``--scene`` wins; a demo plays at once; else the title. ``play`` resumes a saved game."""
+    if name == "play" or (name is None and demo):
+        game = None if demo else app.ctx.load_saved_game()
+        return registry.make("play", app, game=game)
+    return registry.make(name or "title", app)

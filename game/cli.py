@@ -30,6 +30,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scene", choices=SCENE_NAMES, help="start on this scene")
     p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")
     p.add_argument("--lang", choices=("en", "th", "bg", "ko"), help="language of the game")
+    p.add_argument("--kiosk", action="store_true",
+                   help="public kiosk: fullscreen, touch-first, only the operator can quit")
+    p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
+                   help="the operator's PIN (default: from the settings)")
+    p.add_argument("--portrait", action="store_true",
+                   help="portrait layout (1080x1920), also chosen for a tall display")
     return p
 
 
@@ -41,6 +47,12 @@ def _positive(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a number above 0, got {value}")
     return value
+
+
+def _pin(text: str) -> str:
+    if not (text.isdigit() and 4 <= len(text) <= 8):
+        raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits")
+    return text
 
 
 def run(argv: list[str], started: float | None = None) -> int:

@@ -66,7 +66,7 @@ class GameContext:
     storage: Any = None
     seed: int | None = None
     demo: bool = False
-    notices: list[str] = field(default_factory=list)
+    notices: list[Any] = field(default_factory=list)  # storage.Notice: key + params
     demo_is_attract: bool = False  # kiosk attract mode: never recorded, never saved
     _games_started: int = 0
 
@@ -75,10 +75,11 @@ class GameContext:
         if self.storage is not None and not self.demo_is_attract:
             self.storage.save_game(game)
 
-    def on_game_over(self, game: Any) -> None:
-        """A game just ended: record it once and clear the save."""
+    def on_game_over(self, game: Any) -> int | None:
+        """A game just ended: record it once and clear the save; its top-10 rank or None."""
         if self.storage is not None and not self.demo_is_attract:
-            self.storage.record_game(game)
+            return self.storage.record_game(game)
+        return None
 
     def has_saved_game(self) -> bool:
         return self.storage is not None and self.storage.has_saved_game()

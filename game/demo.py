@@ -16,11 +16,21 @@ from .scenes.play_magdagdon import Phase, PlayScene
 from .scenes.title import TitleScene
 
 
+def _tap(pos: tuple[int, int]) -> None:
+    post_tap(pos, source="demo")
+
+
+def _drag(start: tuple[int, int], end: tuple[int, int]) -> None:
+    post_drag(start, end, steps=4, source="demo")
+
+
 class DemoPlayer:
     """Chooses one gesture every ``interval`` frames; reports each finished game once."""
 
-    def __init__(self, app, seed: int | None = None, interval: int = 6, report=print) -> None:
+    def __init__(self, app, seed: int | None = None, interval: int = 6, report=print,
+                 cycle: bool = False) -> None:
         self.app = app
+        self.cycle = cycle  # after each game, back to the title and a random difficulty
         self.rng = random.Random(seed)
         self.interval = interval
         self.report = report
@@ -51,7 +61,7 @@ class DemoPlayer:
             target = scene.menu[self.rng.randrange(3)]  # one of the three difficulties
         else:
             target = next(b for b in scene.menu if b.translation_key == "title.new_game")
-        post_tap(target.rect.center)
+        _tap(target.rect.center)
 
     def _game_over(self, scene: GameOverScene) -> None:
         game = scene.game
@@ -64,9 +74,9 @@ class DemoPlayer:
                 f"turns={game.turns} ruins={card.ruins} powers={game.powers_used}"
             )
         if scene.counted:
-            post_tap(scene.b_again.rect.center)
+            _tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
         else:
-            post_tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
+            _tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
 
     def _play(self, scene: PlayScene) -> None:
         game, layout = scene.game, scene.layout
@@ -75,22 +85,22 @@ class DemoPlayer:
         if self.plan:
             kind, target = self.plan.popleft()
             if kind == "tap":
-                post_tap(target)
+                _tap(target)
             else:
-                post_drag(*target)
+                _drag(*target)
             return
         phase = scene.phase
         if phase == Phase.IDLE:
-            post_tap(scene.b_roll.rect.center)
+            _tap(scene.b_roll.rect.center)
         elif phase == Phase.MAGDAGDON:
             if game.powers_left and self.rng.random() < 0.6:
                 self.plan.append(("tap", scene.b_reroll_go.rect.center))
-                post_tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die
+                _tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die
             else:
-                post_tap(scene.b_accept.rect.center)
+                _tap(scene.b_accept.rect.center)
         elif phase == Phase.CHOOSE_RUIN:
             empty = [i for i, c in enumerate(game.board) if c is None]
-            post_tap(layout.cell_rect(self.rng.choice(empty)).center)
+            _tap(layout.cell_rect(self.rng.choice(empty)).center)
         elif phase == Phase.PLACING:
             self._place(scene)
 
@@ -104,16 +114,16 @@ class DemoPlayer:
                 self.plan.append(("drag", (start, end)))
             else:
                 self.plan.append(("tap", end))
-                post_tap(start)
+                _tap(start)
                 return
             kind, target = self.plan.popleft()
-            post_drag(*target)
+            _drag(*target)
             return
         extras = [d for d in game.unplaced if game.legal_cells_for(d)]
         if extras and self.rng.random() < 0.5:
             die = self.rng.choice(extras)
             cell = self.rng.choice(sorted(game.legal_cells_for(die)))
             self.plan.append(("tap", layout.cell_rect(cell).center))
-            post_tap(layout.die_rect(die).center)
+            _tap(layout.die_rect(die).center)
         else:
-            post_tap(scene.b_confirm.rect.center)
+            _tap(scene.b_confirm.rect.center)

@@ -92,6 +92,10 @@ class App:
         # The window's close button must work even if no scene handles "quit"; a kiosk that
         # wants to refuse or confirm it sets this False and handles the action in its scenes.
         self.quit_on_close = True
+        # Called with every raw event first; one that returns True consumes the event.
+        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
+        # Called once per fixed update, before the scenes (idle timers, attract mode, demo).
+        self.step_hooks: list[Callable[[float], None]] = []
         self._first_frame_end: float | None = None
 
     @property
@@ -145,6 +149,8 @@ class App:
         """One frame: events, fixed updates, draw, flip, scene changes."""
         start = self.clock()
         for event in pygame.event.get():
+            if any(watcher(event) for watcher in self.event_filters):
+                continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
             self.stack.process_event(event)
             for action in self.input.translate(event):
                 if action.kind == KEY and action.key == "fullscreen":
@@ -158,9 +164,12 @@ class App:
         if fixed:
             steps, alpha = 1, 0.0
         for _ in range(steps):
+            for hook in self.step_hooks:
+                hook(STEP)
             self.stack.update(STEP)
         self.alpha = alpha  # set before draw so scenes can interpolate with it
         self.stack.draw(self.surface)
+        self.draw_overlay(self.surface)
         pygame.display.flip()
         self.stack.apply_pending()
         self.frame += 1
@@ -171,6 +180,9 @@ class App:
             self.frame_times.append((end - start) * 1000.0)
         if steps == 0 and not fixed:
             pygame.time.wait(1)  # nothing was due: yield the CPU instead of spinning
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn over every scene each frame (notices, debug); nothing by default."""
 
     def bench_report(self) -> str:
         """One line of timing figures; the first frame (startup) is excluded from the stats."""

@@ -25,11 +25,14 @@ def _logical_size() -> tuple[int, int]:
     return surface.get_size() if surface is not None else (1920, 1080)
 
 
-def post_tap(pos: Pos, button: int = 1) -> None:
-    """A mouse click: the pointer moves to ``pos`` (hover), then button down and up."""
-    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
-    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
-    _post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+def post_tap(pos: Pos, button: int = 1, **extra: Any) -> None:
+    """A mouse click: the pointer moves to ``pos`` (hover), then button down and up.
+
+    ``extra`` attributes go on every event (the demo marks its own with ``source="demo"``).
+    """
+    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False, **extra)
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False, **extra)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False, **extra)
 
 
 def post_touch_tap(pos: Pos) -> None:
@@ -47,17 +50,17 @@ def post_touch_tap(pos: Pos) -> None:
     _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
 
 
-def post_drag(start: Pos, end: Pos, steps: int = 5) -> None:
+def post_drag(start: Pos, end: Pos, steps: int = 5, **extra: Any) -> None:
     """Press at ``start``, ``steps`` motions ending at ``end``, release at ``end``."""
-    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False, **extra)
     prev = start
     for i in range(1, steps + 1):
         t = i / steps
         pos = (round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t))
         rel = (pos[0] - prev[0], pos[1] - prev[1])
-        _post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0), touch=False)
+        _post(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0), touch=False, **extra)
         prev = pos
-    _post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False)
+    _post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False, **extra)
 
 
 def post_key(key: int | str) -> None:

@@ -18,9 +18,11 @@ class GameOverScene(Scene):
 
     transparent = True
 
-    def __init__(self, app, game: MagdagdonGame) -> None:
+    def __init__(self, app, game: MagdagdonGame, rank: int | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.rank = rank  # place in the top 10, None when it did not make it
+        self.asked_initials = False
         self.card = game.score()
         self.rows = self._rows()
         self.time = 0.0
@@ -92,6 +94,12 @@ class GameOverScene(Scene):
     def update(self, dt: float) -> None:
         before = int(self.time / ROW_SECONDS)
         self.time += dt
+        if self.counted and self.rank is not None and not self.asked_initials:
+            self.asked_initials = True
+            if not self.app.ctx.demo:
+                from .initials import InitialsScene
+
+                self.app.stack.push(InitialsScene(self.app, self.game))
         if int(self.time / ROW_SECONDS) != before and not self.counted:
             self.app.ctx.audio.play("tick", 0.6)
         self.ui.update(dt)
@@ -103,7 +111,11 @@ class GameOverScene(Scene):
         pygame.draw.rect(surface, palette.GOLD, p, 5, border_radius=32)
         text.blit(surface, t("over.title"), "display", 72, palette.GOLD, "center",
                   (p.centerx, p.top + 70), shadow=True)
-        text.blit(surface, self.game.difficulty.name, "bold", 30, palette.TEXT_DIM, "center",
+        subtitle = self.game.difficulty.name
+        if self.rank is not None:
+            subtitle = t("over.new_record", rank=self.rank + 1, difficulty=subtitle)
+        text.blit(surface, subtitle, "bold", 30,
+                  palette.GOLD if self.rank is not None else palette.TEXT_DIM, "center",
                   (p.centerx, p.top + 130))
         shown = int(self.time / ROW_SECONDS)
         row_h = min(52, (p.height - 420) // max(1, len(self.rows)))

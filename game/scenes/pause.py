@@ -17,11 +17,21 @@ class PauseScene(Scene):
         super().__init__(app)
         self.play = play_scene
         self.ui = None
-        self.panel = pygame.Rect(0, 0, 720, 640)
+        self.panel = pygame.Rect(0, 0, 720, 720)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
     def items(self) -> list[tuple[str, object]]:
-        return [("pause.resume", self.resume_game), ("pause.quit_to_title", self.to_title)]
+        return [
+            ("pause.resume", self.resume_game),
+            ("pause.rules", lambda: self.open("rules")),
+            ("pause.settings", lambda: self.open("settings")),
+            ("pause.quit_to_title", self.to_title),
+        ]
+
+    def open(self, name: str) -> None:
+        from . import registry
+
+        self.app.stack.push(registry.make(name, self.app))
 
     def enter(self) -> None:
         self.ui = self.app.new_ui_manager()
@@ -33,6 +43,9 @@ class PauseScene(Scene):
 
     def exit(self) -> None:
         self.ui.clear_and_reset()
+
+    def resume(self) -> None:
+        buttons.relabel(self.buttons)  # the language may have changed in Settings
 
     def resume_game(self) -> None:
         self.app.stack.pop()

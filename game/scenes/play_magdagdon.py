@@ -24,7 +24,7 @@ from ..widgets import buttons, dice, overlay, palette, text
 from ..widgets.background import background
 from ..widgets.board import BoardView
 from ..widgets.effects import Particles, Shake
-from ..widgets.layout import LANDSCAPE, PlayLayout
+from ..widgets.layout import PlayLayout, for_size
 from ..widgets.tray import ROLL_SECONDS, TrayView
 
 DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
@@ -51,12 +51,12 @@ class PlayScene(Scene):
     """One game of MAGDAGDON, from the first ROLL to the score breakdown."""
 
     def __init__(self, app, game: MagdagdonGame | None = None,
-                 difficulty: Difficulty | None = None, layout: PlayLayout = LANDSCAPE) -> None:
+                 difficulty: Difficulty | None = None, layout: PlayLayout | None = None) -> None:
         super().__init__(app)
-        self.layout = layout
+        self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
-        self.board_view = BoardView(layout)
-        self.tray = TrayView(layout, self.rng)
+        self.board_view = BoardView(self.layout)
+        self.tray = TrayView(self.layout, self.rng)
         self.particles = Particles(self.rng)
         self.shake = Shake(self.rng)
         self.time = 0.0
@@ -131,6 +131,39 @@ class PlayScene(Scene):
         self.b_reroll_cancel = buttons.button(ui, L.power_button_rect(1, 2), "power.cancel",
                                               self.cancel_reroll, "#power")
         self.b_pause = buttons.button(ui, L.pause_rect, "play.menu", self.do_pause, "#icon")
+        self.b_coach = buttons.button(ui, L.coach_button_rect, "coach.got_it", self.end_coaching,
+                                      "#confirm")
+
+    # --- first-game coaching --------------------------------------------------------------
+    @property
+    def coaching(self) -> bool:
+        ctx = self.app.ctx
+        return not ctx.settings.coached and not ctx.demo
+
+    def coach_step(self) -> tuple[str, pygame.Rect] | None:
+        """The hint for what to do next, and what it points at (roll → pick → place → confirm)."""
+        if not self.coaching or self.busy:
+            return None
+        L, g = self.layout, self.game
+        if self.phase == Phase.IDLE:
+            return "coach.roll", L.roll_rect
+        if self.phase != Phase.PLACING or self.marked is not None:
+            return None
+        if g.can_confirm and self.selected is None:
+            return "coach.confirm", L.confirm_rect
+        if self.selected is None:
+            return "coach.pick", L.tray_rect
+        return "coach.place", L.board_rect
+
+    def end_coaching(self) -> None:
+        """Never again after it is dismissed (or after the first finished game)."""
+        settings = self.app.ctx.settings
+        if not settings.coached:
+            settings.coached = True
+            storage = self.app.ctx.storage
+            if storage is not None:
+                storage.save_settings(settings)
+        self._refresh_buttons()
 
     # --- commands (buttons, keys and the demo end up here) --------------------------------
     def do_roll(self) -> None:
@@ -533,8 +566,9 @@ class PlayScene(Scene):
         from .game_over import GameOverScene
 
         self.app.ctx.audio.play("gameover")
-        self.app.ctx.on_game_over(self.game)
-        self.app.stack.push(GameOverScene(self.app, self.game))
+        self.end_coaching()
+        rank = self.app.ctx.on_game_over(self.game)
+        self.app.stack.push(GameOverScene(self.app, self.game, rank))
 
     def _celebrate_new_combos(self, before) -> None:
         after = self.game.score()
@@ -642,6 +676,7 @@ class PlayScene(Scene):
         if reroll_mode:
             buttons.set_label(self.b_reroll_go, "power.reroll_go", count=len(self.marked))
             buttons.set_enabled(self.b_reroll_go, bool(self.marked))
+        buttons.set_shown(self.b_coach, self.coaching)
 
     # --- per step -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -694,15 +729,34 @@ class PlayScene(Scene):
         if dragging is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die,
                               self.app.ctx.settings.digits, scale=1.08)
+        self._draw_coach(surface)
         if self.ui is not None:
             self.ui.draw_ui(surface)
         if self.phase in (Phase.MAGDAGDON, Phase.CHOOSE_RUIN) or self.banner_slam:
             self._draw_banner(surface)
 
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        step = self.coach_step()
+        if step is None:
+            return
+        key, target = step
+        pulse = 6 + 6 * math.sin(self.time * 6)
+        pygame.draw.rect(surface, palette.GOOD, target.inflate(24 + pulse, 24 + pulse), 6,
+                         border_radius=30)
+        bubble = self.layout.coach_rect
+        pygame.draw.rect(surface, palette.GOOD, bubble, border_radius=22)
+        label = t(key)
+        width = bubble.width - self.layout.coach_button_rect.width - 60
+        lines = text.wrap(label, "bold", 30, width)
+        y = bubble.centery - 20 * len(lines) + 20
+        for line in lines[:2]:
+            text.blit(surface, line, "bold", 30, (10, 30, 20), "midleft", (bubble.left + 24, y))
+            y += 40
+
     def _draw_header(self, surface: pygame.Surface) -> None:
         L, g = self.layout, self.game
-        text.blit(surface, "MAGDAGDON", "display", 64, palette.GOLD, "midleft",
-                  (L.board_origin[0] - 20, 78), shadow=True)
+        text.blit(surface, "MAGDAGDON", "display", L.logo_size, palette.GOLD, "midleft",
+                  (L.logo_x, 78), shadow=True)
         x, _ = L.header_pos()
         diff = g.difficulty.name
         text.blit(surface, diff, "bold", 32, palette.TEXT, "topleft", (x, 34))

@@ -34,8 +34,9 @@ class TitleScene(Scene):
             ("title.rules", lambda: self.open("rules")),
             ("title.settings", lambda: self.open("settings")),
             ("title.about", lambda: self.open("about")),
-            ("title.quit", self.app.quit),
         ]
+        if getattr(self.app, "kiosk", None) is None:
+            items.append(("title.quit", self.app.quit))  # a kiosk has no way out but the PIN
         return items
 
     def open(self, name: str) -> None:
@@ -63,24 +64,34 @@ class TitleScene(Scene):
             self._build_difficulties(width, height)
             return
         items = self.menu_items()
-        button_h, gap = 92, 18
-        top = max(380, height - 80 - len(items) * (button_h + gap))
+        gap = 16
+        room = height - 380 - 40  # below the logo and tagline, above the bottom edge
+        button_h = max(72, min(96, room // len(items) - gap))
+        top = 380 + max(0, (room - len(items) * (button_h + gap)) // 2)
         self.menu = []
         for i, (key, command) in enumerate(items):
             rect = pygame.Rect(0, 0, 560, button_h)
             rect.midtop = (width // 2, top + i * (button_h + gap))
             self.menu.append(buttons.button(self.ui, rect, key, command, "#menu_item"))
 
+    @property
+    def tall(self) -> bool:
+        return self.app.surface.get_height() > self.app.surface.get_width()
+
     def _build_difficulties(self, width: int, height: int) -> None:
         self.menu = []
+        step = 200 if self.tall else 150
         for i, difficulty in enumerate(Difficulty):
             rect = pygame.Rect(0, 0, 520, 110)
-            rect.topleft = (width // 2 - 620, 420 + i * 150)
+            if self.tall:
+                rect.midtop = (width // 2, 480 + i * step)
+            else:
+                rect.topleft = (width // 2 - 620, 420 + i * step)
             self.menu.append(buttons.button(
                 self.ui, rect, f"difficulty.{difficulty.name.lower()}",
                 lambda d=difficulty: self.new_game(d), "#menu_item"))
         back = pygame.Rect(0, 0, 360, 92)
-        back.midtop = (width // 2, 420 + 3 * 150 + 10)
+        back.midtop = (width // 2, self.menu[-1].rect.bottom + (90 if self.tall else 50))
         self.menu.append(buttons.button(self.ui, back, "common.back", self.close_difficulties,
                                         "#choice"))
 
@@ -129,18 +140,21 @@ class TitleScene(Scene):
                   (width // 2, 300))
         if self.choosing:
             for i, difficulty in enumerate(Difficulty):
-                y = 420 + i * 150 + 55
+                rect = self.menu[i].rect
                 line = t(f"difficulty.{difficulty.name.lower()}_line")
-                size = text.fit_size(line, "ui", 30, 640)
-                text.blit(surface, line, "ui", size, palette.TEXT, "midleft", (width // 2 - 70, y))
-        for notice_index, notice in enumerate(self.app.ctx.notices[-2:]):
-            text.blit(surface, notice, "ui", 26, palette.BAD, "midbottom",
-                      (width // 2, surface.get_height() - 16 - 34 * notice_index))
+                if self.tall:  # portrait: the line goes under its button
+                    size = text.fit_size(line, "ui", 30, width - 80)
+                    text.blit(surface, line, "ui", size, palette.TEXT, "midtop",
+                              (width // 2, rect.bottom + 10))
+                else:
+                    size = text.fit_size(line, "ui", 30, 640)
+                    text.blit(surface, line, "ui", size, palette.TEXT, "midleft",
+                              (rect.right + 50, rect.centery))
         self.ui.draw_ui(surface)
 
     def _draw_logo(self, surface: pygame.Surface, cx: int, cy: int) -> None:
         """Each letter bobs on its own phase; two dice tumble slowly at the sides."""
-        font_size = 150
+        font_size = 150 if surface.get_width() >= 1400 else 104
         letters = [text.render(ch, "display", font_size, palette.GOLD) for ch in LOGO]
         total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
         x = cx - total // 2
@@ -150,6 +164,8 @@ class TitleScene(Scene):
             surface.blit(shadow, (x + 6, cy - letter.get_height() // 2 + dy + 8))
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
             x += letter.get_width() + 6
+        if surface.get_width() < 1400:
+            return  # portrait: no room for the dice beside the logo
         for side, phase in ((-1, 0.0), (1, 1.7)):
             value = 1 + int(self.time * 1.5 + phase * 3) % 6
             image = pygame.transform.rotozoom(dice.face(value, 110, "die"),

@@ -23,6 +23,13 @@ class PlayLayout:
     tray_origin: tuple[int, int] = (1205, 215)
     die: int = 140
     die_gap: int = 30
+    header_x: int = 1180  # difficulty and turn, left-aligned here
+    logo_x: int = 130
+    logo_size: int = 64
+
+    @property
+    def portrait(self) -> bool:
+        return self.size[1] > self.size[0]
 
     # --- board ----------------------------------------------------------------------------
     @property
@@ -76,7 +83,7 @@ class PlayLayout:
         return self.tray_rect.width
 
     def header_pos(self) -> tuple[int, int]:
-        return self.right_x, 70
+        return self.header_x, 70
 
     @property
     def message_pos(self) -> tuple[int, int]:
@@ -108,6 +115,20 @@ class PlayLayout:
         return pygame.Rect(x, panel.bottom - 124, width, 104)
 
     @property
+    def coach_rect(self) -> pygame.Rect:
+        """The first-game hint bubble: under the powers panel, or in the bottom strip when
+        that is the only room (portrait); coaching and the MAGDAGDON strip never show together."""
+        top = self.powers_rect.bottom + 16
+        if self.strip_rect.top - top - 12 < 72:
+            return self.strip_rect.inflate(-40, -12)
+        return pygame.Rect(self.right_x, top, self.right_width, self.strip_rect.top - top - 12)
+
+    @property
+    def coach_button_rect(self) -> pygame.Rect:
+        bubble = self.coach_rect
+        return pygame.Rect(bubble.right - 200, bubble.top + 8, 188, bubble.height - 16)
+
+    @property
     def pause_rect(self) -> pygame.Rect:
         return pygame.Rect(self.size[0] - 120, 28, 96, 96)
 
@@ -118,3 +139,18 @@ class PlayLayout:
 
 
 LANDSCAPE = PlayLayout()
+PORTRAIT = PlayLayout(
+    size=(1080, 1920),
+    board_origin=(70, 190),
+    cell=190,
+    tray_origin=(215, 1150),
+    header_x=520,
+    logo_x=40,
+    logo_size=56,
+)
+"""Board above the tray, controls below: for tall kiosk screens (1080×1920 logical)."""
+
+
+def for_size(size: tuple[int, int]) -> PlayLayout:
+    """The layout that fits a logical surface of ``size``."""
+    return PORTRAIT if size[1] > size[0] else LANDSCAPE

@@ -66,3 +66,10 @@ def clear() -> None:
     """Forget every rendered label (after a language switch)."""
     _cache.clear()
     _fits.clear()
+
+
+def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:
+    """Short texts (dialogs, notices) broken into lines at spaces and U+200B (Thai words)."""
+    from .textflow import wrap_line
+
+    return wrap_line(text, i18n.font(role, size), max_width)

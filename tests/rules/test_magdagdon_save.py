@@ -250,12 +250,6 @@ IMPOSSIBLE_BOARDS = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules gap: from_dict checks the board's shape but not that its numbers could have "
-    "been placed (one connected field, neighbours within 1), so a hand-edited save loads a "
-    "game that breaks M-1.3 / M-4.3. Remove this marker once from_dict checks it.",
-)
 @pytest.mark.parametrize(
     "text", [t for _, t in IMPOSSIBLE_BOARDS], ids=[n for n, _ in IMPOSSIBLE_BOARDS]
 )

@@ -403,14 +403,6 @@ NON_SEQUENCE_CALLS: list[tuple[str, Callable[[], MagdagdonGame], Action]] = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="rules bug: MagdagdonGame._forced calls tuple(values) and reroll calls list(dice) / "
-    "set(chosen) unguarded, so a non-iterable or unhashable argument raises TypeError, not "
-    "IllegalMove (rules-api.md: every illegal call raises IllegalMove). Remove this marker "
-    "once fixed.",
-)
 @pytest.mark.parametrize(
     ("setup", "action"),
     [(s, a) for _, s, a in NON_SEQUENCE_CALLS],

@@ -14,6 +14,7 @@ from typing import Any
 from .board import (
     CELLS,
     EMPTY_BOARD,
+    NEIGHBOURS,
     RUIN,
     Board,
     Cell,
@@ -21,6 +22,7 @@ from .board import (
     check_value,
     empty_cells,
     find_sequence,
+    is_connected,
     is_number,
     legal_cells,
     placement_problem,
@@ -254,13 +256,16 @@ class MagdagdonGame:
         self._need_power()
         if isinstance(dice, (str, bytes)):
             raise IllegalMove("Choose the dice to reroll.", "reroll_none")
-        chosen = list(dice)
+        try:
+            chosen = list(dice)
+        except TypeError:
+            raise IllegalMove("Choose the dice to reroll.", "reroll_none") from None
         if not chosen:
             raise IllegalMove("Choose the dice to reroll.", "reroll_none")
-        if len(set(chosen)) != len(chosen):
-            raise IllegalMove("Each die can be chosen once.", "reroll_twice")
         for die in chosen:
             self._need_unplaced(die)
+        if len(set(chosen)) != len(chosen):
+            raise IllegalMove("Each die can be chosen once.", "reroll_twice")
         new = self._forced(values, len(chosen)) if values is not None else self._draw(len(chosen))
         self._set_dice(dict(zip(chosen, new)))
         return self.dice
@@ -282,7 +287,10 @@ class MagdagdonGame:
     def _forced(values: Sequence[int], count: int) -> tuple[int, ...]:
         if isinstance(values, (str, bytes)):
             raise IllegalMove("Forced dice must be numbers 1..6.", "bad_values")
-        values = tuple(values)
+        try:
+            values = tuple(values)
+        except TypeError:
+            raise IllegalMove("Forced dice must be numbers 1..6.", "bad_values") from None
         if len(values) != count or not all(is_number(v) for v in values):
             raise IllegalMove(
                 f"Forced dice must be {count} numbers from 1 to 6.", "bad_values", count=count
@@ -325,6 +333,7 @@ class MagdagdonGame:
             raise ValueError(f"unsupported saved-game version {version!r}")
         difficulty = Difficulty.parse(_required(data, "difficulty", str))
         board = check_board([_decode_cell(c) for c in _required(data, "board", list)])
+        _check_reachable(board)
         dice = tuple(check_value(v) for v in _required(data, "dice", list))
         if len(dice) not in (0, DICE):
             raise ValueError(f"a turn has {DICE} dice or none, not {len(dice)}")
@@ -340,6 +349,19 @@ class MagdagdonGame:
         game.powers_used, game.turns = powers_used, turns
         game._save_rng = "rng" in data
         return game
+
+
+def _check_reachable(board: Board) -> None:
+    """A saved board must be one play could build: one connected field (M-1.3) whose
+    orthogonal neighbours differ by at most 1 (M-4.3)."""
+    if not is_connected(board):
+        raise ValueError("the numbers on the saved board are not one connected field")
+    for cell, value in enumerate(board):
+        if not is_number(value):
+            continue
+        for other in NEIGHBOURS[cell]:
+            if is_number(board[other]) and abs(board[other] - value) > 1:  # type: ignore[operator]
+                raise ValueError(f"cells {cell} and {other} differ by more than 1")
 
 
 def _required(data: dict[str, Any], key: str, kind: type) -> Any:
