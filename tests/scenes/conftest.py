@@ -38,11 +38,30 @@ class RecordingAudio:
         pass
 
 
+def make_arcade(data_dir=None, size=(1920, 1080), **ctx_fields) -> ArcadeApp:
+    """An arcade app on a fake clock; with ``data_dir`` it saves like the real game."""
+    from game.storage import Storage
+
+    storage = Storage(data_dir) if data_dir is not None else None
+    settings = storage.load_settings() if storage is not None else Settings()
+    ctx = GameContext(settings=settings, audio=RecordingAudio(), seed=7, storage=storage,
+                      notices=storage.notices if storage is not None else [], **ctx_fields)
+    application = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+    application.fixed_steps_per_frame = True
+    return application
+
+
 @pytest.fixture
 def app():
-    ctx = GameContext(settings=Settings(), audio=RecordingAudio(), seed=7)
-    application = ArcadeApp(AppConfig(), ctx, clock=FakeClock())
-    application.fixed_steps_per_frame = True
+    application = make_arcade()
+    yield application
+    application.shutdown()
+
+
+@pytest.fixture
+def saving_app(tmp_path):
+    """An app whose storage lives in ``tmp_path / "data"``."""
+    application = make_arcade(tmp_path / "data")
     yield application
     application.shutdown()
 
