@@ -89,6 +89,8 @@ class GameContext:
 
     def start_new_game(self, difficulty: Difficulty) -> None:
         """A new game replaces the saved one (M-2.2: the abandoned game is not recorded)."""
+        if self.demo_is_attract:
+            return  # attract mode never touches the player's settings or saved game
         self.settings.difficulty = difficulty.name
         if self.storage is not None:
             self.storage.clear_game()
