@@ -12,12 +12,13 @@ language into one tall surface (``widgets.textflow``); a frame blits the visible
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
 
 from ..engine import input as inp
+from ..engine.i18n import current as current_locale
 from ..engine.i18n import help_text
 from ..engine.scenes import Scene
 from ..rules.magdagdon import RUIN, Combo, Difficulty, line_combo, score
@@ -107,10 +108,15 @@ COMBO_ROWS: tuple[tuple[tuple[int, ...], str], ...] = (
 _COMBO_ROW_H = 122
 
 
+def inset(rect: pygame.Rect) -> int:
+    """Where a figure's tiles start: indented on a wide column, near the edge on a narrow one."""
+    return rect.left + (130 if rect.width >= 1000 else 40)
+
+
 def _combos(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> None:
     """One line per combo, its flag and its bonus, all from the rules (M-7.2)."""
     size, gap = 80, 10
-    left = rect.left + 130
+    left = inset(rect)
     for i, (values, key) in enumerate(COMBO_ROWS):
         top = rect.top + 14 + i * _COMBO_ROW_H
         rects = row_of(surface, values, left, top, size, gap, digits)
@@ -128,7 +134,7 @@ RUIN_ROW = (3, 4, RUIN, 6)
 def _ruin_line(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> None:
     """A row with a ruin: its numbers count, no combo, and the ruin costs 15 (M-7.3)."""
     size, gap = 80, 10
-    left = rect.left + 130
+    left = inset(rect)
     rects = row_of(surface, RUIN_ROW, left, rect.top + 14, size, gap, digits)
     line = score(RUIN_ROW + (None,) * 12, Difficulty.PEACEFUL, 0).lines[0]
     x = rects[-1].right + 44
@@ -144,7 +150,7 @@ BEST_ROW = (3, 4, 5, 6)
 def _best(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> None:
     """The 544 board (M-7.6) and its sum, straights and fours, scored by the rules."""
     size, gap = 62, 8
-    left, top = rect.left + 130, rect.top + 14
+    left, top = inset(rect), rect.top + 14
     grid = [pygame.Rect(left + c * (size + gap), top + r * (size + gap), size, size)
             for r in range(4) for c in range(4)]
     strip(surface, grid[0].unionall(grid))
@@ -161,7 +167,7 @@ def _best(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> None:
         text.blit(surface, help_text(key, points=points), "ui", 30, palette.TEXT, "topleft",
                   (x, y))
         y += 50
-    pygame.draw.line(surface, palette.PANEL_EDGE, (x, y + 8), (x + 480, y + 8), 3)
+    pygame.draw.line(surface, palette.PANEL_EDGE, (x, y + 8), (min(x + 480, rect.right), y + 8), 3)
     text.blit(surface, help_text("rules.fig.best_total", points=card.total), "display", 44,
               palette.GOLD, "topleft", (x, y + 18))
 
@@ -252,6 +258,10 @@ def build_blocks(entries: Sequence[tuple[str, str]], figures: dict[str, Figure],
     return blocks
 
 
+_statics: dict[tuple[object, ...], pygame.Surface] = {}
+"""Pre-drawn backdrops of the page screens (background, title, panel, groove)."""
+
+
 # --- the scene -----------------------------------------------------------------------------
 class DocumentScene(Scene):
     """A title, BACK and a long page in a panel, scrolled by drag, wheel, keys or scroll bar.
@@ -268,6 +278,9 @@ class DocumentScene(Scene):
 
     WHEEL_STEP = 150  # px per wheel notch or arrow key
     BAR_HIT = 72  # touch width of the scroll bar
+    BAR_LANE = 72  # room right of the panel for the scroll bar
+    EDGE = 24  # least room between the panel and the screen's edge
+    BACK_RECT = pygame.Rect(48, 30, 260, 92)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -275,7 +288,12 @@ class DocumentScene(Scene):
         self.time = 0.0
         width, height = app.surface.get_size()
         self.panel = pygame.Rect(0, 150, self.page.surface_width, height - 150 - 36)
-        self.panel.centerx = width // 2
+        if width >= self.panel.width + 2 * (self.EDGE + self.BAR_LANE):
+            self.panel.centerx = width // 2
+        else:  # portrait: the panel takes the width, the scroll bar keeps its lane
+            self.panel.left = self.EDGE
+            self.panel.width = width - self.EDGE - self.BAR_LANE
+            self.page = replace(self.page, width=self.panel.width - 2 * self.page.margin)
         self.view = pygame.Rect(self.panel.left + 6, self.panel.top + 18,
                                 self.panel.width - 12, self.panel.height - 36)
         self.track = pygame.Rect(self.panel.right + 26, self.panel.top + 24, 14,
@@ -293,8 +311,8 @@ class DocumentScene(Scene):
     # --- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
         self.ui = self.app.new_ui_manager()
-        back = pygame.Rect(48, 30, 260, 92)
-        self.back = buttons.button(self.ui, back, "common.back", self.close, "#menu_item")
+        self.back = buttons.button(self.ui, self.BACK_RECT.copy(), "common.back", self.close,
+                                   "#menu_item")
         self._build_page()
 
     def relabel(self) -> None:
@@ -411,16 +429,28 @@ class DocumentScene(Scene):
 
     # --- pre-rendered parts ------------------------------------------------------------------
     def _render_static(self) -> pygame.Surface:
-        """Background, title, panel and scroll track: one opaque blit per frame."""
+        """Background, title, panel and scroll track: one opaque blit per frame (cached)."""
         size = self.app.surface.get_size()
+        title = help_text(self.title_key)
+        key = (title, current_locale(), size, self.panel.topleft, self.panel.size,
+               bool(self.scroller.max_offset))
+        static = _statics.get(key)
+        if static is None:
+            if len(_statics) >= 4:
+                _statics.pop(next(iter(_statics)))
+            static = self._draw_static(size, title)
+            _statics[key] = static
+        return static
+
+    def _draw_static(self, size: tuple[int, int], title: str) -> pygame.Surface:
         static = background(size).copy()
         shadow = self.panel.move(0, 12)
         pygame.draw.rect(static, (8, 6, 24), shadow, border_radius=30)
         pygame.draw.rect(static, self.page.background or palette.PANEL, self.panel,
                          border_radius=30)
         pygame.draw.rect(static, palette.PANEL_EDGE, self.panel, 4, border_radius=30)
-        title = help_text(self.title_key)
-        size_px = text.fit_size(title, "display", 72, self.panel.width - 2 * 300)
+        room = 2 * (self.panel.centerx - self.BACK_RECT.right - 24)
+        size_px = text.fit_size(title, "display", 72, room)
         text.blit(static, title, "display", size_px, palette.GOLD, "center",
                   (self.panel.centerx, 78), shadow=True)
         if self.scroller.max_offset:

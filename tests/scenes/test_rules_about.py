@@ -18,7 +18,7 @@ from game.scenes.about import AboutScene
 from game.scenes.rules import RulesScene
 from game.widgets import background, textflow
 
-from .conftest import settle
+from .conftest import make_arcade, settle
 
 SCENES = [RulesScene, AboutScene]
 
@@ -196,6 +196,23 @@ def test_scroll_bar_thumb_follows_and_can_be_dragged(app):
     assert scene.scroller.offset == 0
 
 
+@pytest.mark.parametrize("scene_class", SCENES)
+def test_portrait_page_fits_the_screen_and_still_scrolls(scene_class):
+    app = make_arcade(size=(1080, 1920))
+    try:
+        _, scene = open_page(app, scene_class)
+        screen = app.surface.get_rect()
+        assert screen.contains(scene.panel) and screen.contains(scene.track)
+        assert scene.doc.surface.get_width() == scene.panel.width
+        assert scene.page.width >= 800  # a narrower column, still comfortable at 30 px
+        if scene.scroller.max_offset:
+            post_drag((540, 1700), (540, 900))
+            settle(app)
+            assert scene.scroller.offset == pytest.approx(800)
+    finally:
+        app.shutdown()
+
+
 # --- leaving -------------------------------------------------------------------------------
 @pytest.mark.parametrize("scene_class", SCENES)
 def test_back_button_pops_to_the_scene_below(app, scene_class):
@@ -280,7 +297,16 @@ def test_every_english_help_text_is_used():
             else:
                 yield f"{prefix}{name}"
 
-    assert set(leaves(_help_json())) == used
+    tree = _help_json()
+    assert set(leaves(tree["rules"], "rules.")) | set(leaves(tree["about"], "about.")) == used
+
+
+def test_relabel_lays_the_page_out_again_and_keeps_the_place(app):
+    _, scene = open_page(app, RulesScene)
+    scene.scroller.scroll_to(scene.scroller.max_offset / 2, glide=False)
+    scene.relabel()
+    assert scene.scroller.fraction == pytest.approx(0.5, abs=0.01)
+    run_frames(app, 2)
 
 
 def test_rules_use_the_games_own_terms():
