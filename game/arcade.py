@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,12 @@ from .context import GameContext
 from .engine import i18n
 from .engine.app import App, AppConfig
 from .engine.i18n import t
+from .engine.scenes import SceneStack
 from .theme import theme
 from .widgets import buttons, dice, text, toast
 
 NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
+log = logging.getLogger(__name__)
 
 
 class _SharedThemeManager(pygame_gui.UIManager):
@@ -51,6 +54,7 @@ class ArcadeApp(App):
         self._theme = theme()
         self.demo = None
         self.kiosk = None
+        self.crashes = 0
         self._notices_seen = 0
         self._notices_from = 0
         self._notice_until = 0
@@ -96,9 +100,36 @@ class ArcadeApp(App):
             toast.draw(surface, [t(n.key, **n.params) for n in shown])
 
     def run_frame(self) -> None:
-        if self.demo is not None:
-            self.demo.step()
-        super().run_frame()
+        try:
+            if self.demo is not None:
+                self.demo.step()
+            super().run_frame()
+        except Exception:  # the safety net: any bug shows an apology, never a traceback
+            self.recover()
+
+    def recover(self) -> None:
+        """Log the error, keep the autosave, and show "Something went wrong" on a fresh stack.
+
+        A failure of the crash screen itself is not caught again: it ends the program.
+        """
+        from .scenes.crash import CrashScene
+        from .scenes.play_magdagdon import PlayScene
+
+        log.exception("unexpected error in frame %d", self.frame)
+        if any(isinstance(scene, CrashScene) for scene in self.stack.scenes):
+            raise
+        saved = False
+        for scene in self.stack.scenes:
+            if isinstance(scene, PlayScene) and not scene.game.is_over:
+                try:
+                    saved = bool(self.ctx.storage and self.ctx.storage.save_game(scene.game))
+                except Exception:  # noqa: BLE001 - never let saving hide the first error
+                    log.exception("could not save the game after the error")
+        self.crashes += 1
+        self.demo = None if self.ctx.demo_is_attract else self.demo
+        self.stack = SceneStack()
+        self.stack.push(CrashScene(self, saved))
+        self.stack.apply_pending()
 
     def shutdown(self) -> None:
         """Leave cleanly: stop the music and close pygame."""

@@ -20,6 +20,7 @@ def build(args: argparse.Namespace) -> ArcadeApp:
     from .storage import Storage
 
     storage = Storage(args.data_dir)
+    setup_logging(storage)
     settings = storage.load_settings()
     storage.scores("PEACEFUL")  # read every file now: a damaged one is set aside at start
     first_start = not storage.has_settings()
@@ -57,8 +58,25 @@ def build(args: argparse.Namespace) -> ArcadeApp:
 
         Kiosk(app, pin=args.kiosk_pin or settings.kiosk_pin,
               idle_seconds=settings.idle_seconds, seed=args.seed).install()
-    app.stack.push(first_scene(app, args.scene, demo))
+    app.stack.push(first_scene(app, args.scene, demo, resume=not args.bench))
     return app
+
+
+def setup_logging(storage) -> None:
+    """Warnings and errors to stderr; everything from INFO up to the rotating log file."""
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    if not any(getattr(h, "_magdagdon", False) for h in root.handlers):
+        console = logging.StreamHandler()
+        console.setLevel(logging.WARNING)
+        console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        console._magdagdon = True  # type: ignore[attr-defined]
+        root.addHandler(console)
+        handler = storage.log_handler()
+        if handler is not None:
+            handler._magdagdon = True  # type: ignore[attr-defined]
+            root.addHandler(handler)
+    logging.getLogger(__name__).info("MAGDAGDON starting; data in %s", storage.data_dir)
 
 
 def display_is_tall() -> bool:
@@ -73,9 +91,13 @@ def display_is_tall() -> bool:
     return bool(sizes) and sizes[0][1] > sizes[0][0]
 
 
-def first_scene(app: ArcadeApp, name: str | None, demo: bool):
-    """``--scene`` wins; a demo plays at once; else the title. ``play`` resumes a saved game."""
+def first_scene(app: ArcadeApp, name: str | None, demo: bool, resume: bool = True):
+    """``--scene`` wins; a demo plays at once; else the title.
+
+    ``play`` (and the demo) resume the saved game when there is one, so a killed demo goes on
+    where it was; a benchmark (``resume=False``) always starts a fresh, reproducible game.
+    """
     if name == "play" or (name is None and demo):
-        game = None if demo else app.ctx.load_saved_game()
+        game = app.ctx.load_saved_game() if resume else None
         return registry.make("play", app, game=game)
     return registry.make(name or "title", app)

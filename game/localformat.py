@@ -32,5 +32,6 @@ def format_date(iso: str) -> str:
         dd=f"{when.day:02d}",
         month=t(f"months.m{when.month}"),
         mm=f"{when.month:02d}",
+        m=when.month,
         year=year,
     )

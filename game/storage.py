@@ -68,6 +68,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import logging.handlers
 import math
 import os
 import re
@@ -90,6 +91,7 @@ log = logging.getLogger(__name__)
 
 APP_NAME = "magdagdon"
 DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+LOG_FILE = "magdagdon.log"
 MAX_BYTES = 1_000_000
 VERSION = 1
 TABLE_SIZE = 10
@@ -307,6 +309,20 @@ class Storage:
             self.notices.append(Notice("notice.no_data_dir", {"path": str(self.data_dir)}))
         else:
             self._remove_stale_temp_files()
+
+    # --- the log -----------------------------------------------------------------------------
+    def log_handler(self) -> logging.Handler | None:
+        """A rotating log file in the data folder (``magdagdon.log``, 3 × 512 KB), or None."""
+        if not self.writable:
+            return None
+        try:
+            handler = logging.handlers.RotatingFileHandler(
+                self.data_dir / LOG_FILE, maxBytes=512 * 1024, backupCount=3, encoding="utf-8")
+        except OSError as error:
+            log.warning("no log file in %s (%s)", self.data_dir, error)
+            return None
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        return handler
 
     # --- settings ------------------------------------------------------------------------------
 

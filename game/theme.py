@@ -16,7 +16,9 @@ def _hex(colour: tuple[int, ...]) -> str:
     return "#" + "".join(f"{c:02X}" for c in colour[:3])
 
 
-def _fonts(size: int, bold: bool = True) -> list[dict[str, str]]:
+def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
+           ) -> list[dict[str, str]]:
+    """One font block per locale; ``sizes`` overrides the size for some locales (long words)."""
     blocks = []
     for locale in i18n.LOCALES:
         regular = i18n.font_path("ui", locale)
@@ -24,7 +26,7 @@ def _fonts(size: int, bold: bool = True) -> list[dict[str, str]]:
         blocks.append({
             "locale": locale,
             "name": f"arcade-{locale}",
-            "size": str(size),
+            "size": str((sizes or {}).get(locale, size)),
             "bold": "1" if bold else "0",
             "regular_path": str(regular),
             "bold_path": str(strong),
@@ -34,7 +36,8 @@ def _fonts(size: int, bold: bool = True) -> list[dict[str, str]]:
 
 
 def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size: int = 38,
-            hover: tuple[int, ...] | None = None) -> dict[str, Any]:
+            hover: tuple[int, ...] | None = None, sizes: dict[str, int] | None = None
+            ) -> dict[str, Any]:
     hover = hover or tuple(min(255, c + 30) for c in normal)
     return {
         "colours": {
@@ -51,7 +54,7 @@ def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size:
             "active_border": "#FFFFFF",
             "disabled_border": "#4A4680",
         },
-        "font": _fonts(size),
+        "font": _fonts(size, sizes=sizes),
         "misc": {
             "shape": "rounded_rectangle",
             "shape_corner_radius": "22",
@@ -78,7 +81,8 @@ def theme() -> dict[str, Any]:
         "#roll": _button(palette.GOLD, size=44),
         "#confirm": _button(palette.GOOD, size=40),
         "#danger": _button(palette.DANGER, text=(255, 255, 255), size=40),
-        "#power": _button(palette.TENTATIVE_RING, size=34),
+        # the glossary's Bulgarian power words (УВЕЛИЧИ +1, ХВЪРЛИ ПАК) need a smaller size
+        "#power": _button(palette.TENTATIVE_RING, size=34, sizes={"bg": 26}),
         "#icon": _button(palette.PANEL_EDGE, text=(255, 255, 255), size=44),
         "#menu_item": _button((120, 100, 255), text=(255, 255, 255), size=38),
         "#choice": _button((60, 56, 130), text=(255, 255, 255), size=32),

@@ -87,7 +87,8 @@ UI_THAI = THAI | LATIN | PUNCTUATION | CURRENCY_AND_SIGNS | SYMBOLS
 # Latin Extended-A is left out on purpose: the CJK KR face has only part of it, and filling
 # the gaps from Noto Sans would mix two Latin designs in one word.
 UI_KOREAN = (
-    HANGUL_SYLLABLES
+    frozenset({0x160, 0x161})  # Š š: the dedication names Majduška (M-9) in every language
+    | HANGUL_SYLLABLES
     | HANGUL_COMPAT_JAMO
     | ASCII_PRINTABLE
     | span(0xA0, 0xFF)

@@ -2,6 +2,9 @@
 
 ``ROOT`` is the repository root in a source checkout and PyInstaller's unpack folder
 (``sys._MEIPASS``) in a frozen build, so ``resource("fonts", "x.ttf")`` works in both.
+The environment variable ``MAGDAGDON_RESOURCES``, when set to a folder, overrides ``ROOT``
+(read once, at import): for tests and for a kiosk operator who wants to swap in other assets.
+That folder holds the same layout (``assets/sounds``, ``assets/i18n``, ``fonts``).
 Loaders never raise on a missing or damaged file: they log a warning naming the file and
 return a fallback, because a broken asset must not stop the game from starting.
 """
@@ -9,6 +12,7 @@ return a fallback, because a broken asset must not stop the game from starting.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -17,9 +21,13 @@ import pygame
 log = logging.getLogger(__name__)
 
 PathLike = str | Path
+RESOURCES_ENV = "MAGDAGDON_RESOURCES"
 
 
 def _root() -> Path:
+    override = os.environ.get(RESOURCES_ENV)
+    if override:
+        return Path(override).expanduser().resolve()
     meipass = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and meipass:
         return Path(meipass)

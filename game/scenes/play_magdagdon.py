@@ -5,7 +5,8 @@ of legality or score goes to ``game.rules.magdagdon``: the scene calls the rules
 ``IllegalMove`` into feedback (shake, sound, the rule's message).
 
 Input rule during animations: a tap (or a key) while dice tumble, the MAGDAGDON banner slams
-in or a ruin crumbles only finishes that animation at once; it is never also applied as a move.
+in or a ruin crumbles only finishes that animation at once; it is never also applied as a move
+(the button under it does not fire on that tap's release either). Nothing is queued.
 """
 
 from __future__ import annotations
@@ -28,6 +29,19 @@ from ..widgets.layout import PlayLayout, for_size
 from ..widgets.tray import ROLL_SECONDS, TrayView
 
 DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
+
+
+def command(method: Callable[..., None]) -> Callable[..., None]:
+    """A player command that a tap used up (to skip an animation) must not also trigger."""
+
+    def guarded(self: PlayScene, *args: object) -> None:
+        if self.swallow_release:
+            return
+        method(self, *args)
+
+    guarded.__name__ = method.__name__
+    guarded.__doc__ = method.__doc__
+    return guarded
 
 
 class Phase:
@@ -84,6 +98,7 @@ class PlayScene(Scene):
         self.line_flash: dict[int, float] = {}
         self.banner = 0.0  # 0..1 slam-in of the MAGDAGDON banner
         self.banner_slam = False
+        self.swallow_release = False  # the current tap only skipped an animation
         self._card = None
         self._card_key = None
 
@@ -155,6 +170,7 @@ class PlayScene(Scene):
             return "coach.pick", L.tray_rect
         return "coach.place", L.board_rect
 
+    @command
     def end_coaching(self) -> None:
         """Never again after it is dismissed (or after the first finished game)."""
         settings = self.app.ctx.settings
@@ -166,6 +182,7 @@ class PlayScene(Scene):
         self._refresh_buttons()
 
     # --- commands (buttons, keys and the demo end up here) --------------------------------
+    @command
     def do_roll(self) -> None:
         if self.busy:
             self.skip_animation()
@@ -191,6 +208,7 @@ class PlayScene(Scene):
             self.phase = Phase.PLACING
             self._after_dice_change(announce=True)
 
+    @command
     def do_confirm(self) -> None:
         if self.busy or self.phase != Phase.PLACING:
             return
@@ -205,6 +223,7 @@ class PlayScene(Scene):
         self._celebrate_new_combos(before)
         self._turn_ended()
 
+    @command
     def do_accept(self) -> None:
         if self.phase != Phase.MAGDAGDON or self.busy:
             return
@@ -214,6 +233,7 @@ class PlayScene(Scene):
         self.say(t("play.choose_ruin"), bad=True)
         self._refresh_buttons()
 
+    @command
     def do_adjust(self, delta: int) -> None:
         if self.busy or self.phase not in (Phase.PLACING, Phase.MAGDAGDON):
             return
@@ -232,6 +252,7 @@ class PlayScene(Scene):
                              speed=(150, 420), gravity=300, life=(0.3, 0.7))
         self._power_used()
 
+    @command
     def do_reroll_mode(self) -> None:
         if self.busy or self.phase not in (Phase.PLACING, Phase.MAGDAGDON):
             return
@@ -245,11 +266,13 @@ class PlayScene(Scene):
         self.say(t("play.reroll_hint"))
         self._refresh_buttons()
 
+    @command
     def cancel_reroll(self) -> None:
         self.marked = None
         self.say("")
         self._refresh_buttons()
 
+    @command
     def do_reroll(self) -> None:
         if self.marked is None or self.busy:
             return
@@ -274,6 +297,7 @@ class PlayScene(Scene):
             self.phase = Phase.PLACING
             self._power_used()
 
+    @command
     def do_pause(self) -> None:
         from .pause import PauseScene
 
@@ -351,8 +375,10 @@ class PlayScene(Scene):
             self._release(action.pos)
         elif action.kind == inp.KEY:
             self._key(action.key)
-        elif action.kind == inp.FOCUS_LOST and self.drag is not None:
-            self._cancel_drag()
+        elif action.kind == inp.FOCUS_LOST:
+            self.swallow_release = False  # that tap's release will never come
+            if self.drag is not None:
+                self._cancel_drag()
 
     @property
     def busy(self) -> bool:
@@ -367,6 +393,7 @@ class PlayScene(Scene):
     def _press(self, pos) -> None:
         if self.busy:
             self.skip_animation()
+            self.swallow_release = True  # this tap is used up
             return
         if self._over_button(pos):
             return
@@ -408,6 +435,7 @@ class PlayScene(Scene):
         drag["pos"] = pos
 
     def _release(self, pos) -> None:
+        self.swallow_release = False
         drag, self.drag = self.drag, None
         if drag is None or not drag["moved"]:
             return
@@ -636,7 +664,7 @@ class PlayScene(Scene):
 
     def _flash_cell(self, cell: int, seconds: float) -> None:
         def step(p: float) -> None:
-            self.cell_flash[cell] = 1.0 - p
+            self.cell_flash[cell] = (1.0 - p) * (1.0 - p)  # a bright hit that fades fast
             if p >= 1.0:
                 self.cell_flash.pop(cell, None)
 
@@ -745,13 +773,14 @@ class PlayScene(Scene):
                          border_radius=30)
         bubble = self.layout.coach_rect
         pygame.draw.rect(surface, palette.GOOD, bubble, border_radius=22)
-        label = t(key)
         width = bubble.width - self.layout.coach_button_rect.width - 60
-        lines = text.wrap(label, "bold", 30, width)
-        y = bubble.centery - 20 * len(lines) + 20
-        for line in lines[:2]:
-            text.blit(surface, line, "bold", 30, (10, 30, 20), "midleft", (bubble.left + 24, y))
-            y += 40
+        size, lines = text.fit_lines(t(key), "bold", 30, width, 2)
+        step = size + 6
+        y = bubble.centery - step * (len(lines) - 1) / 2
+        for line in lines:
+            text.blit(surface, line, "bold", size, (10, 30, 20), "midleft",
+                      (bubble.left + 24, y))
+            y += step
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         L, g = self.layout, self.game
@@ -772,11 +801,14 @@ class PlayScene(Scene):
         if not self.message:
             return
         L = self.layout
-        size = text.fit_size(self.message, "bold", 32, L.right_width)
-        alpha_in = min(1.0, self.message_timer * 8)
-        y = L.message_pos[1] + (1 - alpha_in) * 10
-        text.blit(surface, self.message, "bold", size, self.message_colour, "center",
-                  (L.message_pos[0], y))
+        size, lines = text.fit_lines(self.message, "bold", 32, L.right_width, 2)
+        rise = (1 - min(1.0, self.message_timer * 8)) * 10
+        step = size + 8
+        y = L.message_pos[1] + rise - step * (len(lines) - 1) / 2
+        for line in lines:
+            text.blit(surface, line, "bold", size, self.message_colour, "center",
+                      (L.message_pos[0], y))
+            y += step
 
     def _draw_powers_panel(self, surface: pygame.Surface) -> None:
         L, g = self.layout, self.game
@@ -822,6 +854,11 @@ class PlayScene(Scene):
         text.blit(surface, "MAGDAGDON!", "display", 56, palette.TEXT, "midleft",
                   (strip.left + 40, strip.centery), shadow=True)
         label = t("play.choose_ruin") if self.phase == Phase.CHOOSE_RUIN else self.message
-        size = text.fit_size(label, "bold", 34, strip.width - 520)
-        text.blit(surface, label, "bold", size, palette.TEXT, "midleft",
-                  (strip.left + 460, strip.centery))
+        logo = text.render("MAGDAGDON!", "display", 56, palette.TEXT).get_width()
+        left = strip.left + 40 + logo + 40
+        size, lines = text.fit_lines(label, "bold", 34, strip.right - 30 - left, 2)
+        step = size + 6
+        y = strip.centery - step * (len(lines) - 1) / 2
+        for line in lines:
+            text.blit(surface, line, "bold", size, palette.TEXT, "midleft", (left, y))
+            y += step

@@ -29,6 +29,10 @@ class BoardView:
     def __init__(self, layout: PlayLayout) -> None:
         self.layout = layout
         self._frame = self._render_frame()
+        # What the last ``draw`` showed, per cell: (kind, value) with kind "empty", "tile",
+        # "tentative", "ruin" or "hidden" (value = the hidden cell's content). Read by the
+        # monkey test (tools/monkey.py) to check that the board on screen is the rules' board.
+        self.drawn: tuple[tuple[str, object], ...] | None = None
 
     def _render_frame(self) -> pygame.Surface:
         rect = self.layout.board_rect.inflate(44, 44)
@@ -63,6 +67,7 @@ class BoardView:
         origin = self.layout.board_rect.inflate(44, 44).topleft
         surface.blit(self._frame, origin)
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
+        drawn: list[tuple[str, object]] = []
         for cell in range(16):
             rect = self.layout.cell_rect(cell)
             dx, dy = offsets.get(cell, (0.0, 0.0))
@@ -73,16 +78,19 @@ class BoardView:
             if cell in danger:
                 self._glow(surface, rect, palette.DANGER, 90 + int(120 * pulse))
             if cell in hidden or value is None:
-                pass
+                drawn.append(("empty", None) if value is None else ("hidden", value))
             elif value is RUIN:
+                drawn.append(("ruin", None))
                 surface.blit(dice.ruin(rect.width, cell), rect)
             elif cell in tentative:
+                drawn.append(("tentative", value))
                 lifted = rect.move(0, -8)
                 surface.blit(dice.shadow(rect.width - 16), rect.inflate(-16, -16).move(6, 10))
                 image = dice.face(value, rect.width - 16, "die", digits)
                 surface.blit(image, lifted.inflate(-16, -16))
                 self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
             else:
+                drawn.append(("tile", value))
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             if cell in flash:
                 glow = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -90,6 +98,7 @@ class BoardView:
                 surface.blit(glow, rect, special_flags=pygame.BLEND_RGBA_ADD)
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
+        self.drawn = tuple(drawn)
 
     def draw_sums(
         self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]

@@ -68,6 +68,16 @@ def clear() -> None:
     _fits.clear()
 
 
+def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
+              minimum: int = 24) -> tuple[int, list[str]]:
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines."""
+    lines = wrap(text, role, size, max_width)
+    while len(lines) > max_lines and size > minimum:
+        size -= 2
+        lines = wrap(text, role, size, max_width)
+    return size, lines
+
+
 def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:
     """Short texts (dialogs, notices) broken into lines at spaces and U+200B (Thai words)."""
     from .textflow import wrap_line

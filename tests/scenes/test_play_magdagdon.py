@@ -355,3 +355,50 @@ def test_whole_game_through_events_ends_with_the_rules_score(app, difficulty):
     post_tap(centre(over.b_again.rect))
     settle(app)
     assert isinstance(app.stack.top, PlayScene) and app.stack.top.game is not game
+
+
+def test_a_tap_on_roll_during_the_crumble_only_skips_it_never_rolls(app):
+    """Issue rule: a tap during an animation finishes it and is not applied as a move."""
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    tap_cell(app, scene, 15)
+    assert scene.phase == Phase.CRUMBLING
+    post_tap(centre(scene.b_roll.rect))  # during the crumble
+    settle(app)
+    assert scene.phase == Phase.IDLE and not scene.game.in_turn  # skipped, not rolled
+    assert scene.game.board.count(RUIN) == 1
+    post_tap(centre(scene.b_roll.rect))  # the next tap is a real ROLL
+    settle(app)
+    assert scene.game.in_turn
+
+
+def test_a_tap_on_a_cell_during_the_crumble_makes_no_second_ruin(app):
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    tap_cell(app, scene, 15)
+    tap_cell(app, scene, 14)
+    assert scene.game.board.count(RUIN) == 1 and scene.game.turns == 2
+
+
+def test_confirm_tapped_while_rerolled_dice_tumble_is_not_applied(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
+    roll(app, scene, [2, 3, 4, 5])
+    for die, cell in ((0, 5), (1, 6)):
+        tap_die(app, scene, die)
+        tap_cell(app, scene, cell)
+    post_tap(centre(scene.b_reroll.rect))
+    settle(app)
+    tap_die(app, scene, 2)
+    post_tap(centre(scene.b_reroll_go.rect))
+    settle(app)
+    assert scene.phase == Phase.ROLLING
+    post_tap(centre(scene.b_confirm.rect))  # skips the tumble only
+    settle(app)
+    assert scene.game.turns == 0 and scene.game.in_turn
+    post_tap(centre(scene.b_confirm.rect))
+    settle(app)
+    assert scene.game.turns == 1
