@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pygame_gui
 
 from .context import GameContext
@@ -51,6 +52,7 @@ class ArcadeApp(App):
         dice.clear()
         i18n.setup(ctx.settings.language)
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
+        pygame.display.set_icon(dice.face(5, 64, "tile"))  # the window/taskbar icon
         self._theme = theme()
         self.demo = None
         self.kiosk = None

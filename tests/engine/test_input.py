@@ -154,6 +154,12 @@ KEY_CASES = [
     (pygame.K_ESCAPE, "pause"),
     (pygame.K_F11, "fullscreen"),
     (pygame.K_TAB, "next"),
+    (pygame.K_MINUS, "minus"),
+    (pygame.K_KP_MINUS, "minus"),
+    (pygame.K_PLUS, "plus"),
+    (pygame.K_EQUALS, "plus"),
+    (pygame.K_KP_PLUS, "plus"),
+    (pygame.K_r, "reroll"),
 ]
 
 

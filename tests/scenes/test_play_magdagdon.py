@@ -402,3 +402,26 @@ def test_confirm_tapped_while_rerolled_dice_tumble_is_not_applied(app):
     post_tap(centre(scene.b_confirm.rect))
     settle(app)
     assert scene.game.turns == 1
+
+
+def test_keyboard_powers_minus_plus_and_reroll(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
+    roll(app, scene, [2, 3, 4, 5])
+    post_key("1")
+    post_key("=")  # + without Shift
+    settle(app)
+    assert scene.game.dice[0] == 3
+    post_key("4")
+    post_key("-")
+    settle(app)
+    assert scene.game.dice[3] == 4
+    post_key("r")  # REROLL mode starts with the selected die (4) marked; 2 marks die 2
+    settle(app)
+    post_key("2")
+    settle(app)
+    assert scene.marked == {1, 3}
+    scene.game.rng = _Forced([6, 1])
+    post_key("r")
+    settle(app)
+    run_frames(app, 60)
+    assert scene.game.dice == (3, 6, 4, 1) and scene.game.powers_used == 3
