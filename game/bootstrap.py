@@ -15,6 +15,10 @@ from .scenes import registry
 
 log = logging.getLogger(__name__)
 
+SOUNDS = ("roll", "place", "pickup", "confirm", "illegal", "click", "power", "combo",
+          "magdagdon", "ruin", "gameover", "tick", "music_menu", "music_play")
+"""Every sound the scenes play (tools/make_sounds.py makes them); a missing one is named."""
+
 
 def build(args: argparse.Namespace) -> ArcadeApp:
     from .storage import Storage
@@ -43,7 +47,7 @@ def build(args: argparse.Namespace) -> ArcadeApp:
     app = ArcadeApp(config, ctx)
     audio = Audio(assets.resource("assets", "sounds"))
     if audio.init():
-        audio.load_all()
+        audio.load_all(expected=SOUNDS)
     audio.set_volumes(settings.music_volume, settings.effects_volume)
     audio.mute_music(settings.music_muted)
     audio.mute_effects(settings.effects_muted)

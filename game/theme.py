@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import i18n
+from .engine import assets, i18n
 from .widgets import palette
+
+_checked: dict[str, bool] = {}
+
+
+def _usable(path) -> bool:
+    """Each font file is vetted once per run (a damaged one is named in a warning)."""
+    key = str(path)
+    if key not in _checked:
+        _checked[key] = assets.font_file_ok(path)
+    return _checked[key]
 
 
 def _hex(colour: tuple[int, ...]) -> str:
@@ -23,6 +33,13 @@ def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
     for locale in i18n.LOCALES:
         regular = i18n.font_path("ui", locale)
         strong = i18n.font_path("bold", locale)
+        if not (_usable(regular) and _usable(strong)):
+            # pygame-gui would hand a damaged file to pygame unchecked, which crashes the
+            # process: fall back to pygame-gui's own default face for this language.
+            blocks.append({"locale": locale, "name": "noto_sans",
+                           "size": str((sizes or {}).get(locale, size)),
+                           "bold": "1" if bold else "0"})
+            continue
         blocks.append({
             "locale": locale,
             "name": f"arcade-{locale}",

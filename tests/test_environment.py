@@ -11,7 +11,7 @@ this process (a read-only disk, since the tests may run as root) is checked in-p
 * a data folder that cannot be created: the game plays without saving and says so;
 * a read-only data folder: the demo plays a whole game on, ``notice.save_failed`` comes once.
 
-Two strict xfails document what does not work yet (see their reasons).
+A damaged theme font and a missing sound file were bugs once; their tests stay.
 """
 
 from __future__ import annotations
@@ -152,20 +152,12 @@ def test_bad_sounds_and_fonts_are_named_and_replaced(bad_resource_runs, bad_reso
     assert said(str(bad_resources / "fonts" / MISSING_FONT), "default font"), lines
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a missing sound effect is never reported above DEBUG: Audio.load_all loads whatever "
-    "*.wav exist (there is no list of expected sounds) and Audio.play logs "
-    "\"sound 'click' is not loaded\" at DEBUG, so neither stderr nor the log file names it"))
 def test_a_missing_sound_file_is_named(bad_resource_runs) -> None:
     assert all(r.returncode == 0 for r in bad_resource_runs.values())
     assert any(MISSING_SOUND in r.stderr or "'click'" in r.stderr
                for r in bad_resource_runs.values())
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a damaged font that the pygame-gui theme names (game/theme.py: every ui/bold face) "
-    "crashes the process with SIGSEGV: pygame-gui's threaded loader (gui_font_pygame.py) calls "
-    "pygame.font.Font on it unvetted; only engine.assets.font checks files with freetype"))
 def test_a_damaged_theme_font_falls_back_too(tmp_path: Path) -> None:
     root = tmp_path / "resources"
     shutil.copytree(ROOT / "assets", root / "assets")

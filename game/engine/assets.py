@@ -75,6 +75,9 @@ def save_image(surface: pygame.Surface, path: PathLike) -> bool:
     return True
 
 
+_bad_fonts: set[str] = set()
+
+
 def font(path: PathLike | None, size: int, shared: bool = True) -> pygame.font.Font:
     """A cached font; pygame's default font (with a warning) if the file is missing/damaged.
 
@@ -95,14 +98,27 @@ def font(path: PathLike | None, size: int, shared: bool = True) -> pygame.font.F
             _check_font_file(full)
             loaded = pygame.font.Font(str(full), int(size))
         except (pygame.error, OSError, ValueError, RuntimeError) as exc:
-            log.warning(
-                "font %s could not be loaded (%s); using pygame's default font instead", full, exc
-            )
+            if str(full) not in _bad_fonts:  # once per file, not once per size
+                _bad_fonts.add(str(full))
+                log.warning("font %s could not be loaded (%s); using pygame's default font "
+                            "instead", full, exc)
     if loaded is None:
         loaded = pygame.font.Font(None, int(size))
     if shared:
         _fonts[key] = loaded
     return loaded
+
+
+def font_file_ok(path: PathLike) -> bool:
+    """Whether a font file exists and parses; a bad one is named in a warning."""
+    full = _resolve(path)
+    try:
+        _check_font_file(full)
+    except (pygame.error, OSError, ValueError, RuntimeError) as exc:
+        log.warning("font %s could not be loaded (%s); the default font is used instead",
+                    full, exc)
+        return False
+    return True
 
 
 def _check_font_file(full: Path) -> None:

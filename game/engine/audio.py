@@ -50,14 +50,23 @@ class Audio:
         self.enabled = True
         return True
 
-    def load_all(self) -> None:
-        """Load every ``*.wav`` in the folder under its stem name; bad files stay silent."""
+    def load_all(self, expected: tuple[str, ...] = ()) -> None:
+        """Load every ``*.wav`` in the folder under its stem name; bad files stay silent.
+
+        Each ``expected`` effect whose file is missing is named in a warning, so a broken
+        install says what is wrong instead of going quiet.
+        """
         if not self.enabled:
             return
         for path in assets.list_files(self.sounds_dir, ".wav"):
             sound = assets.load_sound(path)
             if sound is not None:
                 self.sounds[path.stem] = sound
+        present = {p.stem for p in assets.list_files(self.sounds_dir, ".wav")}
+        for name in expected:
+            if name not in present:
+                log.warning("sound file %s is missing: that effect is silent",
+                            self.sounds_dir / f"{name}.wav")
 
     def play(self, name: str, volume: float = 1.0) -> None:
         """Play effect ``name``; unknown names and muted effects are silently ignored."""

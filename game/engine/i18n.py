@@ -47,6 +47,9 @@ FONT_FILES: dict[str, dict[str, str]] = {
 
 NUMBERS_FONT = "display.ttf"
 """Digits-only text (scores, sums, die digits) looks the same in every language."""
+LATIN_ROLES = ("numbers", "logo")
+"""Roles drawn with the display face in every language: digits, and the game's own name
+(MAGDAGDON stays in Latin letters everywhere, M-10)."""
 
 _state = {"locale": "en"}
 _fonts: dict[tuple[str, int, str], pygame.font.Font] = {}
@@ -100,7 +103,7 @@ def system_locale() -> str:
 
 def font_path(role: str, locale: str | None = None) -> Path:
     """The bundled face for ``role`` ("ui", "bold", "display", "numbers") in ``locale``."""
-    if role == "numbers":
+    if role in LATIN_ROLES:
         return assets.resource("fonts", NUMBERS_FONT)
     return assets.resource("fonts", FONT_FILES[locale or current()][role])
 
@@ -118,7 +121,7 @@ def font(role: str, size: int, locale: str | None = None) -> pygame.font.Font:
     cached = _fonts.get(key)
     if cached is None:
         cached = assets.font(font_path(role, locale), size, shared=False)
-        script = "Latn" if role == "numbers" else SCRIPTS[locale]
+        script = "Latn" if role in LATIN_ROLES else SCRIPTS[locale]
         try:
             cached.set_script(script)
         except (AttributeError, pygame.error):  # SDL_ttf without HarfBuzz: unshaped text

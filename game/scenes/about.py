@@ -38,8 +38,8 @@ def _dedication(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> Non
     """MAGDAGDON in the title's letters, over a heart between two tilted dice."""
     name = help_text("about.name")
     cx = rect.centerx
-    size = text.fit_size(name, "display", 104, rect.width - 40)
-    text.blit(surface, name, "display", size, palette.GOLD, "center", (cx, rect.top + 72),
+    size = text.fit_size(name, "logo", 104, rect.width - 40)
+    text.blit(surface, name, "logo", size, palette.GOLD, "center", (cx, rect.top + 72),
               shadow=True)
     row_y = rect.top + 200
     for side, value, angle in ((-1, 2, 14), (1, 6, -10)):

@@ -784,7 +784,7 @@ class PlayScene(Scene):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         L, g = self.layout, self.game
-        text.blit(surface, "MAGDAGDON", "display", L.logo_size, palette.GOLD, "midleft",
+        text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
                   (L.logo_x, 78), shadow=True)
         x, _ = L.header_pos()
         diff = g.difficulty.name
@@ -843,7 +843,7 @@ class PlayScene(Scene):
             band.centery = int(centre_y)
             pygame.draw.rect(surface, palette.DANGER_DARK, band)
             pygame.draw.rect(surface, palette.DANGER, band, 6)
-            title = text.render("MAGDAGDON!", "display", 150, palette.TEXT)
+            title = text.render("MAGDAGDON!", "logo", 150, palette.TEXT)
             if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
                 title = pygame.transform.scale_by(title, scale)
             surface.blit(title, title.get_rect(center=band.center))
@@ -851,10 +851,10 @@ class PlayScene(Scene):
         strip = self.layout.strip_rect
         pygame.draw.rect(surface, palette.DANGER_DARK, strip)
         pygame.draw.line(surface, palette.DANGER, strip.topleft, strip.topright, 5)
-        text.blit(surface, "MAGDAGDON!", "display", 56, palette.TEXT, "midleft",
+        text.blit(surface, "MAGDAGDON!", "logo", 56, palette.TEXT, "midleft",
                   (strip.left + 40, strip.centery), shadow=True)
         label = t("play.choose_ruin") if self.phase == Phase.CHOOSE_RUIN else self.message
-        logo = text.render("MAGDAGDON!", "display", 56, palette.TEXT).get_width()
+        logo = text.render("MAGDAGDON!", "logo", 56, palette.TEXT).get_width()
         left = strip.left + 40 + logo + 40
         size, lines = text.fit_lines(label, "bold", 34, strip.right - 30 - left, 2)
         step = size + 6

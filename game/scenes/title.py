@@ -155,12 +155,12 @@ class TitleScene(Scene):
     def _draw_logo(self, surface: pygame.Surface, cx: int, cy: int) -> None:
         """Each letter bobs on its own phase; two dice tumble slowly at the sides."""
         font_size = 150 if surface.get_width() >= 1400 else 104
-        letters = [text.render(ch, "display", font_size, palette.GOLD) for ch in LOGO]
+        letters = [text.render(ch, "logo", font_size, palette.GOLD) for ch in LOGO]
         total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
         x = cx - total // 2
         for i, letter in enumerate(letters):
             dy = math.sin(self.time * 3.0 + i * 0.6) * 12
-            shadow = text.render(LOGO[i], "display", font_size, (0, 0, 0))
+            shadow = text.render(LOGO[i], "logo", font_size, (0, 0, 0))
             surface.blit(shadow, (x + 6, cy - letter.get_height() // 2 + dy + 8))
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
             x += letter.get_width() + 6
