@@ -111,5 +111,12 @@ def theme() -> dict[str, Any]:
             "misc": {"border_width": "3", "padding": "24,16"},
         },
         "window": {"colours": {"dark_bg": "#1E1C48"}, "font": _fonts(30, False)},
-        "horizontal_slider": {"colours": {"dark_bg": "#2A2850"}},
+        # no tiny arrow buttons: the thumb is dragged or the track tapped (touch-first)
+        "horizontal_slider": {
+            "colours": {"dark_bg": "#2A2850"},
+            "misc": {"enable_arrow_buttons": "0", "sliding_button_width": "56",
+                     "border_width": "3", "shape": "rounded_rectangle",
+                     "shape_corner_radius": "18"},
+        },
+        "horizontal_slider.#sliding_button": _button(palette.GOLD, size=24),
     }
