@@ -16,6 +16,7 @@ from ..rules.magdagdon import RUIN, ScoreCard
 from . import dice, palette, text
 from .layout import PlayLayout
 
+FLAG_WIDTH = 160  # a combo flag's widest: it must fit beside the board in portrait too
 COMBO_KEYS = {
     "STRAIGHT": "combo.straight",
     "FOUR_OF_A_KIND": "combo.four",
@@ -92,10 +93,9 @@ class BoardView:
             else:
                 drawn.append(("tile", value))
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
-            if cell in flash:
-                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-                glow.fill((255, 255, 255, int(200 * flash[cell])))
-                surface.blit(glow, rect, special_flags=pygame.BLEND_RGBA_ADD)
+            if cell in flash:  # brightens what is there by up to 200, fading (additive)
+                shade = int(200 * flash[cell])
+                surface.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_RGB_ADD)
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
@@ -111,22 +111,29 @@ class BoardView:
                 x, y = self.layout.col_sum_pos(index - 4)
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4
-            label_y = y - 22 if line.combo and is_row else y
+            label_y = y - 34 if line.combo and is_row else y
             text.blit(surface, str(line.sum), "numbers", 44, colour, "center", (x, label_y))
             if line.combo:
                 name = t(COMBO_KEYS[line.combo])
                 bright = flash.get(index, 0.0)
-                self._flag(surface, f"{name} +{line.bonus}", (x, y + (26 if is_row else 42)),
+                self._flag(surface, f"{name} +{line.bonus}", (x, y + (24 if is_row else 58)),
                            palette.COMBO_COLOURS[line.combo], bright)
 
     @staticmethod
     def _flag(surface, label: str, centre, colour, bright: float) -> None:
-        size = text.fit_size(label, "bold", 24, 150)
-        rendered = text.render(label, "bold", size, (10, 10, 30))
-        pill = rendered.get_rect(center=centre).inflate(18, 8)
+        """A pill with the combo and its bonus; long names take two lines, never > 160 px."""
+        size, lines = text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2)
+        rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
+        height = sum(r.get_height() for r in rendered)
+        width = max(r.get_width() for r in rendered)
+        pill = pygame.Rect(0, 0, width + 18, height + 8)
+        pill.center = centre
         grow = int(12 * bright)
         pygame.draw.rect(surface, colour, pill.inflate(grow, grow), border_radius=14)
-        surface.blit(rendered, rendered.get_rect(center=centre))
+        y = pill.top + 4
+        for image in rendered:
+            surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
+            y += image.get_height()
 
     @staticmethod
     def _glow(surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:

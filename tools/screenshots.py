@@ -1,0 +1,135 @@
+"""Screenshots of the moments that matter, for reviews and the store page.
+
+    python -m tools.screenshots OUT_DIR [--lang en] [--portrait]
+
+Drives a headless app with real input events (like the tests) and saves PNGs of: the dice
+tumbling, a die selected with its legal cells lit, the MAGDAGDON banner, a ruin crumbling,
+the game-over breakdown, plus every menu screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.arcade import ArcadeApp  # noqa: E402
+from game.context import GameContext  # noqa: E402
+from game.engine.app import AppConfig  # noqa: E402
+from game.engine.loop import FakeClock  # noqa: E402
+from game.engine.synthetic import post_tap  # noqa: E402
+from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
+from game.scenes import registry  # noqa: E402
+from game.scenes.play_magdagdon import PlayScene  # noqa: E402
+from game.storage import Storage  # noqa: E402
+
+
+class _ForcedDice(random.Random):
+    """Dice that come up as told (then at random), so every shot shows the same moment."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(1)
+        self.values = values
+
+    def randint(self, a: int, b: int) -> int:
+        return self.values.pop(0) if self.values else super().randint(a, b)
+
+
+def _frames(app: ArcadeApp, n: int) -> None:
+    for _ in range(n):
+        app.clock.advance(1 / 60)
+        app.run_frame()
+
+
+def _save(app: ArcadeApp, out: Path, name: str) -> None:
+    path = out / f"{name}.png"
+    pygame.image.save(app.surface, str(path))
+    print(path)
+
+
+def _game() -> MagdagdonGame:
+    """Two turns of 3s and 4s: a later roll of 6, 6, 1, 1 then fits nowhere (MAGDAGDON)."""
+    game = MagdagdonGame(Difficulty.SURVIVAL, _ForcedDice([]))
+    for values in ([3, 3, 4, 4], [4, 3, 3, 4]):
+        game.roll(values)
+        for die, cell in game.hint():
+            game.place(die, cell)
+        game.confirm()
+    return game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--lang", default="en", choices=("en", "th", "bg", "ko"))
+    parser.add_argument("--portrait", action="store_true")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    size = (1080, 1920) if args.portrait else (1920, 1080)
+    with tempfile.TemporaryDirectory() as data:
+        storage = Storage(data)
+        settings = storage.load_settings()
+        settings.language, settings.coached = args.lang, True
+        ctx = GameContext(settings=settings, storage=storage, seed=1, notices=storage.notices)
+        app = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+        app.fixed_steps_per_frame = True
+        game = _game()
+        play = PlayScene(app, game=game)
+        app.stack.push(play)
+        _frames(app, 2)
+        game.rng = _ForcedDice([3, 4, 4, 3])
+        post_tap(play.b_roll.rect.center)
+        _frames(app, 14)
+        _save(app, args.out, "1-rolling")
+        _frames(app, 60)
+        post_tap(play.layout.die_rect(2).center)
+        _frames(app, 20)
+        _save(app, args.out, "2-die-selected-legal-cells")
+        for die, cell in game.hint():
+            play.place(die, cell)
+        play.do_confirm()
+        _frames(app, 40)
+        game.rng = _ForcedDice([6, 6, 1, 1])
+        post_tap(play.b_roll.rect.center)
+        _frames(app, 2)
+        post_tap((960, 1040))
+        _frames(app, 30)
+        _save(app, args.out, "3-magdagdon")
+        _frames(app, 80)
+        _save(app, args.out, "3b-magdagdon-rescue-or-accept")
+        post_tap(play.b_accept.rect.center)
+        _frames(app, 2)
+        post_tap(play.layout.cell_rect(game.board.index(None)).center)
+        _frames(app, 12)
+        _save(app, args.out, "4-ruin")
+        _frames(app, 80)
+        while not game.is_over:
+            if not game.in_turn:
+                game.roll()
+            if game.is_magdagdon:
+                game.accept_magdagdon(game.board.index(None))
+                continue
+            for die, cell in game.hint():
+                game.place(die, cell)
+            game.confirm()
+        play._turn_ended()
+        _frames(app, 100)
+        _save(app, args.out, "5-game-over")
+        for name in ("title", "settings", "scores", "rules", "about"):
+            app.stack.clear_to(registry.make(name, app))
+            _frames(app, 30)
+            _save(app, args.out, f"6-{name}")
+        app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
