@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from game.ai import autoplay
 from game.engine.testing import post_key, post_tap, run_frames
 from game.kiosk import Kiosk
 from game.rules.magdagdon import Difficulty, MagdagdonGame
@@ -143,15 +144,7 @@ def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kio
 def test_initials_time_out_in_kiosk_mode(kiosk_app, monkeypatch):
     app = kiosk_app
     monkeypatch.setattr(initials_module, "KIOSK_TIMEOUT", 1.0)
-    game = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(5))
-    while not game.is_over:
-        game.roll()
-        if game.is_magdagdon:
-            game.accept_magdagdon(game.board.index(None))
-            continue
-        for die, cell in game.hint():
-            game.place(die, cell)
-        game.confirm()
+    game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(5)))
     rank = app.ctx.storage.record_game(game)
     assert rank == 0
     app.stack.push(initials_module.InitialsScene(app, game))

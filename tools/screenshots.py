@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from game.ai import autoplay  # noqa: E402
 from game.arcade import ArcadeApp  # noqa: E402
 from game.context import GameContext  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
@@ -111,15 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         _frames(app, 12)
         _save(app, args.out, "4-ruin")
         _frames(app, 80)
-        while not game.is_over:
-            if not game.in_turn:
-                game.roll()
-            if game.is_magdagdon:
-                game.accept_magdagdon(game.board.index(None))
-                continue
-            for die, cell in game.hint():
-                game.place(die, cell)
-            game.confirm()
+        autoplay.finish(game)
         play._turn_ended()
         _frames(app, 100)
         _save(app, args.out, "5-game-over")

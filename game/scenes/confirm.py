@@ -56,10 +56,8 @@ class ConfirmScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        overlay.veil(surface, (6, 4, 20), 200)
         p = self.panel
-        pygame.draw.rect(surface, palette.PANEL, p, border_radius=28)
-        pygame.draw.rect(surface, palette.DANGER, p, 5, border_radius=28)
+        overlay.dialog(surface, p, palette.DANGER)
         question = t(self.question_key, **self.params)
         lines = text.wrap(question, "bold", 36, p.width - 120)
         y = p.top + 70

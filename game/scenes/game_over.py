@@ -105,10 +105,8 @@ class GameOverScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        overlay.veil(surface, (6, 4, 20), 200)
         p = self.panel
-        pygame.draw.rect(surface, palette.PANEL, p, border_radius=32)
-        pygame.draw.rect(surface, palette.GOLD, p, 5, border_radius=32)
+        overlay.dialog(surface, p, palette.GOLD)
         text.blit(surface, t("over.title"), "display", 72, palette.GOLD, "center",
                   (p.centerx, p.top + 70), shadow=True)
         subtitle = self.game.difficulty.name

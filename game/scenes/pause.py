@@ -67,9 +67,7 @@ class PauseScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        overlay.veil(surface, (6, 4, 20), 190)
-        pygame.draw.rect(surface, palette.PANEL, self.panel, border_radius=32)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, self.panel, 5, border_radius=32)
+        overlay.dialog(surface, self.panel, palette.PANEL_EDGE, alpha=190)
         text.blit(surface, t("pause.title"), "display", 64, palette.GOLD, "center",
                   (self.panel.centerx, self.panel.top + 80), shadow=True)
         self.ui.draw_ui(surface)

@@ -88,10 +88,8 @@ class PinPadScene(Scene):
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        overlay.veil(surface, (6, 4, 20), 220)
         p = self.panel
-        pygame.draw.rect(surface, palette.PANEL, p, border_radius=30)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, p, 5, border_radius=30)
+        overlay.dialog(surface, p, palette.PANEL_EDGE, alpha=220)
         text.blit(surface, t("pin.title"), "bold", 40, palette.TEXT, "center",
                   (p.centerx, p.top + 70))
         locked = self.locked_for

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pygame
 
+from . import palette
+
 _veils: dict[tuple[tuple[int, int], tuple[int, int, int]], pygame.Surface] = {}
+
+
+def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, int],
+           alpha: int = 200) -> None:
+    """A modal panel: the screen darkened behind a rounded panel with a coloured edge."""
+    veil(surface, (6, 4, 20), alpha)
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=30)
+    pygame.draw.rect(surface, edge, panel, 5, border_radius=30)
 
 
 def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int) -> None:

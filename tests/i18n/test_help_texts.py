@@ -18,6 +18,9 @@ from fontTools.ttLib import TTFont
 
 from game.engine import i18n
 
+from .test_translations import flatten
+from .test_translations import tree as catalog_tree
+
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "assets" / "i18n"
 FONTS = ROOT / "fonts"
@@ -71,22 +74,8 @@ MAX_UNBROKEN_THAI = 20
 
 
 # --- loading ------------------------------------------------------------------------------
-@functools.cache
 def tree(locale: str) -> dict:
-    path = I18N / f"help.{locale}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert list(data) == [locale], f"{path.name} must hold one object named {locale!r}"
-    return data[locale]
-
-
-def flatten(node: dict, prefix: str = "") -> dict[str, str]:
-    flat: dict[str, str] = {}
-    for key, value in node.items():
-        if isinstance(value, dict):
-            flat.update(flatten(value, f"{prefix}{key}."))
-        else:
-            flat[f"{prefix}{key}"] = value
-    return flat
+    return catalog_tree(locale, "help")
 
 
 @functools.cache

@@ -5,16 +5,14 @@ from __future__ import annotations
 import pytest
 
 from game.arcade import ArcadeApp
-from game.context import GameContext, Settings
+from game.context import GameContext, Settings, SilentAudio
 from game.engine.app import AppConfig
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
 
 
-class RecordingAudio:
+class RecordingAudio(SilentAudio):
     """Silent audio that remembers what was played, so tests can hear the game."""
-
-    enabled = False
 
     def __init__(self) -> None:
         self.played: list[str] = []
@@ -24,18 +22,6 @@ class RecordingAudio:
 
     def play_music(self, name: str, loop: bool = True) -> None:
         self.played.append(f"music:{name}")
-
-    def stop_music(self) -> None:
-        pass
-
-    def set_volumes(self, music: float, effects: float) -> None:
-        pass
-
-    def mute_music(self, muted: bool) -> None:
-        pass
-
-    def mute_effects(self, muted: bool) -> None:
-        pass
 
 
 def make_arcade(data_dir=None, size=(1920, 1080), **ctx_fields) -> ArcadeApp:

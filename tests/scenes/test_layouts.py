@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from game.ai import autoplay
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from game.scenes import registry
 from game.scenes.confirm import ConfirmScene
@@ -24,16 +25,7 @@ SIZES = {"landscape": (1920, 1080), "portrait": (1080, 1920)}
 
 
 def finished_game() -> MagdagdonGame:
-    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(3))
-    while not game.is_over:
-        game.roll()
-        if game.is_magdagdon:
-            game.accept_magdagdon(game.board.index(None))
-            continue
-        for die, cell in game.hint():
-            game.place(die, cell)
-        game.confirm()
-    return game
+    return autoplay.finish(MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
 
 
 class _FakeKiosk:
