@@ -28,8 +28,9 @@ def build(args: argparse.Namespace) -> ArcadeApp:
     settings = storage.load_settings()
     storage.scores("PEACEFUL")  # read every file now: a damaged one is set aside at start
     first_start = not storage.has_settings()
-    if first_start:
+    if first_start:  # the system's language once; from then on the player's own choice
         settings.language = i18n.system_locale()
+        storage.save_settings(settings)
     if args.difficulty:
         settings.difficulty = Difficulty.parse(args.difficulty).name
     if args.lang:

@@ -1,0 +1,91 @@
+"""The command line as a player, an operator or CI runs it: demo records, garbage survives,
+first start speaks the system's language, bad arguments are refused clearly."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine import i18n
+from game.storage import Storage
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, env: dict[str, str] | None = None, timeout: float = 120):
+    full_env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                    PYGAME_HIDE_SUPPORT_PROMPT="1")
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, env=full_env,
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+@pytest.mark.slow
+def test_a_demo_run_records_its_games_in_the_data_dir(tmp_path):
+    data = tmp_path / "data"
+    result = run("--demo", "--seed", "1", "--data-dir", str(data), "--frames", "3000")
+    assert result.returncode == 0, result.stderr[-2000:]
+    finished = [line for line in result.stdout.splitlines() if line.startswith("GAME OVER ")]
+    assert finished, result.stdout
+    tables = json.loads((data / "scores.json").read_text(encoding="utf-8"))["tables"]
+    recorded = sum(len(entries) for entries in tables.values())
+    assert recorded == min(len(finished), 30)
+
+
+@pytest.mark.slow
+def test_garbage_in_every_file_is_set_aside_and_the_game_starts(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("settings.json", "scores.json", "savegame.json"):
+        (data / name).write_bytes(b"\x00\xffnot json at all{{{" * 7)
+    result = run("--data-dir", str(data), "--frames", "30")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+    for name in ("settings.json", "scores.json", "savegame.json"):
+        assert list(data.glob(f"{name}.corrupt-*")), name
+
+
+@pytest.mark.parametrize("args", [["--frames", "abc"], ["--difficulty", "easy"],
+                                  ["--lang", "fr"], ["--kiosk-pin", "12"],
+                                  ["--screenshot", "x.png"]])
+def test_bad_arguments_exit_2_with_a_clear_message(args):
+    result = run(*args, timeout=60)
+    assert result.returncode == 2
+    assert "error:" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("th_TH.UTF-8", "th"), ("bg_BG.UTF-8", "bg"),
+                                                ("ko_KR.UTF-8", "ko"), ("de_DE.UTF-8", "en"),
+                                                ("C", "en")])
+def test_first_start_follows_the_system_language(monkeypatch, lang, expected):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    monkeypatch.setattr(i18n._locale, "getlocale", lambda: (None, None))
+    assert i18n.system_locale() == expected
+
+
+def test_first_start_language_is_saved_and_kept(tmp_path, monkeypatch):
+    """The system language is chosen once; a later start keeps the player's own choice."""
+    from game.bootstrap import build
+    from game.cli import parser
+
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    data = tmp_path / "data"
+    app = build(parser().parse_args(["--data-dir", str(data), "--frames", "1"]))
+    assert app.ctx.settings.language == "ko" and i18n.current() == "ko"
+    app.ctx.settings.language = "bg"
+    app.ctx.storage.save_settings(app.ctx.settings)
+    app.shutdown()
+    assert Storage(data).load_settings().language == "bg"
+    again = build(parser().parse_args(["--data-dir", str(data), "--frames", "1"]))
+    assert again.ctx.settings.language == "bg"
+    again.shutdown()
+    i18n.set_locale("en")
