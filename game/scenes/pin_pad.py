@@ -96,10 +96,8 @@ class PinPadScene(Scene):
         if locked > 0:
             line = t("pin.locked", seconds=int(locked) + 1)
             size, lines = text.fit_lines(line, "bold", 34, p.width - 60, 2)
-            y = p.top + 150 - (size + 6) * (len(lines) - 1) / 2
-            for part in lines:
-                text.blit(surface, part, "bold", size, palette.BAD, "center", (p.centerx, y))
-                y += size + 6
+            text.blit_lines(surface, lines, "bold", size, palette.BAD, "center",
+                            (p.centerx, p.top + 150))
         else:
             dots = "●" * len(self.entered) + "○" * max(0, 4 - len(self.entered))
             text.blit(surface, dots, "ui", 56, palette.GOLD, "center", (p.centerx, p.top + 150))

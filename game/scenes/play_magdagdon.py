@@ -19,11 +19,12 @@ import pygame
 from ..engine import input as inp
 from ..engine.i18n import t
 from ..engine.scenes import Scene
-from ..engine.tween import Timer, Tween, Tweens, ease_out_back, ease_out_cubic, lerp
+from ..engine.tween import Timer, Tween, Tweens
 from ..rules.magdagdon import Difficulty, IllegalMove, MagdagdonGame, score
-from ..widgets import buttons, dice, overlay, palette, text
+from ..widgets import buttons, dice, hud, palette, text
 from ..widgets.background import background
 from ..widgets.board import BoardView
+from ..widgets.cell_fx import CellEffects
 from ..widgets.effects import Particles, Shake
 from ..widgets.layout import PlayLayout, for_size
 from ..widgets.tray import ROLL_SECONDS, TrayView
@@ -93,9 +94,7 @@ class PlayScene(Scene):
         self.message = ""
         self.message_colour = palette.TEXT_DIM
         self.message_timer = 0.0
-        self.cell_offsets: dict[int, tuple[float, float]] = {}
-        self.cell_flash: dict[int, float] = {}
-        self.line_flash: dict[int, float] = {}
+        self.fx = CellEffects(self.tweens)
         self.banner = 0.0  # 0..1 slam-in of the MAGDAGDON banner
         self.banner_slam = False
         self.swallow_release = False  # the current tap only skipped an animation
@@ -319,8 +318,8 @@ class PlayScene(Scene):
                                  speed=(150, 650), size=(6, 18), life=(0.6, 1.4))
             self.particles.burst(centre, 40, [(60, 50, 60)], speed=(30, 140), size=(10, 22),
                                  gravity=900, life=(0.8, 1.6))
-        self._flash_cell(cell, 0.6)
-        self._drop_in(cell)
+        self.fx.flash_cell(cell, 0.6)
+        self.fx.drop_in(cell)
         self.say(t("play.ruined"), bad=True)
         self.tweens.add(Timer(0.3 if self.reduced_motion else 0.9, self._crumbled))
         self._refresh_buttons()
@@ -341,7 +340,7 @@ class PlayScene(Scene):
         self.app.ctx.audio.play("place")
         start = from_pos or self.layout.die_rect(die).center
         target = self.layout.cell_rect(cell).center
-        self._slide_cell(cell, (start[0] - target[0], start[1] - target[1]))
+        self.fx.slide(cell, (start[0] - target[0], start[1] - target[1]))
         self.selected = None
         self.cursor = cell if self.cursor is not None else None
         if self.game.can_confirm:
@@ -426,7 +425,7 @@ class PlayScene(Scene):
             self.place(self.selected, cell)
         elif self.game.board[cell] is None:
             self.say(t("play.select_die_first"))
-            self._shake_cell(cell)
+            self.fx.shake(cell)
 
     def _drag_to(self, pos) -> None:
         drag = self.drag
@@ -608,12 +607,12 @@ class PlayScene(Scene):
         for index in new:
             cells = range(index * 4, index * 4 + 4) if index < 4 else range(index - 4, 16, 4)
             for cell in cells:
-                self._flash_cell(cell, 0.8)
+                self.fx.flash_cell(cell, 0.8)
                 if not self.reduced_motion:
                     self.particles.burst(self.layout.cell_rect(cell).center, 12,
                                          [palette.COMBO_COLOURS[after.lines[index].combo],
                                           palette.GOLD], speed=(200, 600), life=(0.4, 0.9))
-            self._flash_line(index)
+            self.fx.flash_line(index)
         names = ", ".join(t(f"combo_name.{after.lines[i].combo}") for i in new)
         self.say(t("play.combo", names=names), good=True)
 
@@ -631,52 +630,9 @@ class PlayScene(Scene):
         self.say(illegal_text(error), bad=True)
         self.app.ctx.audio.play("illegal")
         if cell is not None:
-            self._shake_cell(cell)
+            self.fx.shake(cell)
         if die is not None:
             self.tray.shake(self.tweens, die)
-
-    def _animate(self, seconds: float, step: Callable[[float], None], easing=None) -> None:
-        self.tweens.add(Tween(seconds, step, easing or (lambda p: p)))
-
-    def _shake_cell(self, cell: int) -> None:
-        def step(p: float) -> None:
-            self.cell_offsets[cell] = (math.sin(p * math.pi * 6) * 12 * (1 - p), 0.0)
-            if p >= 1.0:
-                self.cell_offsets.pop(cell, None)
-
-        self._animate(0.35, step)
-
-    def _slide_cell(self, cell: int, offset: tuple[float, float]) -> None:
-        def step(p: float) -> None:
-            self.cell_offsets[cell] = (lerp(offset[0], 0, p), lerp(offset[1], 0, p))
-            if p >= 1.0:
-                self.cell_offsets.pop(cell, None)
-
-        self._animate(0.12, step, ease_out_cubic)
-
-    def _drop_in(self, cell: int) -> None:
-        def step(p: float) -> None:
-            self.cell_offsets[cell] = (0.0, lerp(-40, 0, p))
-            if p >= 1.0:
-                self.cell_offsets.pop(cell, None)
-
-        self._animate(0.4, step, ease_out_back)
-
-    def _flash_cell(self, cell: int, seconds: float) -> None:
-        def step(p: float) -> None:
-            self.cell_flash[cell] = (1.0 - p) * (1.0 - p)  # a bright hit that fades fast
-            if p >= 1.0:
-                self.cell_flash.pop(cell, None)
-
-        self._animate(seconds, step)
-
-    def _flash_line(self, index: int) -> None:
-        def step(p: float) -> None:
-            self.line_flash[index] = math.sin(p * math.pi)
-            if p >= 1.0:
-                self.line_flash.pop(index, None)
-
-        self._animate(0.9, step)
 
     def _refresh_buttons(self) -> None:
         if self.ui is None:
@@ -729,20 +685,20 @@ class PlayScene(Scene):
         surface.blit(background(surface.get_size()), (0, 0))
         ox, oy = self.shake.offset
         L, g = self.layout, self.game
-        self._draw_header(surface)
+        hud.draw_header(surface, L, g, self.card().total)
         hidden = ()
         danger = self.legal_now if self.phase == Phase.CHOOSE_RUIN else ()
         legal = () if self.phase == Phase.CHOOSE_RUIN else self.legal_now
-        offsets = dict(self.cell_offsets)
+        offsets = dict(self.fx.offsets)
         if ox or oy:
             offsets = {c: (offsets.get(c, (0, 0))[0] + ox, offsets.get(c, (0, 0))[1] + oy)
                        for c in range(16)}
         self.board_view.draw(
             surface, g.view(), set(g.placed.values()), hidden=hidden, legal=legal, danger=danger,
             cursor=self.cursor, time=self.time, digits=self.app.ctx.settings.digits,
-            offsets=offsets, flash=self.cell_flash,
+            offsets=offsets, flash=self.fx.flash,
         )
-        self.board_view.draw_sums(surface, self.card(), self.line_flash)
+        self.board_view.draw_sums(surface, self.card(), self.fx.lines)
         values = g.dice if g.dice else ()
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, values, set(g.unplaced), selected=self.selected,
@@ -751,114 +707,18 @@ class PlayScene(Scene):
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
-        self._draw_message(surface)
-        self._draw_powers_panel(surface)
+        hud.draw_message(surface, L, self.message, self.message_colour,
+                         self.message_timer)
+        hud.draw_powers_panel(surface, L, g)
         self.particles.draw(surface)
         if dragging is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die,
                               self.app.ctx.settings.digits, scale=1.08)
-        self._draw_coach(surface)
+        coach = self.coach_step()
+        if coach is not None:
+            hud.draw_coach(surface, L, coach[0], coach[1], self.time)
         if self.ui is not None:
             self.ui.draw_ui(surface)
         if self.phase in (Phase.MAGDAGDON, Phase.CHOOSE_RUIN) or self.banner_slam:
-            self._draw_banner(surface)
-
-    def _draw_coach(self, surface: pygame.Surface) -> None:
-        step = self.coach_step()
-        if step is None:
-            return
-        key, target = step
-        pulse = 6 + 6 * math.sin(self.time * 6)
-        pygame.draw.rect(surface, palette.GOOD, target.inflate(24 + pulse, 24 + pulse), 6,
-                         border_radius=30)
-        bubble = self.layout.coach_rect
-        pygame.draw.rect(surface, palette.GOOD, bubble, border_radius=22)
-        width = bubble.width - self.layout.coach_button_rect.width - 60
-        size, lines = text.fit_lines(t(key), "bold", 30, width, 2)
-        step = size + 6
-        y = bubble.centery - step * (len(lines) - 1) / 2
-        for line in lines:
-            text.blit(surface, line, "bold", size, (10, 30, 20), "midleft",
-                      (bubble.left + 24, y))
-            y += step
-
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        L, g = self.layout, self.game
-        text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
-                  (L.logo_x, 78), shadow=True)
-        x, _ = L.header_pos()
-        diff = g.difficulty.name
-        text.blit(surface, diff, "bold", 32, palette.TEXT, "topleft", (x, 34))
-        text.blit(surface, t("play.turn", turn=g.turns + 1), "ui", 30, palette.TEXT_DIM,
-                  "topleft", (x, 80))
-        total = self.card().total
-        text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright",
-                  (L.pause_rect.left - 30, 30))
-        text.blit(surface, str(total), "numbers", 64, palette.GOLD if total >= 0 else palette.BAD,
-                  "topright", (L.pause_rect.left - 30, 58))
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        if not self.message:
-            return
-        L = self.layout
-        size, lines = text.fit_lines(self.message, "bold", 32, L.right_width, 2)
-        rise = (1 - min(1.0, self.message_timer * 8)) * 10
-        step = size + 8
-        y = L.message_pos[1] + rise - step * (len(lines) - 1) / 2
-        for line in lines:
-            text.blit(surface, line, "bold", size, self.message_colour, "center",
-                      (L.message_pos[0], y))
-            y += step
-
-    def _draw_powers_panel(self, surface: pygame.Surface) -> None:
-        L, g = self.layout, self.game
-        panel = L.powers_rect
-        pygame.draw.rect(surface, palette.PANEL, panel, border_radius=24)
-        pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=24)
-        if g.difficulty.powers == 0:
-            text.blit(surface, t("power.none"), "ui", 30, palette.TEXT_DIM, "center", panel.center)
-            return
-        text.blit(surface, t("power.title"), "bold", 32, palette.GOLD, "topleft",
-                  (panel.left + 24, panel.top + 18))
-        for i in range(g.difficulty.powers):
-            centre = (panel.right - 40 - i * 44, panel.top + 40)
-            full = i < g.powers_left
-            pygame.draw.circle(surface, palette.GOLD if full else palette.SLOT_EDGE, centre, 15)
-            if not full:
-                pygame.draw.circle(surface, palette.PANEL, centre, 9)
-        nxt = g.next_penalty
-        line = t("power.next_penalty", penalty=nxt) if nxt is not None else t("power.none_left")
-        text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "topleft",
-                  (panel.left + 24, panel.top + 66))
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
-        p = self.banner
-        if self.banner_slam or p < 1.0:
-            overlay.veil(surface, (40, 0, 10), 170 * math.sin(min(p, 1.0) * math.pi))
-            scale = lerp(2.0, 1.0, ease_out_back(min(1.0, p * 2.2)))
-            centre_y = lerp(self.layout.size[1] / 2, self.layout.strip_rect.centery,
-                            ease_out_cubic(max(0.0, (p - 0.6) / 0.4)))
-            band = pygame.Rect(0, 0, surface.get_width(), 220)
-            band.centery = int(centre_y)
-            pygame.draw.rect(surface, palette.DANGER_DARK, band)
-            pygame.draw.rect(surface, palette.DANGER, band, 6)
-            title = text.render("MAGDAGDON!", "logo", 150, palette.TEXT)
-            if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
-                title = pygame.transform.scale_by(title, scale)
-            surface.blit(title, title.get_rect(center=band.center))
-            return
-        strip = self.layout.strip_rect
-        pygame.draw.rect(surface, palette.DANGER_DARK, strip)
-        pygame.draw.line(surface, palette.DANGER, strip.topleft, strip.topright, 5)
-        text.blit(surface, "MAGDAGDON!", "logo", 56, palette.TEXT, "midleft",
-                  (strip.left + 40, strip.centery), shadow=True)
-        label = t("play.choose_ruin") if self.phase == Phase.CHOOSE_RUIN else self.message
-        logo = text.render("MAGDAGDON!", "logo", 56, palette.TEXT).get_width()
-        left = strip.left + 40 + logo + 40
-        size, lines = text.fit_lines(label, "bold", 34, strip.right - 30 - left, 2)
-        step = size + 6
-        y = strip.centery - step * (len(lines) - 1) / 2
-        for line in lines:
-            text.blit(surface, line, "bold", size, palette.TEXT, "midleft", (left, y))
-            y += step
+            label = t("play.choose_ruin") if self.phase == Phase.CHOOSE_RUIN else self.message
+            hud.draw_banner(surface, L, self.banner, self.banner_slam, label)

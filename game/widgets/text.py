@@ -83,3 +83,21 @@ def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:
     from .textflow import wrap_line
 
     return wrap_line(text, i18n.font(role, size), max_width)
+
+
+def blit_lines(
+    target: pygame.Surface,
+    lines: list[str],
+    role: str,
+    size: int,
+    colour: tuple[int, ...],
+    anchor: str,
+    pos: tuple[float, float],
+    gap: int = 6,
+) -> None:
+    """Draw ``lines`` one under another, the block vertically centred on ``pos``."""
+    step = size + gap
+    x, y = pos[0], pos[1] - step * (len(lines) - 1) / 2
+    for line in lines:
+        blit(target, line, role, size, colour, anchor, (x, y))
+        y += step

@@ -136,7 +136,7 @@ def test_illegal_tap_gives_feedback_and_changes_nothing(app):
     assert scene.game.placed == {}
     assert scene.message == "A 6 cannot go next to a 1."
     assert "illegal" in app.ctx.audio.played
-    assert 1 in scene.cell_offsets  # the cell shakes
+    assert 1 in scene.fx.offsets  # the cell shakes
 
 
 def test_confirm_button_reflects_the_required_count_and_commits(app):
