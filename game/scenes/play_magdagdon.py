@@ -707,8 +707,9 @@ class PlayScene(Scene):
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
-        hud.draw_message(surface, L, self.message, self.message_colour,
-                         self.message_timer)
+        if self.phase not in (Phase.MAGDAGDON, Phase.CHOOSE_RUIN):  # the strip says it then
+            hud.draw_message(surface, L, self.message, self.message_colour,
+                             self.message_timer)
         hud.draw_powers_panel(surface, L, g)
         self.particles.draw(surface)
         if dragging is not None:
