@@ -68,6 +68,7 @@ import logging
 import os
 import random
 import shutil
+import signal
 import string
 import sys
 import tempfile
@@ -1016,6 +1017,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="storage folder (default: a fresh temporary one)")
     args = parser.parse_args(argv)
+    # A plain ``kill`` ends a long run, cleaning up (SDL would otherwise turn SIGTERM into
+    # a QUIT event, which the monkey survives by restarting the app).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     size = PORTRAIT if args.portrait else LANDSCAPE
     if args.size:

@@ -26,6 +26,7 @@ import argparse
 import os
 import random
 import shutil
+import signal
 import sys
 import time
 import traceback
@@ -175,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--interval", type=int, default=3,
                         help="frames between the demo player's gestures (the bench uses 3)")
     args = parser.parse_args(argv)
+    # A plain ``kill`` ends a long run, cleaning up (SDL would otherwise turn SIGTERM into
+    # a QUIT event, which the monkey survives by restarting the app).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         soak(args.games, seed, args.draw_every, args.interval,
