@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -102,12 +103,17 @@ class ArcadeApp(App):
             toast.draw(surface, [t(n.key, **n.params) for n in shown])
 
     def run_frame(self) -> None:
+        before = self.stack.scenes
         try:
             if self.demo is not None:
                 self.demo.step()
             super().run_frame()
         except Exception:  # the safety net: any bug shows an apology, never a traceback
             self.recover()
+        if any(scene not in self.stack.scenes for scene in before):
+            # A scene left: its buttons' callbacks and tweens form reference cycles that hold
+            # megabytes of surfaces; collect them now rather than whenever Python gets to it.
+            gc.collect()
 
     def recover(self) -> None:
         """Log the error, keep the autosave, and show "Something went wrong" on a fresh stack.

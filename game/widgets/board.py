@@ -30,6 +30,7 @@ class BoardView:
     def __init__(self, layout: PlayLayout) -> None:
         self.layout = layout
         self._frame = self._render_frame()
+        self._glows: dict[tuple, pygame.Surface] = {}
         # What the last ``draw`` showed, per cell: (kind, value) with kind "empty", "tile",
         # "tentative", "ruin" or "hidden" (value = the hidden cell's content). Read by the
         # monkey test (tools/monkey.py) to check that the board on screen is the rules' board.
@@ -135,13 +136,18 @@ class BoardView:
             surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
             y += image.get_height()
 
-    @staticmethod
-    def _glow(surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
-        glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*colour, max(0, min(255, alpha))), glow.get_rect(), 8,
-                         border_radius=22)
-        inner = glow.get_rect().inflate(-16, -16)
-        pygame.draw.rect(glow, (*colour, max(0, min(255, alpha)) // 3), inner, border_radius=16)
+    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+        """A pulsing highlight; drawn once per colour, size and alpha step, then reused
+        (a fresh surface per cell per frame made the allocator hoard memory)."""
+        alpha = max(0, min(255, alpha)) // 16 * 16
+        key = (rect.width, rect.height, colour, alpha)
+        glow = self._glows.get(key)
+        if glow is None:
+            glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*colour, alpha), glow.get_rect(), 8, border_radius=22)
+            inner = glow.get_rect().inflate(-16, -16)
+            pygame.draw.rect(glow, (*colour, alpha // 3), inner, border_radius=16)
+            self._glows[key] = glow
         surface.blit(glow, rect.inflate(16, 16))
 
     @staticmethod
