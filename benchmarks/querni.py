@@ -17,8 +17,8 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 
+from benchmarks.timing import best_time
 from game.rules.querni import QuerniState
 
 CORPUS_SEED = 20240601
@@ -44,15 +44,6 @@ def build_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Quern
     while len(corpus) < size:
         random_game(rng.getrandbits(32), corpus)
     return corpus[:size]
-
-
-def best_time(func: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,9 +14,10 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from benchmarks.timing import best_time
 from game.rules.magdagdon import (
     RUIN,
     Difficulty,
@@ -129,15 +130,6 @@ def build_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Situa
 
 
 # --- timing ------------------------------------------------------------------------------------
-
-
-def best_time(func: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def hint_game(seed: int, difficulty: Difficulty) -> int:

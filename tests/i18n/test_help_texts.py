@@ -18,7 +18,7 @@ from fontTools.ttLib import TTFont
 
 from game.engine import i18n
 
-from .test_translations import flatten
+from .test_translations import flatten, misplaced_zero_width_spaces
 from .test_translations import tree as catalog_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,8 +68,6 @@ LATIN_LETTER = "A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F"  # without × and
 LATIN_WORD = re.compile(rf"[{LATIN_LETTER}][{LATIN_LETTER}0-9_]*")
 
 # --- Thai script classes for the U+200B rules -------------------------------------------
-THAI_COMBINING = {0x0E31, *range(0x0E34, 0x0E3B), *range(0x0E47, 0x0E4F)}
-THAI_LEADING_VOWELS = set(range(0x0E40, 0x0E45))  # เ แ โ ใ ไ come before their consonant
 MAX_UNBROKEN_THAI = 20
 
 
@@ -321,20 +319,7 @@ def test_thai_has_no_spaces_inside_words_and_no_doubled_breaks():
 
 
 def test_thai_zero_width_spaces_sit_between_words():
-    bad = []
-    for key, text in strings("th").items():
-        if text.startswith(ZWSP) or text.endswith(ZWSP):
-            bad.append((key, "at an end"))
-        for i, ch in enumerate(text):
-            if ch != ZWSP or i == 0 or i == len(text) - 1:
-                continue
-            before, after = text[i - 1], text[i + 1]
-            if before in (" ", ZWSP) or after in (" ", ZWSP):
-                bad.append((key, f"next to a space at {i}"))
-            if ord(after) in THAI_COMBINING:
-                bad.append((key, f"before a combining mark at {i}"))
-            if ord(before) in THAI_LEADING_VOWELS:
-                bad.append((key, f"after a leading vowel at {i}"))
+    bad = misplaced_zero_width_spaces(strings("th"))
     assert not bad, bad
 
 

@@ -204,9 +204,8 @@ def test_resume_after_a_kill_continues_the_same_game_and_dice(tmp_path):
     second.shutdown()
 
 
-def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app):
-    app = saving_app
-    game = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(9))
+def _play_to_the_end(app, game: MagdagdonGame, frames_after: int) -> None:
+    """Play ``game`` through taps until it is over, then let the game-over screens run."""
     app.stack.push(PlayScene(app, game=game))
     settle(app)
     play = app.stack.top
@@ -214,7 +213,13 @@ def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app
         if game.is_over:
             break
         _play_one_turn(app, play)
-    run_frames(app, 100)
+    run_frames(app, frames_after)
+
+
+def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app):
+    app = saving_app
+    game = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(9))
+    _play_to_the_end(app, game, 100)
     table = app.ctx.storage.scores("NIGHTMARE")
     assert [e.score for e in table] == [game.score().total]
     assert app.ctx.storage.last_recorded == table[0].game_id
@@ -223,15 +228,7 @@ def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app
 
 def test_initials_are_asked_for_a_top_ten_result_and_shown_in_the_table(saving_app):
     app = saving_app
-    game = MagdagdonGame(Difficulty.SURVIVAL, random.Random(4))
-    app.stack.push(PlayScene(app, game=game))
-    settle(app)
-    play = app.stack.top
-    for _ in range(30):
-        if game.is_over:
-            break
-        _play_one_turn(app, play)
-    run_frames(app, 200)
+    _play_to_the_end(app, MagdagdonGame(Difficulty.SURVIVAL, random.Random(4)), 200)
     initials = app.stack.top
     assert type(initials).__name__ == "InitialsScene"
     post_key("up")  # A → B

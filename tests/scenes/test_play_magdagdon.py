@@ -155,8 +155,8 @@ def test_confirm_button_reflects_the_required_count_and_commits(app):
     assert scene.game.turns == 1 and scene.phase == Phase.IDLE
 
 
-def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
-    """M-3.5 through taps: picking up the die that connects later ones returns them all."""
+def _three_dice_in_a_row(app):
+    """2 2 committed in the corner; a 3, 4 and 5 placed after them, each leaning on the last."""
     game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(5))
     game.roll([2, 2, 1, 1])
     game.place(0, 0)
@@ -167,6 +167,12 @@ def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
     for die, cell in ((0, 2), (1, 3), (2, 7)):
         tap_die(app, scene, die)
         tap_cell(app, scene, cell)
+    return scene, game
+
+
+def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
+    """M-3.5 through taps: picking up the die that connects later ones returns them all."""
+    scene, game = _three_dice_in_a_row(app)
     assert game.placed == {0: 2, 1: 3, 2: 7}
     tap_cell(app, scene, 3)  # the 4: the 5 below it loses its only connection
     assert game.placed == {0: 2}
@@ -181,16 +187,7 @@ def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
 
 
 def test_picking_up_the_first_die_cascades_every_later_one(app):
-    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(5))
-    game.roll([2, 2, 1, 1])
-    game.place(0, 0)
-    game.place(1, 1)
-    game.confirm()
-    scene = start(app, game)
-    roll(app, scene, [3, 4, 5, 1])
-    for die, cell in ((0, 2), (1, 3), (2, 7)):
-        tap_die(app, scene, die)
-        tap_cell(app, scene, cell)
+    scene, game = _three_dice_in_a_row(app)
     tap_cell(app, scene, 2)
     assert game.placed == {}
     assert "2" in scene.message  # "2 more dice no longer fitted …"
