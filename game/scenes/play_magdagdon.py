@@ -98,6 +98,7 @@ class PlayScene(Scene):
         self.banner = 0.0  # 0..1 slam-in of the MAGDAGDON banner
         self.banner_slam = False
         self.swallow_release = False  # the current tap only skipped an animation
+        self.rescuing = False  # the dice now rerolling were a MAGDAGDON roll
         self._card = None
         self._card_key = None
 
@@ -249,7 +250,7 @@ class PlayScene(Scene):
         self.tray.pop(self.tweens, die)
         self.particles.burst(self.layout.die_rect(die).center, 30, [palette.GOLD, palette.SELECTED],
                              speed=(150, 420), gravity=300, life=(0.3, 0.7))
-        self._power_used()
+        self._power_used(rescue=self.phase == Phase.MAGDAGDON)
 
     @command
     def do_reroll_mode(self) -> None:
@@ -284,6 +285,7 @@ class PlayScene(Scene):
         self.marked = None
         self.app.ctx.audio.play("roll")
         self.app.ctx.audio.play("power", 0.6)
+        self.rescuing = self.phase == Phase.MAGDAGDON
         self.phase = Phase.ROLLING
         seconds = ROLL_SECONDS * (0.4 if self.reduced_motion else 1.0)
         for die in chosen:
@@ -294,7 +296,7 @@ class PlayScene(Scene):
     def _reroll_landed(self) -> None:
         if self.phase == Phase.ROLLING:
             self.phase = Phase.PLACING
-            self._power_used()
+            self._power_used(rescue=self.rescuing)
 
     @command
     def do_pause(self) -> None:
@@ -553,10 +555,11 @@ class PlayScene(Scene):
             self.say(t("play.place_n", count=self.game.required))
         self._refresh_buttons()
 
-    def _power_used(self) -> None:
+    def _power_used(self, rescue: bool) -> None:
+        """After −1/+1/REROLL: ``rescue`` when it was used against a MAGDAGDON roll."""
         self._after_dice_change(announce=True)
-        if self.phase == Phase.PLACING and self.game.powers_used:
-            self.say(t("play.rescued") if self.banner else t("play.power_used"))
+        if self.phase == Phase.PLACING:
+            self.say(t("play.rescued") if rescue else t("play.power_used"), good=rescue)
         self.app.ctx.on_game_changed(self.game)
 
     def _slam_banner(self) -> None:

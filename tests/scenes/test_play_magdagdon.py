@@ -263,6 +263,7 @@ def test_magdagdon_rescued_by_a_power(app):
     settle(app)
     run_frames(app, 60)
     assert scene.phase == Phase.PLACING and not scene.game.is_magdagdon
+    assert scene.message == "Rescued! The dice can be placed."
 
 
 def test_accept_is_never_offered_when_a_legal_sequence_exists(app):
