@@ -36,7 +36,9 @@ class DemoPlayer:
         self.report = report
         self.countdown = interval
         self.plan: deque[tuple[str, object]] = deque()
-        self.reported: set[int] = set()
+        # The last game reported, held by reference: ids of freed games are reused, so a set
+        # of ids would silently skip later games.
+        self.last_reported = None
         self.games_finished = 0
 
     def step(self) -> None:
@@ -65,8 +67,8 @@ class DemoPlayer:
 
     def _game_over(self, scene: GameOverScene) -> None:
         game = scene.game
-        if id(game) not in self.reported:
-            self.reported.add(id(game))
+        if game is not self.last_reported:
+            self.last_reported = game
             card = game.score()
             self.games_finished += 1
             self.report(

@@ -423,3 +423,25 @@ def test_keyboard_powers_minus_plus_and_reroll(app):
     settle(app)
     run_frames(app, 60)
     assert scene.game.dice == (3, 6, 4, 1) and scene.game.powers_used == 3
+
+
+def test_the_demo_reports_every_game_even_when_python_reuses_an_id(app, monkeypatch):
+    """Regression: the demo once kept ids of reported games; a new game at a freed game's
+    address was never reported (the soak counted fewer and fewer games). Every game here
+    is given the same id, as the allocator may."""
+    from game import demo as demo_module
+    from game.ai import autoplay
+    from game.demo import DemoPlayer
+
+    monkeypatch.setattr(demo_module, "id", lambda obj: 1, raising=False)
+    lines: list[str] = []
+    demo = DemoPlayer(app, seed=1, interval=1, report=lines.append)
+    for seed in range(3):
+        game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(seed)))
+        app.stack.push(GameOverScene(app, game))
+        settle(app)
+        demo.step()
+        del game
+        app.stack.pop()
+        settle(app)
+    assert len(lines) == 3 and all(line.startswith("GAME OVER ") for line in lines)
