@@ -50,7 +50,6 @@ APT_PACKAGES = ("fonts-noto-core", "fonts-noto-extra", "fonts-noto-cjk")
 OFL_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 # "Under 2 MB" read strictly: 2,000,000 bytes (du -b), not 2 MiB.
 MAX_FOLDER_BYTES = 2_000_000
-UPEM = 1000
 
 
 # --------------------------------------------------------------------------- coverage sets

@@ -26,7 +26,6 @@ NAMESPACE = "magdagdon"
 """Short texts: labels, buttons, messages (``assets/i18n/magdagdon.<locale>.json``)."""
 HELP_NAMESPACE = "help"
 """Long texts: the rules for players and the About page (``assets/i18n/help.<locale>.json``)."""
-NAMESPACES = (NAMESPACE, HELP_NAMESPACE)
 TRANSLATIONS_DIR = assets.resource("assets", "i18n")
 
 SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang"}

@@ -29,7 +29,6 @@ class GameOverScene(Scene):
         self.ui = None
         self.panel = pygame.Rect(0, 0, 980, 860)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
-        self._ticks = 0
 
     def _rows(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         card = self.card

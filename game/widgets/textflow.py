@@ -310,19 +310,6 @@ def _draw_line(target: pygame.Surface, line: Line, style: TextStyle, x: int, y: 
         x += font.size(text)[0]
 
 
-def render_paragraph(text: str, width: int, style: TextStyle | None = None,
-                     align: str = "left") -> pygame.Surface:
-    """``text`` wrapped to ``width`` on a transparent surface exactly ``width`` wide."""
-    style = style or TextStyle()
-    lines = wrap(text, width, style)
-    step = style.line_height()
-    surface = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
-    for i, line in enumerate(lines):
-        x = (width - line.width) // 2 if align == "center" else 0
-        _draw_line(surface, line, style, x, i * step)
-    return surface
-
-
 # --- documents ----------------------------------------------------------------------------
 @dataclass
 class Document:

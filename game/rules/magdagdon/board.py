@@ -81,13 +81,6 @@ def check_value(value: object, what: str = "die value") -> int:
     return value  # type: ignore[return-value]
 
 
-def check_cell_index(cell: object) -> int:
-    """Return ``cell`` if it is an index 0..15, else raise ``ValueError``."""
-    if type(cell) is not int or not 0 <= cell < CELLS:
-        raise ValueError(f"a cell index must be an int from 0 to 15, not {cell!r}")
-    return cell  # type: ignore[return-value]
-
-
 def check_board(board: object) -> Board:
     """Return ``board`` as a tuple after checking its shape; ``ValueError`` if malformed."""
     if isinstance(board, (str, bytes)) or not isinstance(board, Sequence):
