@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.timing import best_time
+from game.ai import autoplay
 from game.rules.magdagdon import (
     RUIN,
     Difficulty,
@@ -120,11 +121,7 @@ def build_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Situa
                 if options and len(game.placed) < 4:
                     game.place(*rng.choice(options))
                 else:  # a dead end: start the turn's placements over from a known sequence
-                    for die in list(game.placed):
-                        if die in game.placed:
-                            game.unplace(die)
-                    for die, cell in game.hint():
-                        game.place(die, cell)
+                    autoplay.redo_turn(game)
             game.confirm()
     return corpus[:size]
 

@@ -20,6 +20,16 @@ def play_turn(game: MagdagdonGame) -> None:
     game.confirm()
 
 
+def redo_turn(game: MagdagdonGame) -> None:
+    """Pick every tentative die back up and place the hint's sequence instead (a way out of a
+    dead end that random placements led into)."""
+    for die in list(game.placed):
+        if die in game.placed:  # an earlier pick-up may have sent it back already (M-3.5)
+            game.unplace(die)
+    for die, cell in game.hint() or []:
+        game.place(die, cell)
+
+
 def finish(game: MagdagdonGame) -> MagdagdonGame:
     """Play ``game`` to its end; returns it."""
     while not game.is_over:

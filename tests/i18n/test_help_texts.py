@@ -18,7 +18,7 @@ from fontTools.ttLib import TTFont
 
 from game.engine import i18n
 
-from .test_translations import flatten, misplaced_zero_width_spaces
+from .test_translations import flatten, key_differences, misplaced_zero_width_spaces
 from .test_translations import tree as catalog_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,9 +100,8 @@ def thai_prose_keys() -> list[str]:
 # --- structure ----------------------------------------------------------------------------
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_same_keys_as_english(locale):
-    missing = strings("en").keys() - strings(locale).keys()
-    extra = strings(locale).keys() - strings("en").keys()
-    assert not missing and not extra, f"missing {sorted(missing)}, extra {sorted(extra)}"
+    differences = key_differences(strings("en"), strings(locale))
+    assert not differences, differences
 
 
 @pytest.mark.parametrize("locale", TRANSLATED)

@@ -138,11 +138,16 @@ def english_only_symbols(text: str) -> bool:
 
 
 # --- structure ----------------------------------------------------------------------------
+def key_differences(english: dict[str, str], other: dict[str, str]) -> str:
+    """"" when both catalogues have the same keys, else what is missing and extra."""
+    missing, extra = english.keys() - other.keys(), other.keys() - english.keys()
+    return f"missing {sorted(missing)}, extra {sorted(extra)}" if missing or extra else ""
+
+
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_same_keys_as_english(locale):
-    missing = strings("en").keys() - strings(locale).keys()
-    extra = strings(locale).keys() - strings("en").keys()
-    assert not missing and not extra, f"missing {sorted(missing)}, extra {sorted(extra)}"
+    differences = key_differences(strings("en"), strings(locale))
+    assert not differences, differences
 
 
 @pytest.mark.parametrize("locale", TRANSLATED)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.ai import autoplay
 from game.rules.magdagdon import RUIN, Difficulty, IllegalMove, MagdagdonGame
 
 ALL_DIFFICULTIES = (Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE)
@@ -321,11 +322,7 @@ class RandomPlayer:
                     assert game.turns == turns + 1
             elif steps > 40:
                 # Enough wandering: pick everything up and follow a known sequence.
-                for die in list(game.placed):
-                    if die in game.placed:
-                        game.unplace(die)
-                for die, cell in game.hint():
-                    game.place(die, cell)
+                autoplay.redo_turn(game)
                 game.confirm()
             else:
                 r = self.rng.random()
