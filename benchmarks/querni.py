@@ -12,13 +12,12 @@ Figures only: nothing here asserts a speed, and the test suite never runs it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from collections import Counter
 
-from benchmarks.timing import best_time
+from benchmarks.timing import best_time, options
 from game.rules.querni import QuerniState
 
 CORPUS_SEED = 20240601
@@ -47,11 +46,7 @@ def build_corpus(size: int = CORPUS_SIZE, seed: int = CORPUS_SEED) -> list[Quern
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=CORPUS_SIZE, help="corpus size")
-    parser.add_argument("--repeats", type=int, default=5, help="timing repeats (best is kept)")
-    parser.add_argument("--games", type=int, default=100, help="games per timing repeat")
-    args = parser.parse_args(argv)
+    args = options(__doc__.splitlines()[0], CORPUS_SIZE, 100).parse_args(argv)
 
     t0 = time.perf_counter()
     corpus = build_corpus(args.size)

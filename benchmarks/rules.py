@@ -10,14 +10,13 @@ Figures only: nothing here asserts a speed, and the test suite never runs it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.timing import best_time
+from benchmarks.timing import best_time, options
 from game.ai import autoplay
 from game.rules.magdagdon import (
     RUIN,
@@ -146,11 +145,7 @@ def hint_game(seed: int, difficulty: Difficulty) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=CORPUS_SIZE, help="corpus size")
-    parser.add_argument("--repeats", type=int, default=5, help="timing repeats (best is kept)")
-    parser.add_argument("--games", type=int, default=300, help="games per timing repeat")
-    args = parser.parse_args(argv)
+    args = options(__doc__.splitlines()[0], CORPUS_SIZE, 300).parse_args(argv)
 
     t0 = time.perf_counter()
     corpus = build_corpus(args.size)
