@@ -7,6 +7,7 @@ import pygame
 from ..engine import input as inp
 from ..engine.i18n import t
 from ..engine.scenes import Scene
+from ..localformat import format_number
 from ..rules.magdagdon import MagdagdonGame
 from ..widgets import buttons, overlay, palette, text
 
@@ -123,7 +124,7 @@ class GameOverScene(Scene):
             size = text.fit_size(label, "ui", 32, p.width - 300)
             text.blit(surface, label, "ui", size, colour, "midleft", (p.left + 60, y))
             sign = "+" if value > 0 and i > 0 else ""
-            text.blit(surface, f"{sign}{value}", "numbers", 36, colour, "midright",
+            text.blit(surface, sign + format_number(value), "numbers", 36, colour, "midright",
                       (p.right - 60, y))
             y += row_h
         pygame.draw.line(surface, palette.PANEL_EDGE, (p.left + 50, p.bottom - 220),
@@ -133,6 +134,6 @@ class GameOverScene(Scene):
             text.blit(surface, t("over.total"), "bold", 44, palette.TEXT, "midleft",
                       (p.left + 60, p.bottom - 180))
             colour = palette.GOLD if total >= 0 else palette.BAD
-            text.blit(surface, str(total), "numbers", 72, colour, "midright",
+            text.blit(surface, format_number(total), "numbers", 72, colour, "midright",
                       (p.right - 60, p.bottom - 180))
         self.ui.draw_ui(surface)
