@@ -211,3 +211,20 @@ def test_m5_5_penalty_in_a_game_score() -> None:
     card = game.score()
     assert card.power_penalty == 70
     assert card.total == 2 * 3 - 70  # negative scores are possible
+
+
+# --- M-5.1: whether a power can be used, asked of the rules -----------------------------------
+
+
+def test_m5_1_power_problem_names_why_no_power_can_be_used() -> None:
+    game = MagdagdonGame(Difficulty.SURVIVAL)
+    assert game.power_problem().key == "roll_first"
+    assert not game.can_use_power
+    game.roll([1, 2, 3, 4])
+    assert game.power_problem() is None and game.can_use_power
+    game.adjust(0, 1)
+    assert game.power_problem().key == "no_powers"
+    assert not game.can_use_power
+    nightmare = MagdagdonGame(Difficulty.NIGHTMARE)
+    nightmare.roll([1, 2, 3, 4])
+    assert nightmare.power_problem().key == "no_powers"

@@ -190,3 +190,20 @@ def test_m6_1_can_place_minimum_with_ruins() -> None:
     assert not can_place_minimum(board, [2, 3, 4, 5], 2)  # only cell 6 is reachable
     assert can_place_minimum(board_of("RRRR / RRRR / RRRR / RR.."), [1, 6, 2, 6], 2)
     assert not can_place_minimum(board_of("RRRR / RRRR / RRRR / RR.."), [1, 3, 6], 2)
+
+
+# --- M-6.3: which cells a MAGDAGDON may ruin (asked of the rules, never recomputed) ------------
+
+
+def test_m6_3_legal_ruin_cells_are_every_empty_cell_in_magdagdon() -> None:
+    game = game_with(P, board_of(".... / .1.. / .... / ...."))
+    game.roll([4, 5, 6, 6])
+    assert game.legal_ruin_cells == frozenset(range(16)) - {5}
+
+
+def test_m6_3_no_ruin_cells_outside_magdagdon() -> None:
+    game = game_with(P, board_of(".... / .1.. / .... / ...."))
+    assert game.legal_ruin_cells == frozenset()  # between turns
+    game.roll([1, 2, 1, 2])
+    assert not game.is_magdagdon
+    assert game.legal_ruin_cells == frozenset()

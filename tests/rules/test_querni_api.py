@@ -308,3 +308,37 @@ def test_from_dict_refuses_malformed_data(data: Any) -> None:
 def test_string_diagram() -> None:
     text = str(QuerniState.new(random.Random(0)))
     assert text.splitlines()[0].startswith("7 ") and "BLUE to move" in text
+
+
+# --- what the UI asks instead of recomputing: the position after a movement, the outcome ------
+
+
+def test_q4_1_moved_shows_the_movement_alone_with_the_same_side_to_move() -> None:
+    state = at({(0, 0): "b1", (1, 0): "b2", (3, 1): "b3", (9, 6): "r1"})
+    after = state.moved([(3, 1), (2, 1)])
+    assert after.to_move is BLUE and after.quiet_turns == state.quiet_turns
+    assert after.pieces[(2, 1)] == (BLUE, 3) and (3, 1) not in after.pieces
+    assert after.chains(BLUE) == [(1, 3)]  # the chain the movement opened, before END MOVE
+    assert state.play([(3, 1), (2, 1)], (1, 3)).result == "BLUE"
+
+
+def test_q4_1_moved_refuses_what_play_refuses() -> None:
+    state = at({(0, 0): "b1", (9, 6): "r1"})
+    with pytest.raises(IllegalMove):
+        state.moved([(0, 0), (5, 5)])
+    with pytest.raises(IllegalMove):
+        state.moved([(9, 6), (8, 6)])  # not BLUE's piece
+
+
+def test_q5_outcome_says_who_won_and_why() -> None:
+    assert at(CHAIN).outcome is None
+    win = at({(0, 0): "b1", (1, 0): "b2", (2, 0): "b3", (9, 6): "r1"}).play(None, (1, 3))
+    assert win.outcome.result == "BLUE" and win.outcome.winner is BLUE
+    assert win.outcome.reason == "all_removed"
+    loss = at({(0, 0): "b1", (1, 0): "b2", (2, 0): "b3", (5, 5): "b5", (9, 6): "r1"}).play(
+        None, (1, 3))
+    assert loss.outcome.result == "RED" and loss.outcome.winner is RED
+    assert loss.outcome.reason == "no_chain_left"
+    draw = at(CHAIN, quiet=59).play()
+    assert draw.outcome.result == "DRAW" and draw.outcome.winner is None
+    assert draw.outcome.reason == "quiet_rounds"

@@ -1,5 +1,6 @@
 """MAGDAGDON rules (``magdagdon-rules.md`` M-1..M-8); the public API of ``rules-api.md``."""
 
+from ..errors import IllegalMove
 from .board import (
     CELLS,
     EMPTY_BOARD,
@@ -20,8 +21,8 @@ from .board import (
     required_placements,
 )
 from .difficulty import Difficulty
-from .errors import IllegalMove
 from .game import DICE, MagdagdonGame
+from .records import TABLE_SIZE, rank
 from .scoring import LINES, RUIN_PENALTY, Combo, LineScore, ScoreCard, line_combo, score
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "RUIN",
     "RUIN_PENALTY",
     "SIZE",
+    "TABLE_SIZE",
     "Board",
     "Cell",
     "Combo",
@@ -51,6 +53,7 @@ __all__ = [
     "legal_cells",
     "line_combo",
     "placement_problem",
+    "rank",
     "required_placements",
     "score",
 ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..errors import IllegalMove
 from .difficulty import Difficulty
-from .errors import IllegalMove
 
 SIZE = 4
 CELLS = SIZE * SIZE

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..errors import IllegalMove
 from .board import (
     CELLS,
     EMPTY_BOARD,
@@ -29,7 +30,6 @@ from .board import (
     required_placements,
 )
 from .difficulty import Difficulty
-from .errors import IllegalMove
 from .scoring import ScoreCard, score
 
 DICE = 4
@@ -102,6 +102,27 @@ class MagdagdonGame:
     def next_penalty(self) -> int | None:
         """The penalty the next power would add (M-2), ``None`` when none is left."""
         return self.difficulty.next_penalty(self.powers_used)
+
+    @property
+    def legal_ruin_cells(self) -> frozenset[int]:
+        """M-6.3: the cells that accepting MAGDAGDON may ruin now (every empty cell); empty
+        outside a MAGDAGDON turn."""
+        if not self.is_magdagdon:
+            return frozenset()
+        return frozenset(empty_cells(self.board))
+
+    def power_problem(self) -> IllegalMove | None:
+        """Why no Majda Power can be used now (M-5.1), or ``None`` when one can."""
+        try:
+            self._need_power()
+        except IllegalMove as problem:
+            return problem
+        return None
+
+    @property
+    def can_use_power(self) -> bool:
+        """M-5.1: a use is left and the dice of this turn are rolled."""
+        return self.power_problem() is None
 
     def score(self) -> ScoreCard:
         """M-7 for the committed board with this game's difficulty and powers used."""

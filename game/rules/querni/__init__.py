@@ -3,7 +3,7 @@
 ``IllegalMove`` is the same class as MAGDAGDON's, so the UI handles both games' refusals alike.
 """
 
-from ..magdagdon.errors import IllegalMove
+from ..errors import IllegalMove
 from .board import (
     COLS,
     DIRECTIONS,
@@ -16,9 +16,23 @@ from .board import (
     name,
 )
 from .chains import MIN_CHAIN, Chain, can_still_chain
-from .state import DRAW_TURNS, SAVE_VERSION, Path, QuerniState, Turn
+from .state import (
+    ALL_REMOVED,
+    DRAW_TURNS,
+    NO_CHAIN_LEFT,
+    QUIET_ROUNDS,
+    SAVE_VERSION,
+    Outcome,
+    Path,
+    QuerniState,
+    Turn,
+)
 
 __all__ = [
+    "ALL_REMOVED",
+    "NO_CHAIN_LEFT",
+    "QUIET_ROUNDS",
+    "Outcome",
     "COLS",
     "DIRECTIONS",
     "DRAW_TURNS",

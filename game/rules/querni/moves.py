@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..magdagdon.errors import IllegalMove
+from ..errors import IllegalMove
 from .board import ADJACENT, COLS, JUMPS, NEIGHBOURS, check_square, index, name
 
 

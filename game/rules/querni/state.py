@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..magdagdon.errors import IllegalMove
+from ..errors import IllegalMove
 from .board import (
     ADJACENT,
     CELLS,
@@ -39,6 +39,24 @@ RESULTS = ("BLUE", "RED", "DRAW")
 
 Path = list[Square]
 Turn = tuple[Path | None, Chain | None]
+
+ALL_REMOVED = "all_removed"
+"""Q-5.1: the winner removed their last piece."""
+NO_CHAIN_LEFT = "no_chain_left"
+"""Q-5.2: the loser's last removal left numbers that can never form a chain."""
+QUIET_ROUNDS = "quiet_rounds"
+"""Q-5.3: 30 rounds without a removal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: ``result`` ("BLUE", "RED" or "DRAW"), the ``winner``
+    (``None`` for a draw) and the ``reason`` (``ALL_REMOVED``, ``NO_CHAIN_LEFT`` or
+    ``QUIET_ROUNDS``)."""
+
+    result: str
+    winner: Color | None
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +175,19 @@ class QuerniState:
     def is_over(self) -> bool:
         return self.result is not None
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and why (Q-5), ``None`` while the game runs. A win is either the winner's
+        last removal (no piece of theirs left) or the loser's removal that left no chain
+        possible (Q-5.2), so the reason follows from the position."""
+        if self.result is None:
+            return None
+        if self.result == "DRAW":
+            return Outcome("DRAW", None, QUIET_ROUNDS)
+        winner = Color(self.result)
+        reason = NO_CHAIN_LEFT if self.numbers(winner) else ALL_REMOVED
+        return Outcome(self.result, winner, reason)
+
     def numbers(self, color: Color) -> frozenset[int]:
         """The numbers of ``color`` still on the board."""
         sign = _color(color).sign
@@ -260,6 +291,19 @@ class QuerniState:
         elif quiet >= DRAW_TURNS:
             result = "DRAW"
         return QuerniState._make(tuple(cells), mover.opponent, quiet, result)
+
+    def moved(self, path: Path) -> QuerniState:
+        """The position after the movement ``path`` alone (Q-4.1 a), the same side still to
+        move and the counter unchanged: what the UI shows before END MOVE and where the chains
+        open to the mover are read (``moved(path).chains(mover)``). Raises ``IllegalMove``
+        like ``play``."""
+        if self.result is not None:
+            raise IllegalMove("The game is over.", "game_over")
+        cells = list(self.cells)
+        route = check_path(cells, self.to_move.sign, path)
+        cells[route[-1]] = cells[route[0]]
+        cells[route[0]] = 0
+        return QuerniState._make(tuple(cells), self.to_move, self.quiet_turns, None)
 
     def legal_turns(self) -> list[tuple[Path | None, Chain | None]]:
         """Every distinct turn, one per (movement end, chain) pair (Q-4.1): the pass

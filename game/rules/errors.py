@@ -1,4 +1,4 @@
-"""The one exception type of the rules, readable by players and translatable by the UI."""
+"""The one exception type of every game's rules, readable by players and translatable by the UI."""
 
 from __future__ import annotations
 
