@@ -7,7 +7,7 @@ STARTED = time.perf_counter()  # startup is measured from here, not from the win
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.cli import run
+    from game.arcade.cli import run
 
     return run(sys.argv[1:] if argv is None else argv, started=STARTED)
 

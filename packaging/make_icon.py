@@ -9,10 +9,10 @@ writes, next to this script:
   Vista and later read PNG entries), so no Pillow is needed;
 * ``icon.icns`` macOS: 16 to 1024 px (retina sizes included), PNG entries as well.
 
-The die is ``game.widgets.dice.face(value, size, "tile")``, the same gold tile with pips the
-board shows for a committed number, and the colours come from ``game.widgets.palette``. The
-drawing is deterministic, so running the script again gives the same files for a given
-pygame version. No window is opened.
+The die is ``game.games.magdagdon.widgets.dice.face(value, size, "tile")``, the same gold
+tile with pips the board shows for a committed number, and the colours come from
+``game.arcade.widgets.palette``. The drawing is deterministic, so running the script again
+gives the same files for a given pygame version. No window is opened.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.widgets import dice, palette  # noqa: E402
+from game.arcade.widgets import palette  # noqa: E402
+from game.games.magdagdon.widgets import dice  # noqa: E402
 
 MASTER = 1024
 """Everything is drawn at this size and smooth-scaled down, for clean edges at every size."""

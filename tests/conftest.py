@@ -11,3 +11,26 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    """A headless arcade app with no storage."""
+    from tests.support import make_arcade
+
+    application = make_arcade()
+    yield application
+    application.shutdown()
+
+
+@pytest.fixture
+def saving_app(tmp_path):
+    """An app whose storage lives in ``tmp_path / "data"``."""
+    from tests.support import make_arcade
+
+    application = make_arcade(tmp_path / "data")
+    yield application
+    application.shutdown()

@@ -25,17 +25,17 @@ from pathlib import Path
 
 import pytest
 
-from game import arcade as arcade_module
-from game.arcade import ArcadeApp
-from game.context import GameContext
-from game.demo import DemoPlayer
+from game.arcade.app import ArcadeApp
+from game.arcade import app as arcade_module
+from game.arcade.context import GameContext
+from game.arcade.scenes import registry
+from game.arcade.storage import SAVE_FILE, SCORES_FILE, Notice, Storage
 from game.engine.app import AppConfig
 from game.engine.i18n import t
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
-from game.scenes import registry
-from game.scenes.play_magdagdon import PlayScene
-from game.storage import SAVE_FILE, SCORES_FILE, Notice, Storage
+from game.games.magdagdon.demo import DemoPlayer
+from game.games.magdagdon.scenes.play import PlayScene
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_TIMEOUT = 60

@@ -6,7 +6,7 @@ video and audio). Kills are seeded and of three kinds: after a delay of 0.3..3 s
 the startup, most mid-turn), shortly after a ``GAME OVER`` line appears on stdout (the game was
 just recorded and the next one is starting), and shortly after ``savegame.json`` holds a
 finished game (the second between the last autosave and the recording). After every kill the
-test process checks a copy of D with ``game.storage.Storage``:
+test process checks a copy of D with ``game.arcade.storage.Storage``:
 
 * nothing is corrupt: no notice, no ``*.corrupt-*`` file;
 * the high-score tables never lose an entry seen before (except by being pushed out of a full
@@ -36,8 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.magdagdon import MagdagdonGame
-from game.storage import (
+from game.arcade.storage import (
     DIFFICULTIES,
     SAVE_FILE,
     SCORES_FILE,
@@ -47,6 +46,7 @@ from game.storage import (
     ScoreEntry,
     Storage,
 )
+from game.rules.magdagdon import MagdagdonGame
 
 pytestmark = pytest.mark.slow
 

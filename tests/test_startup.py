@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game.arcade.storage import Storage
 from game.engine import i18n
-from game.storage import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,8 +72,8 @@ def test_first_start_follows_the_system_language(monkeypatch, lang, expected):
 
 def test_first_start_language_is_saved_and_kept(tmp_path, monkeypatch):
     """The system language is chosen once; a later start keeps the player's own choice."""
-    from game.bootstrap import build
-    from game.cli import parser
+    from game.arcade.bootstrap import build
+    from game.arcade.cli import parser
 
     monkeypatch.setenv("LANG", "ko_KR.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)

@@ -88,8 +88,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game.arcade import ArcadeApp  # noqa: E402
-from game.context import GameContext, SilentAudio  # noqa: E402
+from game.arcade.app import ArcadeApp  # noqa: E402
+from game.arcade.context import GameContext, SilentAudio  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.input import KEY_NAMES  # noqa: E402
 from game.engine.loop import STEP, FakeClock  # noqa: E402
@@ -201,9 +201,9 @@ class MonkeyReport:
 
 # --- building the app ------------------------------------------------------------------------
 def make_app(data_dir: Path, size: tuple[int, int], seed: int) -> ArcadeApp:
-    """A headless arcade like ``tests.scenes.conftest.make_arcade``: fake clock, real storage,
+    """A headless arcade like ``tests.support.make_arcade``: fake clock, real storage,
     silent audio (which, unlike the tests' recording audio, does not grow over a long run)."""
-    from game.storage import Storage
+    from game.arcade.storage import Storage
 
     storage = Storage(data_dir)
     settings = storage.load_settings()
@@ -346,7 +346,7 @@ def game_problems(game: MagdagdonGame, round_trip: bool = True) -> list[str]:
 
 def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
     """Rules invariants, phase vs rules and — when it drew this frame — the board on screen."""
-    from game.scenes.play_magdagdon import Phase
+    from game.games.magdagdon.scenes.play import Phase
 
     game = scene.game
     problems = game_problems(game, round_trip)
@@ -413,13 +413,13 @@ class Monkey:
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self) -> ArcadeApp:
-        from game.scenes.title import TitleScene
+        from game.arcade.scenes.title import TitleScene
 
         app = make_app(self.data_dir, self.size, self.seed)
         if getattr(app, "recover", None) is not None:
             app.recover = _reraise  # type: ignore[method-assign]
         if self.kiosk_mode:
-            from game.kiosk import Kiosk
+            from game.arcade.kiosk import Kiosk
 
             Kiosk(app, pin=KIOSK_PIN, idle_seconds=self.idle_seconds,
                   attract_seconds=self.attract_seconds, seed=self.seed).install()
@@ -440,7 +440,7 @@ class Monkey:
     def restart(self) -> None:
         """The app stopped (QUIT, the title's QUIT button, the kiosk PIN): start it again the
         way a player would, at the title, with the same storage."""
-        from game.scenes.title import TitleScene
+        from game.arcade.scenes.title import TitleScene
 
         app = self.app
         assert app is not None
@@ -476,7 +476,7 @@ class Monkey:
 
     def step(self, app: ArcadeApp, errors: _ErrorLog, set_flip: Callable[[bool], None]) -> None:
         """One event (or one frame of a gesture), one frame, every check."""
-        from game.scenes.play_magdagdon import PlayScene
+        from game.games.magdagdon.scenes.play import PlayScene
 
         top = app.stack.top
         self.coverage[self._state_name(top)] += 1
@@ -645,7 +645,7 @@ class Monkey:
 
     def _play_target(self, scene: Any) -> tuple[str, Pos] | None:
         """Mostly a sensible move, so games really end; sometimes any cell or die."""
-        from game.scenes.play_magdagdon import Phase
+        from game.games.magdagdon.scenes.play import Phase
 
         rng, game, layout = self.rng, scene.game, scene.layout
         phase = scene.phase
@@ -968,7 +968,7 @@ class Monkey:
     # --- kiosk only --------------------------------------------------------------------------
     def _do_corner(self, scene: Any) -> list[Batch]:
         """The operator's gesture: five taps in the top-left corner (opens the PIN pad)."""
-        from game.kiosk import CORNER
+        from game.arcade.kiosk import CORNER
 
         batches = []
         for i in range(5):

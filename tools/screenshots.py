@@ -22,15 +22,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ai import autoplay  # noqa: E402
-from game.arcade import ArcadeApp  # noqa: E402
-from game.context import GameContext  # noqa: E402
+from game.arcade.app import ArcadeApp  # noqa: E402
+from game.arcade.context import GameContext  # noqa: E402
+from game.arcade.scenes import registry  # noqa: E402
+from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
+from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
-from game.scenes import registry  # noqa: E402
-from game.scenes.play_magdagdon import PlayScene  # noqa: E402
-from game.storage import Storage  # noqa: E402
 
 
 class _ForcedDice(random.Random):

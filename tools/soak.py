@@ -8,8 +8,9 @@ pygame-gui managers, storage records kept alive) shows as RSS that keeps climbin
 
 How it runs: a headless ``ArcadeApp`` (dummy video/audio, fake clock: one fixed update per
 frame, as at 60 Hz) with real storage in a fresh temporary folder (in memory under /dev/shm
-where there is one), reduced motion on, and ``game.demo.DemoPlayer`` in cycle mode (title →
-random difficulty → play → game over → menu → title …) posting real events, as in ``--demo``.
+where there is one), reduced motion on, and ``game.games.magdagdon.demo.DemoPlayer`` in
+cycle mode (title → random difficulty → play → game over → menu → title …) posting real
+events, as in ``--demo``.
 Games are recorded in the high scores as a player's would be.
 
 Speed: the scenes are drawn (and the frame flipped) only on every ``--draw-every``-th frame
@@ -38,8 +39,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.arcade import ArcadeApp  # noqa: E402
-from game.context import GameContext, SilentAudio  # noqa: E402
+from game.arcade.app import ArcadeApp  # noqa: E402
+from game.arcade.context import GameContext, SilentAudio  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import STEP, FakeClock  # noqa: E402
 from tools.monkey import scratch_dir  # noqa: E402
@@ -74,9 +75,9 @@ def _reraise() -> None:
 
 
 def build(data_dir: Path, seed: int, interval: int) -> ArcadeApp:
-    from game.demo import DemoPlayer
-    from game.scenes.title import TitleScene
-    from game.storage import Storage
+    from game.arcade.scenes.title import TitleScene
+    from game.arcade.storage import Storage
+    from game.games.magdagdon.demo import DemoPlayer
 
     storage = Storage(data_dir)
     settings = storage.load_settings()

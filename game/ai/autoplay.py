@@ -5,7 +5,7 @@ Used to reach positions quickly (tests, screenshots, tools); it calls only the p
 
 from __future__ import annotations
 
-from ..rules.magdagdon import MagdagdonGame
+from game.rules.magdagdon import MagdagdonGame
 
 
 def play_turn(game: MagdagdonGame) -> None:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from . import assets
-from .audio import MIXER_SETTINGS
-from .display import LOGICAL_SIZE, Display
-from .input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
-from .loop import STEP, FixedStepLoop
-from .scenes import SceneStack
+from game.engine import assets
+from game.engine.audio import MIXER_SETTINGS
+from game.engine.display import LOGICAL_SIZE, Display
+from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
+from game.engine.loop import STEP, FixedStepLoop
+from game.engine.scenes import SceneStack
 
 if TYPE_CHECKING:
     import pygame_gui

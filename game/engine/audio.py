@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from . import assets
+from game.engine import assets
 
 log = logging.getLogger(__name__)
 

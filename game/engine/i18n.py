@@ -17,7 +17,7 @@ from pathlib import Path
 import i18n
 import pygame
 
-from . import assets
+from game.engine import assets
 
 log = logging.getLogger(__name__)
 

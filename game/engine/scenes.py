@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .input import Action
+from game.engine.input import Action
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.engine.app import App
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .app import App, AppConfig
-from .loop import STEP, FakeClock
-from .synthetic import post_drag, post_key, post_tap, post_touch_tap
+from game.engine.app import App, AppConfig
+from game.engine.loop import STEP, FakeClock
+from game.engine.synthetic import post_drag, post_key, post_tap, post_touch_tap
 
 __all__ = ["make_app", "post_drag", "post_key", "post_tap", "post_touch_tap", "run_frames"]
 

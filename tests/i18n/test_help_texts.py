@@ -349,7 +349,7 @@ def test_thai_wraps_without_cutting_words():
     breaks at a space or a U+200B, never inside a word."""
     import pygame
 
-    from game.widgets import textflow
+    from game.arcade.widgets import textflow
 
     pygame.font.init()
     try:

@@ -300,7 +300,7 @@ def test_months_and_formats_are_filled(locale):
     ("ko", "2026. 11. 30.", "1,234,567"),
 ])
 def test_dates_and_numbers_as_a_native_reader_expects(locale, date, number):
-    from game.localformat import format_date, format_number
+    from game.engine.localformat import format_date, format_number
 
     try:
         i18n.setup(locale)
@@ -469,7 +469,7 @@ def test_button_labels_fit(locale, bold_font):
 
 def theme_size(object_id: str, locale: str) -> int:
     """The font size the theme gives ``object_id`` buttons in ``locale``."""
-    from game.theme import theme
+    from game.arcade.theme import theme
 
     blocks = theme()[object_id]["font"]
     return int(next(b["size"] for b in blocks if b["locale"] == locale))

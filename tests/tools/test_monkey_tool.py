@@ -74,7 +74,7 @@ def test_a_short_run_is_reproducible_from_its_seed():
 
 
 def test_a_board_drawn_out_of_step_with_the_rules_is_caught(monkeypatch):
-    from game.widgets.board import BoardView
+    from game.games.magdagdon.widgets.board import BoardView
 
     real = BoardView.draw
 
@@ -91,7 +91,7 @@ def test_a_board_drawn_out_of_step_with_the_rules_is_caught(monkeypatch):
 
 
 def test_an_exception_in_a_scene_fails_with_its_traceback_despite_the_safety_net(monkeypatch):
-    from game.scenes.title import TitleScene
+    from game.arcade.scenes.title import TitleScene
 
     real = TitleScene.draw
     calls = []
@@ -110,7 +110,7 @@ def test_an_exception_in_a_scene_fails_with_its_traceback_despite_the_safety_net
 
 
 def test_the_command_line_reports_a_failure_with_seed_event_and_last_events(monkeypatch, capsys):
-    from game.scenes.title import TitleScene
+    from game.arcade.scenes.title import TitleScene
 
     def draw(self, surface):
         raise RuntimeError("title cannot draw")

@@ -1,7 +1,7 @@
 """MAGDAGDON rules (``magdagdon-rules.md`` M-1..M-8); the public API of ``rules-api.md``."""
 
-from ..errors import IllegalMove
-from .board import (
+from game.rules.errors import IllegalMove
+from game.rules.magdagdon.board import (
     CELLS,
     EMPTY_BOARD,
     NEIGHBOURS,
@@ -20,10 +20,18 @@ from .board import (
     placement_problem,
     required_placements,
 )
-from .difficulty import Difficulty
-from .game import DICE, MagdagdonGame
-from .records import TABLE_SIZE, rank
-from .scoring import LINES, RUIN_PENALTY, Combo, LineScore, ScoreCard, line_combo, score
+from game.rules.magdagdon.difficulty import Difficulty
+from game.rules.magdagdon.game import DICE, MagdagdonGame
+from game.rules.magdagdon.records import TABLE_SIZE, rank
+from game.rules.magdagdon.scoring import (
+    LINES,
+    RUIN_PENALTY,
+    Combo,
+    LineScore,
+    ScoreCard,
+    line_combo,
+    score,
+)
 
 __all__ = [
     "CELLS",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import IllegalMove
-from .difficulty import Difficulty
+from game.rules.errors import IllegalMove
+from game.rules.magdagdon.difficulty import Difficulty
 
 SIZE = 4
 CELLS = SIZE * SIZE

@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import IllegalMove
-from .board import (
+from game.rules.errors import IllegalMove
+from game.rules.magdagdon.board import (
     CELLS,
     EMPTY_BOARD,
     NEIGHBOURS,
@@ -29,8 +29,8 @@ from .board import (
     placement_problem,
     required_placements,
 )
-from .difficulty import Difficulty
-from .scoring import ScoreCard, score
+from game.rules.magdagdon.difficulty import Difficulty
+from game.rules.magdagdon.scoring import ScoreCard, score
 
 DICE = 4
 SAVE_VERSION = 1

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .board import RUIN, SIZE, Cell, check_board, is_number
-from .difficulty import Difficulty
+from game.rules.magdagdon.board import RUIN, SIZE, Cell, check_board, is_number
+from game.rules.magdagdon.difficulty import Difficulty
 
 RUIN_PENALTY = 15
 

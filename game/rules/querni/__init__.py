@@ -3,8 +3,8 @@
 ``IllegalMove`` is the same class as MAGDAGDON's, so the UI handles both games' refusals alike.
 """
 
-from ..errors import IllegalMove
-from .board import (
+from game.rules.errors import IllegalMove
+from game.rules.querni.board import (
     COLS,
     DIRECTIONS,
     PIECES,
@@ -15,8 +15,8 @@ from .board import (
     is_square,
     name,
 )
-from .chains import MIN_CHAIN, Chain, can_still_chain
-from .state import (
+from game.rules.querni.chains import MIN_CHAIN, Chain, can_still_chain
+from game.rules.querni.state import (
     ALL_REMOVED,
     DRAW_TURNS,
     NO_CHAIN_LEFT,

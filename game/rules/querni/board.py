@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from ..errors import IllegalMove
+from game.rules.errors import IllegalMove
 
 COLS = 10
 ROWS = 7

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .board import ADJACENT, PIECES
+from game.rules.querni.board import ADJACENT, PIECES
 
 Chain = tuple[int, int]
 """A chain named by its lowest and highest number (Q-3.4), e.g. ``(5, 8)`` for 5–8."""

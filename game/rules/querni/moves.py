@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import IllegalMove
-from .board import ADJACENT, COLS, JUMPS, NEIGHBOURS, check_square, index, name
+from game.rules.errors import IllegalMove
+from game.rules.querni.board import ADJACENT, COLS, JUMPS, NEIGHBOURS, check_square, index, name
 
 
 def steps(cells: Sequence[int], start: int) -> list[int]:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalMove
-from .board import (
+from game.rules.errors import IllegalMove
+from game.rules.querni.board import (
     ADJACENT,
     CELLS,
     PIECES,
@@ -28,8 +28,16 @@ from .board import (
     name,
     square_of,
 )
-from .chains import Chain, can_still_chain, chains_of, links, positions, runs, sub_chains
-from .moves import all_jump_paths, check_path, jump_tree, steps, tree_path
+from game.rules.querni.chains import (
+    Chain,
+    can_still_chain,
+    chains_of,
+    links,
+    positions,
+    runs,
+    sub_chains,
+)
+from game.rules.querni.moves import all_jump_paths, check_path, jump_tree, steps, tree_path
 
 DRAW_TURNS = 60
 """Q-5.3: 30 rounds of one BLUE and one RED turn without a removal."""

@@ -1,0 +1,148 @@
+"""The arcade application: the engine's App plus the game's context, theme and demo player."""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.arcade.context import GameContext
+from game.arcade.theme import theme
+from game.arcade.widgets import buttons, text, toast
+from game.engine import i18n
+from game.engine.app import App, AppConfig
+from game.engine.i18n import t
+from game.engine.scenes import SceneStack
+from game.games.magdagdon.widgets import dice
+
+NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
+log = logging.getLogger(__name__)
+
+
+class _SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager that reuses one parsed theme: every scene owns a manager, and parsing
+    the theme (fonts for four languages) per scene cost ~10 ms and a dropped frame."""
+
+    _themes: dict[int, Any] = {}
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        key = id(theme_path)
+        theme = self._themes.get(key)
+        if theme is None:
+            theme = super().create_new_theme(theme_path)
+            self._themes[key] = theme
+        return theme
+
+
+class ArcadeApp(App):
+    """Scenes reach the shared services through ``app.ctx``."""
+
+    def __init__(self, config: AppConfig, ctx: GameContext,
+                 clock: Callable[[], float] | None = None) -> None:
+        if clock is None:
+            super().__init__(config)
+        else:
+            super().__init__(config, clock)
+        self.ctx = ctx
+        i18n.clear_fonts()  # fonts of an earlier App died with its pygame.quit
+        text.clear()
+        dice.clear()
+        i18n.setup(ctx.settings.language)
+        _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
+        pygame.display.set_icon(dice.face(5, 64, "tile"))  # the window/taskbar icon
+        self._theme = theme()
+        self.demo = None
+        self.kiosk = None
+        self.crashes = 0
+        self._notices_seen = 0
+        self._notices_from = 0
+        self._notice_until = 0
+        if config.frames is not None:
+            self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
+
+    def new_ui_manager(self, theme: str | Path | dict[str, Any] | None = None
+                       ) -> pygame_gui.UIManager:
+        manager = _SharedThemeManager(
+            self.display.size,
+            theme_path=theme or self._theme,
+            starting_language=i18n.current(),
+            translation_directory_paths=[str(i18n.TRANSLATIONS_DIR)],
+        )
+        return manager
+
+    def set_language(self, code: str) -> None:
+        """Switch every scene on the stack to ``code`` at once: texts, fonts, shaping."""
+        i18n.set_locale(code)
+        text.clear()
+        for scene in self.stack.scenes:
+            manager = getattr(scene, "ui", None)
+            if manager is None:
+                continue
+            manager.set_locale(code)
+            buttons.relabel(manager.get_sprite_group().sprites())
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
+
+    def draw_overlay(self, surface) -> None:
+        """The newest storage notice, for a few seconds, over whatever scene is showing."""
+        if self.kiosk is not None:
+            self.kiosk.draw_overlay(surface)
+        notices = self.ctx.notices
+        if len(notices) > self._notices_seen:
+            if self.frame >= self._notice_until:
+                self._notices_from = self._notices_seen  # a new batch starts
+            self._notices_seen = len(notices)
+            self._notice_until = self.frame + NOTICE_FRAMES
+        if self.frame < self._notice_until:
+            shown = notices[max(self._notices_from, len(notices) - 3):]
+            toast.draw(surface, [t(n.key, **n.params) for n in shown])
+
+    def run_frame(self) -> None:
+        before = self.stack.scenes
+        try:
+            if self.demo is not None:
+                self.demo.step()
+            super().run_frame()
+        except Exception:  # the safety net: any bug shows an apology, never a traceback
+            self.recover()
+        if any(scene not in self.stack.scenes for scene in before):
+            # A scene left: its buttons' callbacks and tweens form reference cycles that hold
+            # megabytes of surfaces; collect them now rather than whenever Python gets to it.
+            gc.collect()
+
+    def recover(self) -> None:
+        """Log the error, keep the autosave, and show "Something went wrong" on a fresh stack.
+
+        A failure of the crash screen itself is not caught again: it ends the program.
+        """
+        from game.arcade.scenes.crash import CrashScene
+        from game.games.magdagdon.scenes.play import PlayScene
+
+        log.exception("unexpected error in frame %d", self.frame)
+        if any(isinstance(scene, CrashScene) for scene in self.stack.scenes):
+            raise
+        saved = False
+        for scene in self.stack.scenes:
+            if isinstance(scene, PlayScene) and not scene.game.is_over:
+                try:
+                    saved = bool(self.ctx.storage and self.ctx.storage.save_game(scene.game))
+                except Exception:  # noqa: BLE001 - never let saving hide the first error
+                    log.exception("could not save the game after the error")
+        self.crashes += 1
+        self.demo = None if self.ctx.demo_is_attract else self.demo
+        self.stack = SceneStack()
+        self.stack.push(CrashScene(self, saved))
+        self.stack.apply_pending()
+
+    def shutdown(self) -> None:
+        """Leave cleanly: stop the music and close pygame."""
+        import pygame
+
+        self.ctx.audio.stop_music()
+        pygame.quit()

@@ -1,0 +1,180 @@
+"""Kiosk mode: nobody but the operator leaves, idle players are let go, attract mode plays.
+
+* Window close, Alt+F4 (SDL's QUIT) never quit. The operator taps the top-left corner five
+  times within three seconds, which opens the PIN pad; the right PIN quits.
+* After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
+  abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
+  attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
+  with the high-score tables. Attract games are never recorded and never touch the save.
+  Any real touch ends attract mode and returns to the title.
+
+Time is counted in fixed update steps (``app.step_hooks``), so tests drive it exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.arcade.widgets import palette, text
+from game.engine.display import hide_cursor
+from game.engine.i18n import t
+from game.rules.magdagdon import Difficulty
+
+CORNER = pygame.Rect(0, 0, 140, 140)
+EXIT_TAPS, EXIT_WINDOW = 5, 3.0
+COUNTDOWN_SECONDS = 10.0
+SCORES_SECONDS = 6.0
+_REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL)
+
+
+class Kiosk:
+    """Installed on an app by ``install``; owns the idle clock and the attract cycle."""
+
+    def __init__(self, app, pin: str, idle_seconds: float = 90.0,
+                 attract_seconds: float = 30.0, seed: int | None = None) -> None:
+        self.app = app
+        self.pin = pin
+        self.idle_seconds = idle_seconds
+        self.attract_seconds = attract_seconds
+        self.rng = random.Random(seed)
+        self.time = 0.0
+        self.idle = 0.0
+        self.corner_taps: list[float] = []
+        self.attract = False
+        self.attract_phase = "play"  # "play" or "scores"
+        self.attract_timer = 0.0
+        self.scores_shown = 0
+        self.pin_failures = 0
+        self.pin_locked_until = 0.0
+
+    def install(self) -> None:
+        self.app.quit_on_close = False
+        self.app.kiosk = self
+        self.app.event_filters.append(self.filter)
+        self.app.step_hooks.append(self.step)
+        hide_cursor(True)
+
+    # --- input ---------------------------------------------------------------------------
+    def filter(self, event: pygame.event.Event) -> bool:
+        """True consumes the event. Demo taps pass untouched and never count as a player."""
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            return True  # only the operator's PIN quits a kiosk
+        if getattr(event, "source", None) == "demo":
+            return False
+        if event.type not in _REAL_INPUT and not (
+                event.type == pygame.MOUSEMOTION and any(getattr(event, "buttons", ()))):
+            return False
+        self.idle = 0.0
+        if self.attract:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
+                self.stop_attract()
+            return True  # the touch that wakes the kiosk does nothing else
+        if event.type == pygame.MOUSEBUTTONDOWN and CORNER.collidepoint(event.pos):
+            self._corner_tap()
+        return False
+
+    def _corner_tap(self) -> None:
+        self.corner_taps = [s for s in self.corner_taps if self.time - s <= EXIT_WINDOW]
+        self.corner_taps.append(self.time)
+        if len(self.corner_taps) >= EXIT_TAPS:
+            self.corner_taps.clear()
+            from game.arcade.scenes.pin_pad import PinPadScene
+
+            if not isinstance(self.app.stack.top, PinPadScene):
+                self.app.stack.push(PinPadScene(self.app, self))
+
+    # --- time ----------------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        self.time += dt
+        if self.attract:
+            self._attract_step(dt)
+            return
+        self.idle += dt
+        from game.arcade.scenes.pin_pad import PinPadScene
+        from game.arcade.scenes.still_playing import StillPlayingScene
+        from game.arcade.scenes.title import TitleScene
+
+        top = self.app.stack.top
+        if isinstance(top, (StillPlayingScene, PinPadScene)) or self.app.stack.pending:
+            return
+        if isinstance(top, TitleScene):
+            if self.idle >= self.attract_seconds:
+                self.start_attract()
+        elif self.idle >= self.idle_seconds:
+            self.app.stack.push(StillPlayingScene(self.app, COUNTDOWN_SECONDS, self.abandon))
+
+    def abandon(self) -> None:
+        """Nobody answered: the game is dropped unrecorded (M-2.2 spirit) and the title returns."""
+        from game.arcade.scenes.title import TitleScene
+
+        storage = self.app.ctx.storage
+        if storage is not None:
+            storage.clear_game()
+        self.idle = 0.0
+        self.app.stack.clear_to(TitleScene(self.app))
+
+    # --- attract mode --------------------------------------------------------------------
+    def start_attract(self) -> None:
+        from game.games.magdagdon.demo import DemoPlayer
+
+        self.attract = True
+        self.app.ctx.demo_is_attract = True
+        self.app.demo = DemoPlayer(self.app, seed=self.rng.randrange(1 << 30), interval=10,
+                                   report=self._attract_game_over)
+        self._attract_game()
+
+    def _attract_game(self) -> None:
+        from game.games.magdagdon.scenes.play import PlayScene
+
+        self.attract_phase = "play"
+        difficulty = self.rng.choice(list(Difficulty))
+        self.app.stack.clear_to(PlayScene(self.app, difficulty=difficulty))
+
+    def _attract_game_over(self, line: str) -> None:
+        self.attract_phase = "ending"
+        self.attract_timer = 4.0  # let the score count up, then the tables
+
+    def _attract_step(self, dt: float) -> None:
+        from game.arcade.scenes.scores import ScoresScene
+
+        if self.attract_phase == "play":
+            return
+        self.attract_timer -= dt
+        if self.attract_timer > 0:
+            return
+        if self.scores_shown < len(Difficulty) and self.attract_phase in ("ending", "scores"):
+            self.attract_phase = "scores"
+            name = list(Difficulty)[self.scores_shown].name
+            self.scores_shown += 1
+            self.attract_timer = SCORES_SECONDS
+            self.app.stack.clear_to(ScoresScene(self.app, difficulty=name))
+        else:
+            self.scores_shown = 0
+            self._attract_game()
+
+    def stop_attract(self) -> None:
+        from game.arcade.scenes.title import TitleScene
+
+        self.attract = False
+        self.app.ctx.demo_is_attract = False
+        self.app.demo = None
+        self.idle = 0.0
+        self.app.stack.clear_to(TitleScene(self.app))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """TOUCH TO PLAY, drifting slowly so no pixel stays lit for hours (burn-in)."""
+        if not self.attract:
+            return
+        w, h = surface.get_size()
+        x = w / 2 + math.sin(self.time * 0.21) * w * 0.25
+        y = h * 0.5 + math.sin(self.time * 0.13) * h * 0.3
+        pulse = 0.5 + 0.5 * math.sin(self.time * 3)
+        label = t("kiosk.touch_to_play")
+        rendered = text.render(label, "display", 96, palette.GOLD)
+        box = rendered.get_rect(center=(x, y)).inflate(80, 40)
+        pygame.draw.rect(surface, palette.DANGER_DARK, box, border_radius=30)
+        pygame.draw.rect(surface, palette.GOLD, box, 4 + int(4 * pulse), border_radius=30)
+        surface.blit(rendered, rendered.get_rect(center=box.center))

@@ -1,0 +1,104 @@
+"""The operator's PIN pad (kiosk): the right PIN quits; wrong PINs lock the pad for a while."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.arcade.widgets import buttons, overlay, palette, text
+from game.engine import input as inp
+from game.engine.i18n import t
+from game.engine.scenes import Scene
+
+MAX_TRIES = 3
+LOCK_SECONDS = 30.0
+GIVE_UP_SECONDS = 20.0  # an abandoned pad closes itself
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
+
+
+class PinPadScene(Scene):
+    transparent = True
+
+    def __init__(self, app, kiosk) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.entered = ""
+        self.ui = None
+        self.quiet = 0.0
+        self.panel = pygame.Rect(0, 0, 640, 900)
+        self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
+
+    @property
+    def locked_for(self) -> float:
+        return max(0.0, self.kiosk.pin_locked_until - self.kiosk.time)
+
+    def enter(self) -> None:
+        self.ui = self.app.new_ui_manager()
+        self.keys = {}
+        size, gap = 168, 20
+        left = self.panel.centerx - (3 * size + 2 * gap) // 2
+        top = self.panel.top + 230
+        for i, key in enumerate(KEYS):
+            row, col = divmod(i, 3)
+            rect = pygame.Rect(left + col * (size + gap), top + row * (132 + gap), size, 132)
+            label = f"pin.{key}" if not key.isdigit() else "pin.digit"
+            object_id = "#confirm" if key == "ok" else "#choice"
+            self.keys[key] = buttons.button(self.ui, rect, label, lambda k=key: self.press(k),
+                                            object_id, digit=key)
+
+    def exit(self) -> None:
+        self.ui.clear_and_reset()
+
+    def press(self, key: str) -> None:
+        self.quiet = 0.0
+        if self.locked_for > 0:
+            return
+        if key == "clear":
+            self.entered = ""
+        elif key == "ok":
+            self.check()
+        elif len(self.entered) < 8:
+            self.entered += key
+
+    def check(self) -> None:
+        if self.entered and self.entered == self.kiosk.pin:
+            self.app.quit()
+            return
+        self.entered = ""
+        self.kiosk.pin_failures += 1
+        self.app.ctx.audio.play("illegal")
+        if self.kiosk.pin_failures >= MAX_TRIES:
+            self.kiosk.pin_failures = 0
+            self.kiosk.pin_locked_until = self.kiosk.time + LOCK_SECONDS
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        self.ui.process_events(event)
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back"):
+            self.app.stack.pop()
+        elif action.kind == inp.KEY and action.key and action.key.startswith("die"):
+            self.press(action.key[3:])  # digit keys 1..4 on a keyboard
+        elif action.kind == inp.KEY and action.key == "accept":
+            self.press("ok")
+
+    def update(self, dt: float) -> None:
+        self.quiet += dt
+        if self.quiet >= GIVE_UP_SECONDS:
+            self.app.stack.pop()
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.panel
+        overlay.dialog(surface, p, palette.PANEL_EDGE, alpha=220)
+        text.blit(surface, t("pin.title"), "bold", 40, palette.TEXT, "center",
+                  (p.centerx, p.top + 70))
+        locked = self.locked_for
+        if locked > 0:
+            line = t("pin.locked", seconds=int(locked) + 1)
+            size, lines = text.fit_lines(line, "bold", 34, p.width - 60, 2)
+            text.blit_lines(surface, lines, "bold", size, palette.BAD, "center",
+                            (p.centerx, p.top + 150))
+        else:
+            dots = "●" * len(self.entered) + "○" * max(0, 4 - len(self.entered))
+            text.blit(surface, dots, "ui", 56, palette.GOLD, "center", (p.centerx, p.top + 150))
+        self.ui.draw_ui(surface)

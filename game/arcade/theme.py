@@ -1,0 +1,122 @@
+"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the bundle.
+
+Every element type gets a font block per locale (always with ``en``), each naming the face
+that covers that language's script and the HarfBuzz script to shape it with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.arcade.widgets import palette
+from game.engine import assets, i18n
+
+_checked: dict[str, bool] = {}
+
+
+def _usable(path) -> bool:
+    """Each font file is vetted once per run (a damaged one is named in a warning)."""
+    key = str(path)
+    if key not in _checked:
+        _checked[key] = assets.font_file_ok(path)
+    return _checked[key]
+
+
+def _hex(colour: tuple[int, ...]) -> str:
+    return "#" + "".join(f"{c:02X}" for c in colour[:3])
+
+
+def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
+           ) -> list[dict[str, str]]:
+    """One font block per locale; ``sizes`` overrides the size for some locales (long words)."""
+    blocks = []
+    for locale in i18n.LOCALES:
+        regular = i18n.font_path("ui", locale)
+        strong = i18n.font_path("bold", locale)
+        if not (_usable(regular) and _usable(strong)):
+            # pygame-gui would hand a damaged file to pygame unchecked, which crashes the
+            # process: fall back to pygame-gui's own default face for this language.
+            blocks.append({"locale": locale, "name": "noto_sans",
+                           "size": str((sizes or {}).get(locale, size)),
+                           "bold": "1" if bold else "0"})
+            continue
+        blocks.append({
+            "locale": locale,
+            "name": f"arcade-{locale}",
+            "size": str((sizes or {}).get(locale, size)),
+            "bold": "1" if bold else "0",
+            "regular_path": str(regular),
+            "bold_path": str(strong),
+            "script": i18n.SCRIPTS[locale],
+        })
+    return blocks
+
+
+def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size: int = 38,
+            hover: tuple[int, ...] | None = None, sizes: dict[str, int] | None = None
+            ) -> dict[str, Any]:
+    hover = hover or tuple(min(255, c + 30) for c in normal)
+    return {
+        "colours": {
+            "normal_bg": _hex(normal),
+            "hovered_bg": _hex(hover),
+            "active_bg": _hex(tuple(max(0, c - 40) for c in normal)),
+            "disabled_bg": "#2A2850",
+            "normal_text": _hex(text),
+            "hovered_text": _hex(text),
+            "active_text": _hex(text),
+            "disabled_text": "#77729A",
+            "normal_border": "#FFFFFF",
+            "hovered_border": "#FFFFFF",
+            "active_border": "#FFFFFF",
+            "disabled_border": "#4A4680",
+        },
+        "font": _fonts(size, sizes=sizes),
+        "misc": {
+            "shape": "rounded_rectangle",
+            "shape_corner_radius": "22",
+            "border_width": "4",
+            "shadow_width": "3",
+            "text_horiz_alignment": "center",
+        },
+    }
+
+
+def theme() -> dict[str, Any]:
+    """The whole theme; pass it to ``UIManager(theme_path=...)``."""
+    return {
+        "defaults": {
+            "colours": {
+                "normal_text": _hex(palette.TEXT),
+                "dark_bg": _hex(palette.PANEL),
+                "normal_border": _hex(palette.PANEL_EDGE),
+            },
+            "font": _fonts(30, bold=False),
+        },
+        "button": _button(palette.GOLD),
+        "@arcade": _button(palette.GOLD),
+        "#roll": _button(palette.GOLD, size=44),
+        "#confirm": _button(palette.GOOD, size=40),
+        "#danger": _button(palette.DANGER, text=(255, 255, 255), size=40),
+        # the glossary's Bulgarian power words (УВЕЛИЧИ +1, ХВЪРЛИ ПАК) need a smaller size
+        "#power": _button(palette.TENTATIVE_RING, size=34, sizes={"bg": 26}),
+        "#icon": _button(palette.PANEL_EDGE, text=(255, 255, 255), size=44),
+        "#menu_item": _button((120, 100, 255), text=(255, 255, 255), size=38),
+        "#choice": _button((60, 56, 130), text=(255, 255, 255), size=32),
+        "#choice_on": _button(palette.GOLD, size=32),
+        "label": {"colours": {"normal_text": _hex(palette.TEXT)}, "font": _fonts(30, False)},
+        "text_box": {
+            "colours": {"dark_bg": "#1E1C48", "normal_border": _hex(palette.PANEL_EDGE)},
+            "font": _fonts(30, False),
+            "misc": {"border_width": "3", "padding": "24,16"},
+        },
+        "window": {"colours": {"dark_bg": "#1E1C48"}, "font": _fonts(30, False)},
+        # no tiny arrow buttons: the thumb is dragged or the track tapped (touch-first)
+        "horizontal_slider": {
+            "colours": {"dark_bg": "#2A2850"},
+            "misc": {"enable_arrow_buttons": "0", "sliding_button_width": "56",
+                     "border_width": "3", "shape": "rounded_rectangle",
+                     "shape_corner_radius": "18"},
+        },
+        "horizontal_slider.#sliding_button": _button(palette.GOLD, size=24),
+    }

@@ -1,0 +1,37 @@
+"""The arcade backdrop: a vertical gradient with a faint pattern of pips, rendered once."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.arcade.widgets import palette
+
+_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    surface = _cache.get(size)
+    if surface is None:
+        surface = _render(size)
+        _cache[size] = surface
+    return surface
+
+
+def _render(size: tuple[int, int]) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface(size).convert() if pygame.display.get_init() and \
+        pygame.display.get_surface() else pygame.Surface(size)
+    top, bottom = palette.BACKGROUND_TOP, palette.BACKGROUND_BOTTOM
+    for y in range(height):
+        k = y / max(1, height - 1)
+        colour = tuple(round(a + (b - a) * k) for a, b in zip(top, bottom))
+        pygame.draw.line(surface, colour, (0, y), (width, y))
+    step = 96
+    for gy in range(0, height + step, step):
+        for gx in range(0, width + step, step):
+            offset = step // 2 if (gy // step) % 2 else 0
+            pygame.draw.circle(surface, (255, 255, 255), (gx + offset, gy), 3)
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((*palette.BACKGROUND_TOP, 235))
+    surface.blit(veil, (0, 0))
+    return surface

@@ -1,0 +1,103 @@
+"""Rendered-text cache: labels are drawn every frame but rendered only when they change."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import i18n
+
+_cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
+_fits: dict[tuple[str, str, int, int, int, str], int] = {}
+_MAX = 512
+
+
+def render(text: str, role: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:
+    """``text`` in the current language's face for ``role``, anti-aliased, cached."""
+    key = (text, role, size, colour, i18n.current())
+    surface = _cache.get(key)
+    if surface is None:
+        if len(_cache) >= _MAX:
+            _cache.clear()
+        surface = i18n.font(role, size).render(text, True, colour)
+        _cache[key] = surface
+    return surface
+
+
+def blit(
+    target: pygame.Surface,
+    text: str,
+    role: str,
+    size: int,
+    colour: tuple[int, ...],
+    anchor: str = "center",
+    pos: tuple[float, float] = (0, 0),
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Draw ``text`` with its rect's ``anchor`` (e.g. "midleft") at ``pos``; returns the rect."""
+    surface = render(text, role, size, colour)
+    rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        target.blit(render(text, role, size, (0, 0, 0)), rect.move(3, 4))
+    target.blit(surface, rect)
+    return rect
+
+
+def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 24) -> int:
+    """The largest even size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``max_width``.
+
+    Results are remembered: each trial size loads a font, which costs a frame's budget.
+    """
+    key = (text, role, size, max_width, minimum, i18n.current())
+    fitted = _fits.get(key)
+    if fitted is None:
+        fitted = size
+        width = i18n.font(role, size).size(text)[0]
+        if width > max_width:  # text width scales almost linearly with the size
+            fitted = max(minimum, int(size * max_width / width) // 2 * 2)
+            while fitted > minimum and i18n.font(role, fitted).size(text)[0] > max_width:
+                fitted -= 2
+        if len(_fits) >= _MAX:
+            _fits.clear()
+        _fits[key] = fitted
+    return fitted
+
+
+def clear() -> None:
+    """Forget every rendered label (after a language switch)."""
+    _cache.clear()
+    _fits.clear()
+
+
+def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
+              minimum: int = 24) -> tuple[int, list[str]]:
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines."""
+    lines = wrap(text, role, size, max_width)
+    while len(lines) > max_lines and size > minimum:
+        size -= 2
+        lines = wrap(text, role, size, max_width)
+    return size, lines
+
+
+def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:
+    """Short texts (dialogs, notices) broken into lines at spaces and U+200B (Thai words)."""
+    from game.arcade.widgets.textflow import wrap_line
+
+    return wrap_line(text, i18n.font(role, size), max_width)
+
+
+def blit_lines(
+    target: pygame.Surface,
+    lines: list[str],
+    role: str,
+    size: int,
+    colour: tuple[int, ...],
+    anchor: str,
+    pos: tuple[float, float],
+    gap: int = 6,
+) -> None:
+    """Draw ``lines`` one under another, the block vertically centred on ``pos``."""
+    step = size + gap
+    x, y = pos[0], pos[1] - step * (len(lines) - 1) / 2
+    for line in lines:
+        blit(target, line, role, size, colour, anchor, (x, y))
+        y += step

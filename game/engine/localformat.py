@@ -1,0 +1,37 @@
+"""Dates and numbers as a native reader of the current language expects them.
+
+The patterns live in the translation files (``format.*``, ``months.*``), so a language is
+added by translators, not by code: e.g. Thai counts years in the Buddhist era (+543),
+Bulgarian writes "30.11.2026 г.", Korean "2026. 11. 30.".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from game.engine.i18n import t
+
+
+def format_number(value: int) -> str:
+    """An integer with the language's thousands separator and a true minus sign."""
+    sep = t("format.thousands")
+    digits = f"{abs(int(value)):,}".replace(",", "\u0000").replace("\u0000", sep)
+    return ("−" if value < 0 else "") + digits
+
+
+def format_date(iso: str) -> str:
+    """An ISO-8601 date (``2026-11-30T02:15:00Z``) as a short local date; raw text if unparsable."""
+    try:
+        when = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return str(iso)
+    year = when.year + int(t("format.year_offset") or 0)
+    return t(
+        "format.date",
+        day=when.day,
+        dd=f"{when.day:02d}",
+        month=t(f"months.m{when.month}"),
+        mm=f"{when.month:02d}",
+        m=when.month,
+        year=year,
+    )

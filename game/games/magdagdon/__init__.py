@@ -1,0 +1,1 @@
+"""MAGDAGDON: the solo dice puzzle (its spec, screens, widgets and demo player)."""

@@ -1,0 +1,1 @@
+"""MAGDAGDON's own screens: play and game over."""

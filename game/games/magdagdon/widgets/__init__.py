@@ -1,0 +1,1 @@
+"""What MAGDAGDON's screens draw: board, dice, tray, HUD, effects, layout."""

@@ -1,0 +1,173 @@
+"""Draws the 4×4 board: slots, committed tiles, tentative dice, ruins, highlights, line sums.
+
+It draws what it is given (the rules' ``view()``, the tentative cells, the score card); it
+decides nothing about legality.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+
+import pygame
+
+from game.arcade.widgets import palette, text
+from game.engine.i18n import t
+from game.games.magdagdon.widgets import dice
+from game.games.magdagdon.widgets.layout import PlayLayout
+from game.rules.magdagdon import RUIN, ScoreCard
+
+FLAG_WIDTH = 160  # a combo flag's widest: it must fit beside the board in portrait too
+COMBO_KEYS = {
+    "STRAIGHT": "combo.straight",
+    "FOUR_OF_A_KIND": "combo.four",
+    "TWO_PAIRS": "combo.pairs",
+}
+
+
+class BoardView:
+    """Static parts are pre-rendered once; cells and labels are drawn per frame."""
+
+    def __init__(self, layout: PlayLayout) -> None:
+        self.layout = layout
+        self._frame = self._render_frame()
+        self._glows: dict[tuple, pygame.Surface] = {}
+        # What the last ``draw`` showed, per cell: (kind, value) with kind "empty", "tile",
+        # "tentative", "ruin" or "hidden" (value = the hidden cell's content). Read by the
+        # monkey test (tools/monkey.py) to check that the board on screen is the rules' board.
+        self.drawn: tuple[tuple[str, object], ...] | None = None
+
+    def _render_frame(self) -> pygame.Surface:
+        rect = self.layout.board_rect.inflate(44, 44)
+        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, (0, 0, 0, 90), surface.get_rect().move(0, 10), border_radius=28)
+        pygame.draw.rect(surface, palette.PANEL, surface.get_rect(), border_radius=28)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, surface.get_rect(), 4, border_radius=28)
+        for cell in range(16):
+            slot = self.layout.cell_rect(cell).move(-rect.left, -rect.top)
+            pygame.draw.rect(surface, palette.SLOT, slot, border_radius=16)
+            pygame.draw.rect(surface, palette.SLOT_EDGE, slot, 3, border_radius=16)
+        return surface
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        view: tuple,
+        tentative: Collection[int],
+        *,
+        hidden: Collection[int] = (),
+        legal: Collection[int] = (),
+        danger: Collection[int] = (),
+        cursor: int | None = None,
+        time: float = 0.0,
+        digits: bool = False,
+        offsets: Mapping[int, tuple[float, float]] | None = None,
+        flash: Mapping[int, float] | None = None,
+    ) -> None:
+        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there)."""
+        offsets = offsets or {}
+        flash = flash or {}
+        origin = self.layout.board_rect.inflate(44, 44).topleft
+        surface.blit(self._frame, origin)
+        pulse = 0.5 + 0.5 * math.sin(time * 6.0)
+        drawn: list[tuple[str, object]] = []
+        for cell in range(16):
+            rect = self.layout.cell_rect(cell)
+            dx, dy = offsets.get(cell, (0.0, 0.0))
+            rect = rect.move(round(dx), round(dy))
+            value = view[cell]
+            if cell in legal:
+                self._glow(surface, rect, palette.LEGAL, 70 + int(110 * pulse))
+            if cell in danger:
+                self._glow(surface, rect, palette.DANGER, 90 + int(120 * pulse))
+            if cell in hidden or value is None:
+                drawn.append(("empty", None) if value is None else ("hidden", value))
+            elif value is RUIN:
+                drawn.append(("ruin", None))
+                surface.blit(dice.ruin(rect.width, cell), rect)
+            elif cell in tentative:
+                drawn.append(("tentative", value))
+                lifted = rect.move(0, -8)
+                surface.blit(dice.shadow(rect.width - 16), rect.inflate(-16, -16).move(6, 10))
+                image = dice.face(value, rect.width - 16, "die", digits)
+                surface.blit(image, lifted.inflate(-16, -16))
+                self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
+            else:
+                drawn.append(("tile", value))
+                surface.blit(dice.face(value, rect.width, "tile", digits), rect)
+            if cell in flash:  # brightens what is there by up to 200, fading (additive)
+                shade = int(200 * flash[cell])
+                surface.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_RGB_ADD)
+            if cursor == cell:
+                pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
+        self.drawn = tuple(drawn)
+
+    def draw_sums(
+        self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
+    ) -> None:
+        """Row sums right of the board, column sums below, with a combo flag on full lines."""
+        for index, line in enumerate(card.lines):
+            if index < 4:
+                x, y = self.layout.row_sum_pos(index)
+            else:
+                x, y = self.layout.col_sum_pos(index - 4)
+            colour = palette.TEXT if line.sum else palette.TEXT_DIM
+            is_row = index < 4
+            label_y = y - 34 if line.combo and is_row else y
+            text.blit(surface, str(line.sum), "numbers", 44, colour, "center", (x, label_y))
+            if line.combo:
+                name = t(COMBO_KEYS[line.combo])
+                bright = flash.get(index, 0.0)
+                self._flag(surface, f"{name} +{line.bonus}", (x, y + (24 if is_row else 58)),
+                           palette.COMBO_COLOURS[line.combo], bright)
+
+    @staticmethod
+    def _flag(surface, label: str, centre, colour, bright: float) -> None:
+        """A pill with the combo and its bonus; long names take two lines, never > 160 px."""
+        size, lines = text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2)
+        rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
+        height = sum(r.get_height() for r in rendered)
+        width = max(r.get_width() for r in rendered)
+        pill = pygame.Rect(0, 0, width + 18, height + 8)
+        pill.center = centre
+        grow = int(12 * bright)
+        pygame.draw.rect(surface, colour, pill.inflate(grow, grow), border_radius=14)
+        y = pill.top + 4
+        for image in rendered:
+            surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
+            y += image.get_height()
+
+    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+        """A pulsing highlight; drawn once per colour, size and alpha step, then reused
+        (a fresh surface per cell per frame made the allocator hoard memory)."""
+        alpha = max(0, min(255, alpha)) // 16 * 16
+        key = (rect.width, rect.height, colour, alpha)
+        glow = self._glows.get(key)
+        if glow is None:
+            glow = pygame.Surface(rect.inflate(16, 16).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*colour, alpha), glow.get_rect(), 8, border_radius=22)
+            inner = glow.get_rect().inflate(-16, -16)
+            pygame.draw.rect(glow, (*colour, alpha // 3), inner, border_radius=16)
+            self._glows[key] = glow
+        surface.blit(glow, rect.inflate(16, 16))
+
+    @staticmethod
+    def _dashed_ring(surface: pygame.Surface, rect: pygame.Rect, colour, time: float) -> None:
+        """A marching dashed outline: the sign of a die that can still be picked up."""
+        perimeter = [
+            (rect.topleft, rect.topright),
+            (rect.topright, rect.bottomright),
+            (rect.bottomright, rect.bottomleft),
+            (rect.bottomleft, rect.topleft),
+        ]
+        dash, phase = 18, (time * 40) % 36
+        for (x0, y0), (x1, y1) in perimeter:
+            length = math.hypot(x1 - x0, y1 - y0)
+            pos = -phase
+            while pos < length:
+                a, b = max(pos, 0), min(pos + dash, length)
+                if b > a:
+                    pygame.draw.line(surface, colour,
+                                     (x0 + (x1 - x0) * a / length, y0 + (y1 - y0) * a / length),
+                                     (x0 + (x1 - x0) * b / length, y0 + (y1 - y0) * b / length), 5)
+                pos += 36

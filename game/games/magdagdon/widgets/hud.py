@@ -1,0 +1,105 @@
+"""The play screen's head-up display: header, message line, powers panel, coaching bubble and
+the MAGDAGDON banner. Drawing only: every number shown comes from the rules via the scene."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.arcade.widgets import overlay, palette, text
+from game.engine.i18n import t
+from game.engine.tween import ease_out_back, ease_out_cubic, lerp
+from game.games.magdagdon.widgets.layout import PlayLayout
+from game.rules.magdagdon import MagdagdonGame
+
+BANNER = "MAGDAGDON!"
+
+
+def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int) -> None:
+    """Logo, difficulty, turn number and the live score."""
+    text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
+              (L.logo_x, 78), shadow=True)
+    x, _ = L.header_pos()
+    text.blit(surface, game.difficulty.name, "bold", 32, palette.TEXT, "topleft", (x, 34))
+    text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
+              "topleft", (x, 80))
+    right = L.pause_rect.left - 30
+    text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright", (right, 30))
+    text.blit(surface, str(total), "numbers", 64, palette.GOLD if total >= 0 else palette.BAD,
+              "topright", (right, 58))
+
+
+def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
+                 age: float) -> None:
+    """The rules' latest word under the tray, up to two lines, rising in as it appears."""
+    if not message:
+        return
+    size, lines = text.fit_lines(message, "bold", 32, L.right_width, 2)
+    rise = (1 - min(1.0, age * 8)) * 10
+    text.blit_lines(surface, lines, "bold", size, colour, "center",
+                    (L.message_pos[0], L.message_pos[1] + rise), gap=8)
+
+
+def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
+    """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5)."""
+    panel = L.powers_rect
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=24)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=24)
+    if game.difficulty.powers == 0:
+        text.blit(surface, t("power.none"), "ui", 30, palette.TEXT_DIM, "center", panel.center)
+        return
+    text.blit(surface, t("power.title"), "bold", 32, palette.GOLD, "topleft",
+              (panel.left + 24, panel.top + 18))
+    for i in range(game.difficulty.powers):
+        centre = (panel.right - 40 - i * 44, panel.top + 40)
+        full = i < game.powers_left
+        pygame.draw.circle(surface, palette.GOLD if full else palette.SLOT_EDGE, centre, 15)
+        if not full:
+            pygame.draw.circle(surface, palette.PANEL, centre, 9)
+    nxt = game.next_penalty
+    line = t("power.next_penalty", penalty=nxt) if nxt is not None else t("power.none_left")
+    text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "topleft",
+              (panel.left + 24, panel.top + 66))
+
+
+def draw_coach(surface: pygame.Surface, L: PlayLayout, key: str, target: pygame.Rect,
+               time: float) -> None:
+    """A pulsing ring round what to touch next and the hint in a bubble."""
+    pulse = 6 + 6 * math.sin(time * 6)
+    pygame.draw.rect(surface, palette.GOOD, target.inflate(24 + pulse, 24 + pulse), 6,
+                     border_radius=30)
+    bubble = L.coach_rect
+    pygame.draw.rect(surface, palette.GOOD, bubble, border_radius=22)
+    width = bubble.width - L.coach_button_rect.width - 60
+    size, lines = text.fit_lines(t(key), "bold", 30, width, 2)
+    text.blit_lines(surface, lines, "bold", size, (10, 30, 20), "midleft",
+                    (bubble.left + 24, bubble.centery))
+
+
+def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slamming: bool,
+                label: str) -> None:
+    """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
+    if slamming or progress < 1.0:
+        overlay.veil(surface, (40, 0, 10), 170 * math.sin(min(progress, 1.0) * math.pi))
+        scale = lerp(2.0, 1.0, ease_out_back(min(1.0, progress * 2.2)))
+        centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
+                        ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
+        band = pygame.Rect(0, 0, surface.get_width(), 220)
+        band.centery = int(centre_y)
+        pygame.draw.rect(surface, palette.DANGER_DARK, band)
+        pygame.draw.rect(surface, palette.DANGER, band, 6)
+        title = text.render(BANNER, "logo", 150, palette.TEXT)
+        if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
+            title = pygame.transform.scale_by(title, scale)
+        surface.blit(title, title.get_rect(center=band.center))
+        return
+    strip = L.strip_rect
+    pygame.draw.rect(surface, palette.DANGER_DARK, strip)
+    pygame.draw.line(surface, palette.DANGER, strip.topleft, strip.topright, 5)
+    logo = text.blit(surface, BANNER, "logo", 56, palette.TEXT, "midleft",
+                     (strip.left + 40, strip.centery), shadow=True)
+    left = logo.right + 40
+    size, lines = text.fit_lines(label, "bold", 34, strip.right - 30 - left, 2)
+    text.blit_lines(surface, lines, "bold", size, palette.TEXT, "midleft",
+                    (left, strip.centery))

@@ -1,0 +1,34 @@
+"""Every scene builds and draws in every language, and no button label is wider than its
+button at 1920×1080 (measured with the very font pygame-gui renders that label with)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import i18n
+from tests.support import make_arcade
+
+from .test_layouts import NAMES, build
+
+BORDER = 2 * 4 + 2 * 3  # border_width and shadow_width of the theme, on both sides
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("name", NAMES)
+def test_scene_draws_and_every_label_fits(name, locale):
+    app = make_arcade()
+    try:
+        app.set_language(locale)
+        scene = build(app, name)
+        app.stack.draw(app.surface)  # draws without error in this language
+        too_wide = []
+        for element in scene.ui.get_sprite_group().sprites():
+            if type(element).__name__ != "UIButton" or not element.visible or not element.text:
+                continue
+            width = element.font.size(element.text)[0]
+            if width > element.rect.width - BORDER:
+                too_wide.append((element.text, width, element.rect.width - BORDER))
+        assert not too_wide, too_wide
+    finally:
+        i18n.set_locale("en")
+        app.shutdown()

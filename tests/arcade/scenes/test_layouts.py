@@ -1,0 +1,121 @@
+"""Every scene in landscape (1920×1080) and portrait (1080×1920): drawn headless, every button on
+screen and none overlapping another, and the play screen's board, tray and controls apart."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pygame
+import pytest
+
+from game.ai import autoplay
+from game.arcade.scenes import registry
+from game.arcade.scenes.confirm import ConfirmScene
+from game.arcade.scenes.initials import InitialsScene
+from game.arcade.scenes.pause import PauseScene
+from game.arcade.scenes.pin_pad import PinPadScene
+from game.games.magdagdon.scenes.game_over import GameOverScene
+from game.games.magdagdon.scenes.play import PlayScene
+from game.rules.magdagdon import Difficulty, MagdagdonGame
+from tests.support import make_arcade, settle
+
+SIZES = {"landscape": (1920, 1080), "portrait": (1080, 1920)}
+
+
+def finished_game() -> MagdagdonGame:
+    return autoplay.finish(MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+
+
+class _FakeKiosk:
+    pin = "1234"
+    time = 0.0
+    pin_failures = 0
+    pin_locked_until = 0.0
+
+
+def build(app, name: str):
+    """Push the scene called ``name`` (over a play scene for the overlays) and settle."""
+    if name in registry.SCENES:
+        app.stack.push(registry.make(name, app))
+    elif name == "title_difficulties":
+        app.stack.push(registry.make("title", app))
+        settle(app)
+        app.stack.top.open_difficulties()
+    else:
+        play = PlayScene(app, difficulty=Difficulty.PEACEFUL)
+        app.stack.push(play)
+        settle(app)
+        overlay = {
+            "pause": lambda: PauseScene(app, play),
+            "game_over": lambda: GameOverScene(app, finished_game(), rank=0),
+            "confirm": lambda: ConfirmScene(app, "settings.confirm_difficulty", lambda: None,
+                                            difficulty="SURVIVAL"),
+            "pin_pad": lambda: PinPadScene(app, _FakeKiosk()),
+            "initials": lambda: InitialsScene(app, finished_game()),
+        }[name]()
+        app.stack.push(overlay)
+    settle(app, 3)
+    return app.stack.top
+
+
+def button_rects(scene) -> list[pygame.Rect]:
+    manager = getattr(scene, "ui", None)
+    if manager is None:
+        return []
+    root = manager.get_root_container()
+    return [
+        element.rect.copy()
+        for element in manager.get_sprite_group().sprites()
+        if element.visible and element.ui_container is root  # not a slider's own arrows
+        and type(element).__name__ in ("UIButton", "UIHorizontalSlider")
+    ]
+
+
+NAMES = [*registry.SCENES, "title_difficulties", "pause", "game_over", "confirm", "pin_pad",
+         "initials"]
+
+
+@pytest.mark.parametrize("orientation", SIZES)
+@pytest.mark.parametrize("name", NAMES)
+def test_scene_buttons_are_on_screen_and_apart(name, orientation):
+    app = make_arcade(size=SIZES[orientation])
+    try:
+        scene = build(app, name)
+        screen = pygame.Rect((0, 0), SIZES[orientation])
+        rects = button_rects(scene)
+        assert rects, name
+        panel = getattr(scene, "panel", None)
+        if isinstance(panel, pygame.Rect):  # dialogs and text pages stay on screen too
+            assert screen.contains(panel), (name, panel)
+        for rect in rects:
+            assert screen.contains(rect), (name, rect)
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.colliderect(b), (name, a, b)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("orientation", SIZES)
+def test_play_screen_parts_do_not_overlap(orientation):
+    app = make_arcade(size=SIZES[orientation])
+    try:
+        scene = build(app, "play")
+        L = scene.layout
+        assert L.portrait == (orientation == "portrait")
+        screen = pygame.Rect((0, 0), SIZES[orientation])
+        board = L.board_rect.inflate(44, 44)
+        parts = {"board": board, "tray": L.tray_rect, "powers": L.powers_rect,
+                 "strip": L.strip_rect, "pause": L.pause_rect}
+        for part, rect in parts.items():
+            assert screen.contains(rect), part
+        for (na, a), (nb, b) in itertools.combinations(parts.items(), 2):
+            assert not a.colliderect(b), (na, nb)
+        sums = [L.row_sum_pos(r) for r in range(4)] + [L.col_sum_pos(c) for c in range(4)]
+        for x, y in sums:  # room for a combo flag (150 px wide) beside or below each sum
+            assert 75 <= x <= screen.width - 75 and y + 60 <= L.strip_rect.top
+            assert not board.collidepoint(x, y)
+        for rect in button_rects(scene):
+            assert not rect.colliderect(board) and not rect.colliderect(L.tray_rect)
+    finally:
+        app.shutdown()

@@ -1,0 +1,160 @@
+"""Kiosk mode with a fake clock: nobody quits but the operator; idle → countdown → title →
+attract → touch → title; attract games never recorded or saved; initials time out."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.ai import autoplay
+from game.arcade.kiosk import Kiosk
+from game.arcade.scenes import initials as initials_module
+from game.arcade.scenes.pin_pad import PinPadScene
+from game.arcade.scenes.scores import ScoresScene
+from game.arcade.scenes.still_playing import StillPlayingScene
+from game.arcade.scenes.title import TitleScene
+from game.engine.testing import post_key, post_tap, run_frames
+from game.games.magdagdon.scenes.play import PlayScene
+from game.rules.magdagdon import Difficulty, MagdagdonGame
+from tests.support import make_arcade, settle
+
+PIN = "2468"
+
+
+@pytest.fixture
+def kiosk_app(tmp_path):
+    app = make_arcade(tmp_path / "data")
+    kiosk = Kiosk(app, pin=PIN, idle_seconds=2.0, attract_seconds=1.0, seed=3)
+    kiosk.install()
+    app.stack.push(TitleScene(app))
+    settle(app)
+    yield app
+    app.shutdown()
+
+
+def test_window_close_and_alt_f4_never_quit(kiosk_app):
+    app = kiosk_app
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE))
+    settle(app)
+    assert app.running
+    titles = [b.translation_key for b in app.stack.top.menu]
+    assert "title.quit" not in titles  # no QUIT button on a kiosk
+
+
+def tap_corner(app, times: int, frames_between: int = 10) -> None:
+    for _ in range(times):
+        post_tap((30, 30))
+        run_frames(app, frames_between)
+
+
+def enter_pin(app, digits: str) -> None:
+    pad = app.stack.top
+    for digit in digits:
+        post_tap(pad.keys[digit].rect.center)
+        settle(app)
+    post_tap(pad.keys["ok"].rect.center)
+    settle(app)
+
+
+def test_five_corner_taps_open_the_pin_pad_and_the_right_pin_quits(kiosk_app):
+    app = kiosk_app
+    tap_corner(app, 5)
+    assert isinstance(app.stack.top, PinPadScene)
+    enter_pin(app, PIN)
+    assert not app.running
+
+
+def test_slow_corner_taps_do_nothing(kiosk_app):
+    app = kiosk_app
+    tap_corner(app, 5, frames_between=50)  # 5 taps over ~4 s: more than the 3 s window
+    assert not isinstance(app.stack.top, PinPadScene)
+
+
+def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
+    app = kiosk_app
+    app.kiosk.attract_seconds = 1000  # stay on the title while the lock runs out
+    tap_corner(app, 5)
+    for _ in range(3):
+        enter_pin(app, "1111")
+    pad = app.stack.top
+    assert isinstance(pad, PinPadScene) and pad.locked_for > 0
+    enter_pin(app, PIN)  # refused while locked
+    assert app.running
+    run_frames(app, int(31 * 60))  # the lock (30 s) runs out; the idle pad closed itself
+    tap_corner(app, 5)
+    enter_pin(app, PIN)
+    assert not app.running
+
+
+def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_app):
+    app = kiosk_app
+    storage = app.ctx.storage
+    app.stack.clear_to(PlayScene(app, game=MagdagdonGame(Difficulty.PEACEFUL, random.Random(1))))
+    settle(app)
+    play = app.stack.top
+    post_tap(play.b_roll.rect.center)
+    settle(app)
+    storage.save_game(play.game)
+    run_frames(app, int(2.2 * 60))  # idle past 2 s
+    assert isinstance(app.stack.top, StillPlayingScene)
+    post_tap((500, 500))  # still here
+    settle(app)
+    assert app.stack.top is play
+    run_frames(app, int(2.1 * 60) + 10 * 60 + 10)  # idle again, nobody answers the countdown
+    assert isinstance(app.stack.top, TitleScene)
+    assert not storage.has_saved_game()  # abandoned
+    assert all(storage.scores(d.name) == [] for d in Difficulty)  # and not recorded
+    run_frames(app, 70)  # more idle time at the title
+    kiosk = app.kiosk
+    assert kiosk.attract and app.ctx.demo_is_attract and app.demo is not None
+    assert isinstance(app.stack.top, PlayScene)
+    run_frames(app, 120)
+    assert app.stack.top.game.turns + len(app.stack.top.game.placed) + int(
+        app.stack.top.game.in_turn) > 0  # the demo is really playing
+    post_tap((700, 700))  # a real touch
+    settle(app)
+    assert isinstance(app.stack.top, TitleScene)
+    assert not kiosk.attract and app.demo is None and not app.ctx.demo_is_attract
+
+
+def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kiosk_app):
+    app = kiosk_app
+    storage = app.ctx.storage
+    mine = MagdagdonGame(Difficulty.SURVIVAL, random.Random(2))
+    mine.roll([3, 3, 4, 4])
+    storage.save_game(mine)
+    before = storage.load_game().to_dict()
+    app.kiosk.start_attract()
+    settle(app)
+    seen_scores = False
+    for _ in range(60):  # up to ~60 s of attract mode
+        run_frames(app, 60)
+        if isinstance(app.stack.top, ScoresScene):
+            seen_scores = True
+            break
+    assert seen_scores
+    assert all(storage.scores(d.name) == [] for d in Difficulty)
+    assert storage.load_game().to_dict() == before
+
+
+def test_initials_time_out_in_kiosk_mode(kiosk_app, monkeypatch):
+    app = kiosk_app
+    monkeypatch.setattr(initials_module, "KIOSK_TIMEOUT", 1.0)
+    game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(5)))
+    rank = app.ctx.storage.record_game(game)
+    assert rank == 0
+    app.stack.push(initials_module.InitialsScene(app, game))
+    settle(app)
+    run_frames(app, 70)
+    assert not isinstance(app.stack.top, initials_module.InitialsScene)
+    assert app.ctx.storage.scores("NIGHTMARE")[0].initials == ""
+
+
+def test_escape_never_quits_a_kiosk(kiosk_app):
+    app = kiosk_app
+    post_key("escape")
+    settle(app)
+    assert app.running

@@ -1,0 +1,446 @@
+"""The play scene driven by real pygame events (mouse, touch, keys); truth is the rules' state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
+from game.games.magdagdon.scenes.game_over import GameOverScene
+from game.games.magdagdon.scenes.play import Phase, PlayScene
+from game.rules.magdagdon import RUIN, Difficulty, MagdagdonGame, score
+from tests.support import settle
+
+
+def start(app, game: MagdagdonGame) -> PlayScene:
+    scene = PlayScene(app, game=game)
+    app.stack.push(scene)
+    settle(app)
+    return scene
+
+
+def centre(rect):
+    return rect.center
+
+
+def roll(app, scene: PlayScene, values=None) -> None:
+    """Tap ROLL (forcing the dice through the rules when ``values`` is given), then skip."""
+    if values is not None:
+        scene.game.rng = _Forced(values)
+    post_tap(centre(scene.b_roll.rect))
+    settle(app)
+    assert scene.game.in_turn
+    post_tap((960, 1040))  # a tap during the tumble only skips it
+    settle(app)
+    assert not scene.busy
+
+
+class _Forced(random.Random):
+    """An rng whose next randint(1, 6) calls return the given values."""
+
+    def __init__(self, values) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def randint(self, a, b):  # noqa: D401 - rng protocol
+        return self.values.pop(0) if self.values else super().randint(a, b)
+
+
+def tap_die(app, scene, die) -> None:
+    post_tap(scene.layout.die_rect(die).center)
+    settle(app)
+
+
+def tap_cell(app, scene, cell) -> None:
+    post_tap(scene.layout.cell_rect(cell).center)
+    settle(app)
+
+
+def test_roll_tap_starts_a_turn_and_tumbles_then_lands_on_the_rules_dice(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
+    post_tap(centre(scene.b_roll.rect))
+    settle(app)
+    assert scene.phase == Phase.ROLLING and scene.game.in_turn
+    assert "roll" in app.ctx.audio.played
+    run_frames(app, 60)  # 0.7 s of tumbling at 60 Hz
+    assert scene.phase == Phase.PLACING
+    assert all(m.face is None for m in scene.tray.motion)  # showing the rules' values
+
+
+def test_tap_during_roll_skips_the_animation_and_is_not_applied_as_a_move(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
+    post_tap(centre(scene.b_roll.rect))
+    settle(app)
+    post_tap(scene.layout.die_rect(0).center)  # would select die 0 if applied
+    settle(app)
+    assert scene.phase == Phase.PLACING
+    assert scene.selected is None
+
+
+def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(2))
+    game.roll([3, 3, 4, 6])
+    game.place(0, 5)
+    game.place(1, 6)
+    game.confirm()
+    scene = start(app, game)
+    roll(app, scene, [4, 2, 6, 1])
+    tap_die(app, scene, 0)
+    assert scene.selected == 0
+    assert scene.legal_now == game.legal_cells_for(0) == frozenset({1, 2, 4, 7, 9, 10})
+    tap_die(app, scene, 2)  # a 6 cannot touch a 3 anywhere
+    assert scene.legal_now == frozenset()
+
+
+def test_mouse_tap_tap_places_a_die_tentatively(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    roll(app, scene, [2, 3, 4, 5])
+    tap_die(app, scene, 1)
+    tap_cell(app, scene, 10)
+    assert scene.game.placed == {1: 10}
+    assert scene.game.view()[10] == 3
+    assert scene.game.board[10] is None  # tentative, not committed
+
+
+def test_touch_tap_places_a_die_once(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    roll(app, scene, [2, 3, 4, 5])
+    post_touch_tap(scene.layout.die_rect(2).center)
+    settle(app)
+    post_touch_tap(scene.layout.cell_rect(0).center)
+    settle(app)
+    assert scene.game.placed == {2: 0}
+    assert app.ctx.audio.played.count("place") == 1
+
+
+def test_drag_and_drop_places_a_die(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    roll(app, scene, [2, 3, 4, 5])
+    post_drag(scene.layout.die_rect(3).center, scene.layout.cell_rect(15).center)
+    settle(app)
+    assert scene.game.placed == {3: 15}
+
+
+def test_illegal_tap_gives_feedback_and_changes_nothing(app):
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(2))
+    game.roll([1, 1, 1, 1])
+    game.place(0, 0)
+    game.place(1, 4)
+    game.confirm()
+    scene = start(app, game)
+    roll(app, scene, [6, 2, 2, 2])
+    tap_die(app, scene, 0)
+    tap_cell(app, scene, 1)  # a 6 next to a 1 (M-4.3)
+    assert scene.game.placed == {}
+    assert scene.message == "A 6 cannot go next to a 1."
+    assert "illegal" in app.ctx.audio.played
+    assert 1 in scene.fx.offsets  # the cell shakes
+
+
+def test_confirm_button_reflects_the_required_count_and_commits(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(4)))
+    roll(app, scene, [2, 3, 4, 5])
+    assert scene.b_confirm.text == "PLACE 2 MORE" and not scene.b_confirm.is_enabled
+    tap_die(app, scene, 0)
+    tap_cell(app, scene, 5)
+    assert scene.b_confirm.text == "PLACE 1 MORE"
+    tap_die(app, scene, 1)
+    tap_cell(app, scene, 6)
+    assert scene.b_confirm.is_enabled and scene.b_confirm.text == "CONFIRM"
+    post_tap(centre(scene.b_confirm.rect))
+    settle(app)
+    assert scene.game.board[5] == 2 and scene.game.board[6] == 3
+    assert scene.game.turns == 1 and scene.phase == Phase.IDLE
+
+
+def _three_dice_in_a_row(app):
+    """2 2 committed in the corner; a 3, 4 and 5 placed after them, each leaning on the last."""
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(5))
+    game.roll([2, 2, 1, 1])
+    game.place(0, 0)
+    game.place(1, 1)
+    game.confirm()
+    scene = start(app, game)
+    roll(app, scene, [3, 4, 5, 1])
+    for die, cell in ((0, 2), (1, 3), (2, 7)):
+        tap_die(app, scene, die)
+        tap_cell(app, scene, cell)
+    return scene, game
+
+
+def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
+    """M-3.5 through taps: picking up the die that connects later ones returns them all."""
+    scene, game = _three_dice_in_a_row(app)
+    assert game.placed == {0: 2, 1: 3, 2: 7}
+    tap_cell(app, scene, 3)  # the 4: the 5 below it loses its only connection
+    assert game.placed == {0: 2}
+    assert scene.selected == 1
+    tap_cell(app, scene, 2)  # the 3 itself
+    assert game.placed == {}
+    assert app.ctx.audio.played.count("pickup") == 2
+    moving = [m for m in scene.tray.motion if m.dx or m.dy]
+    assert moving  # flying home to the tray
+    run_frames(app, 30)
+    assert not any(m.dx or m.dy for m in scene.tray.motion)
+
+
+def test_picking_up_the_first_die_cascades_every_later_one(app):
+    scene, game = _three_dice_in_a_row(app)
+    tap_cell(app, scene, 2)
+    assert game.placed == {}
+    assert "2" in scene.message  # "2 more dice no longer fitted …"
+
+
+def test_powers_plus_minus_and_reroll_through_buttons(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
+    roll(app, scene, [2, 3, 4, 5])
+    tap_die(app, scene, 0)
+    post_tap(centre(scene.b_plus.rect))
+    settle(app)
+    assert scene.game.dice[0] == 3 and scene.game.powers_used == 1
+    tap_die(app, scene, 3)
+    post_tap(centre(scene.b_minus.rect))
+    settle(app)
+    assert scene.game.dice[3] == 4 and scene.game.powers_used == 2
+    post_tap(centre(scene.b_reroll.rect))
+    settle(app)
+    assert scene.marked == {3}
+    tap_die(app, scene, 1)
+    assert scene.marked == {1, 3}
+    scene.game.rng = _Forced([6, 6])
+    post_tap(centre(scene.b_reroll_go.rect))
+    settle(app)
+    run_frames(app, 60)
+    assert scene.game.dice == (3, 6, 4, 6)
+    assert scene.game.powers_used == 3 and scene.game.powers_left == 0
+    assert not scene.b_plus.is_enabled
+
+
+def test_nightmare_hides_the_powers(app):
+    scene = start(app, MagdagdonGame(Difficulty.NIGHTMARE, random.Random(6)))
+    assert not scene.b_minus.visible and not scene.b_reroll.visible
+
+
+def _magdagdon_game() -> MagdagdonGame:
+    """A 1 in the corner: a roll of four 6s cannot be placed (M-6.1)."""
+    game = MagdagdonGame(Difficulty.SURVIVAL, random.Random(8))
+    game.roll([1, 1, 1, 1])
+    game.place(0, 0)
+    game.place(1, 1)
+    game.confirm()
+    return game
+
+
+def test_magdagdon_banner_then_accept_then_any_empty_cell_becomes_a_ruin(app):
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    assert scene.phase == Phase.MAGDAGDON and scene.game.is_magdagdon
+    assert "magdagdon" in app.ctx.audio.played
+    assert scene.b_accept.visible
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    assert scene.phase == Phase.CHOOSE_RUIN
+    assert scene.legal_now == frozenset(range(2, 16))  # any empty cell, reachable or not
+    tap_cell(app, scene, 15)
+    assert scene.game.board[15] is RUIN
+    assert scene.game.turns == 2
+    assert "ruin" in app.ctx.audio.played
+    assert scene.phase == Phase.CRUMBLING
+    run_frames(app, 70)
+    assert scene.phase == Phase.IDLE
+
+
+def test_magdagdon_rescued_by_a_power(app):
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_reroll.rect))
+    settle(app)
+    assert scene.marked == {0, 1, 2, 3}
+    scene.game.rng = _Forced([1, 2, 3, 4])
+    post_tap(centre(scene.b_reroll_go.rect))
+    settle(app)
+    run_frames(app, 60)
+    assert scene.phase == Phase.PLACING and not scene.game.is_magdagdon
+    assert scene.message == "Rescued! The dice can be placed."
+
+
+def test_accept_is_never_offered_when_a_legal_sequence_exists(app):
+    scene = start(app, MagdagdonGame(Difficulty.SURVIVAL, random.Random(9)))
+    roll(app, scene, [1, 2, 3, 4])
+    assert not scene.b_accept.visible
+    scene.do_accept()
+    assert scene.phase == Phase.PLACING
+
+
+def test_keyboard_plays_a_turn(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(10)))
+    scene.game.rng = _Forced([2, 2, 3, 3])
+    post_key("space")
+    settle(app)
+    post_key("space")  # skips the tumble
+    settle(app)
+    post_key("1")
+    settle(app)
+    assert scene.selected == 0 and scene.cursor is not None
+    post_key("return")
+    settle(app)
+    assert len(scene.game.placed) == 1
+    post_key("2")
+    post_key("right")
+    settle(app)
+    cell = scene.cursor
+    post_key("return")
+    settle(app)
+    if len(scene.game.placed) < 2:  # the cursor cell was not legal: try the cells the rules give
+        target = sorted(scene.game.legal_cells_for(1))[0]
+        scene.cursor = target
+        post_key("return")
+        settle(app)
+    assert len(scene.game.placed) == 2, cell
+    post_key("backspace")
+    settle(app)
+    assert len(scene.game.placed) == 1
+    post_key("2")
+    settle(app)
+    scene.cursor = sorted(scene.game.legal_cells_for(1))[0]
+    post_key("return")
+    settle(app)
+    post_key("return")  # nothing selected: CONFIRM
+    settle(app)
+    assert scene.game.turns == 1
+
+
+def test_escape_opens_the_pause_overlay_over_the_board(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(11)))
+    post_key("escape")
+    settle(app)
+    top = app.stack.top
+    assert top is not scene and top.transparent
+    post_key("escape")
+    settle(app)
+    assert app.stack.top is scene
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_whole_game_through_events_ends_with_the_rules_score(app, difficulty):
+    game = MagdagdonGame(difficulty, random.Random(12))
+    scene = start(app, game)
+    for _ in range(40):
+        if game.is_over:
+            break
+        roll(app, scene)
+        if scene.phase == Phase.MAGDAGDON:
+            post_tap(centre(scene.b_accept.rect))
+            settle(app)
+            tap_cell(app, scene, game.board.index(None))
+            run_frames(app, 70)
+            continue
+        for die, cell in game.hint():
+            tap_die(app, scene, die)
+            tap_cell(app, scene, cell)
+        post_tap(centre(scene.b_confirm.rect))
+        settle(app)
+    assert game.is_over
+    run_frames(app, 80)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    expected = score(game.board, difficulty, game.powers_used)
+    assert over.card == expected == game.score()
+    run_frames(app, 200)
+    assert over.counted
+    post_tap(centre(over.b_again.rect))
+    settle(app)
+    assert isinstance(app.stack.top, PlayScene) and app.stack.top.game is not game
+
+
+def test_a_tap_on_roll_during_the_crumble_only_skips_it_never_rolls(app):
+    """Issue rule: a tap during an animation finishes it and is not applied as a move."""
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    tap_cell(app, scene, 15)
+    assert scene.phase == Phase.CRUMBLING
+    post_tap(centre(scene.b_roll.rect))  # during the crumble
+    settle(app)
+    assert scene.phase == Phase.IDLE and not scene.game.in_turn  # skipped, not rolled
+    assert scene.game.board.count(RUIN) == 1
+    post_tap(centre(scene.b_roll.rect))  # the next tap is a real ROLL
+    settle(app)
+    assert scene.game.in_turn
+
+
+def test_a_tap_on_a_cell_during_the_crumble_makes_no_second_ruin(app):
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    tap_cell(app, scene, 15)
+    tap_cell(app, scene, 14)
+    assert scene.game.board.count(RUIN) == 1 and scene.game.turns == 2
+
+
+def test_confirm_tapped_while_rerolled_dice_tumble_is_not_applied(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
+    roll(app, scene, [2, 3, 4, 5])
+    for die, cell in ((0, 5), (1, 6)):
+        tap_die(app, scene, die)
+        tap_cell(app, scene, cell)
+    post_tap(centre(scene.b_reroll.rect))
+    settle(app)
+    tap_die(app, scene, 2)
+    post_tap(centre(scene.b_reroll_go.rect))
+    settle(app)
+    assert scene.phase == Phase.ROLLING
+    post_tap(centre(scene.b_confirm.rect))  # skips the tumble only
+    settle(app)
+    assert scene.game.turns == 0 and scene.game.in_turn
+    post_tap(centre(scene.b_confirm.rect))
+    settle(app)
+    assert scene.game.turns == 1
+
+
+def test_keyboard_powers_minus_plus_and_reroll(app):
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
+    roll(app, scene, [2, 3, 4, 5])
+    post_key("1")
+    post_key("=")  # + without Shift
+    settle(app)
+    assert scene.game.dice[0] == 3
+    post_key("4")
+    post_key("-")
+    settle(app)
+    assert scene.game.dice[3] == 4
+    post_key("r")  # REROLL mode starts with the selected die (4) marked; 2 marks die 2
+    settle(app)
+    post_key("2")
+    settle(app)
+    assert scene.marked == {1, 3}
+    scene.game.rng = _Forced([6, 1])
+    post_key("r")
+    settle(app)
+    run_frames(app, 60)
+    assert scene.game.dice == (3, 6, 4, 1) and scene.game.powers_used == 3
+
+
+def test_the_demo_reports_every_game_even_when_python_reuses_an_id(app, monkeypatch):
+    """Regression: the demo once kept ids of reported games; a new game at a freed game's
+    address was never reported (the soak counted fewer and fewer games). Every game here
+    is given the same id, as the allocator may."""
+    from game.ai import autoplay
+    from game.games.magdagdon import demo as demo_module
+    from game.games.magdagdon.demo import DemoPlayer
+
+    monkeypatch.setattr(demo_module, "id", lambda obj: 1, raising=False)
+    lines: list[str] = []
+    demo = DemoPlayer(app, seed=1, interval=1, report=lines.append)
+    for seed in range(3):
+        game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(seed)))
+        app.stack.push(GameOverScene(app, game))
+        settle(app)
+        demo.step()
+        del game
+        app.stack.pop()
+        settle(app)
+    assert len(lines) == 3 and all(line.startswith("GAME OVER ") for line in lines)

@@ -1,0 +1,41 @@
+"""Test support shared by the scene, game and kiosk tests: an arcade app on a fake clock with a
+silent (recording) context, and a helper that lets posted events be read."""
+
+from __future__ import annotations
+
+from game.arcade.app import ArcadeApp
+from game.arcade.context import GameContext, Settings, SilentAudio
+from game.engine.app import AppConfig
+from game.engine.loop import FakeClock
+from game.engine.testing import run_frames
+
+
+class RecordingAudio(SilentAudio):
+    """Silent audio that remembers what was played, so tests can hear the game."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        self.played.append(name)
+
+    def play_music(self, name: str, loop: bool = True) -> None:
+        self.played.append(f"music:{name}")
+
+
+def make_arcade(data_dir=None, size=(1920, 1080), **ctx_fields) -> ArcadeApp:
+    """An arcade app on a fake clock; with ``data_dir`` it saves like the real game."""
+    from game.arcade.storage import Storage
+
+    storage = Storage(data_dir) if data_dir is not None else None
+    settings = storage.load_settings() if storage is not None else Settings()
+    ctx = GameContext(settings=settings, audio=RecordingAudio(), seed=7, storage=storage,
+                      notices=storage.notices if storage is not None else [], **ctx_fields)
+    application = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+    application.fixed_steps_per_frame = True
+    return application
+
+
+def settle(app, frames: int = 2) -> None:
+    """Let posted events be read and scene changes applied."""
+    run_frames(app, frames)
