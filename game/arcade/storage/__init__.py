@@ -1,640 +1,560 @@
-"""Settings, high scores and the autosave: JSON files, written atomically, read defensively.
+"""The arcade's storage: settings, every finished game's record, one saved game per game, the log.
 
-This is the only module of the game (with ``engine/assets.py``) that touches files. Nothing in
-here raises to the caller because of a file: a missing file means defaults, a damaged one is set
+This package (with ``engine/assets.py``) is the only code that touches files. Nothing in here
+raises to the caller because of a file: a missing file means defaults, a damaged one is set
 aside, a failed write returns ``False``. What the player should hear about is appended to
-``Storage.notices`` as a :class:`Notice` (a translation key and its parameters).
+``Storage.notices`` as a :class:`Notice` (a translation key and its parameters):
+``notice.corrupt`` / ``notice.unreadable`` ``{"file": name}``, ``notice.save_failed`` ``{}``,
+``notice.no_data_dir`` ``{"path": ...}``. Games plug in with a :class:`GameData` each; their data
+is kept apart by game id (``[a-z0-9_]+``).
 
-Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8::
+Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8, version 2
+(v1 files are migrated, see :mod:`~game.arcade.storage.migrations`)::
 
-    settings.json   {"version": 1, "settings": {<every Settings field>: value, ...}}
-    scores.json     {"version": 1,
-                     "tables": {"PEACEFUL": [entry, ...], "SURVIVAL": [...], "NIGHTMARE": [...]},
-                     "recorded": ["<game id>", ...]}
-    savegame.json   {"version": 1, "game_id": "<game id>", "saved_at": "<ISO date>",
-                     "game": <MagdagdonGame.to_dict(), dice RNG state included>}
+    settings.json       {"version": 2,
+                         "settings": {"language": "en", "music_volume": 0.6,
+                                      "effects_volume": 0.9, "music_muted": false,
+                                      "effects_muted": false, "fullscreen": false,
+                                      "reduced_motion": false, "idle_seconds": 90,
+                                      "kiosk_pin_hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
+                                      "window": null | {"x", "y", "w", "h", "display"},
+                                      "last_game": "magdagdon"},
+                         "games": {"magdagdon": {<its SettingFields>}, "querni": {...},
+                                   "<unknown id>": <kept as it is>}}
+    scores.json         {"version": 2,
+                         "games": {"<id>": {"records": [record, ...],
+                                            "recorded": ["<record id>", ...]},
+                                   "<unknown id>": <kept as it is>}}
+                        record = {"id": "<uuid4 hex>", "date": "2026-11-30T02:15:00Z",
+                                  "variant": "PEACEFUL", "initials": "ABC",
+                                  <the game's record fields, e.g. "score": 450, "turns": 16>}
+    saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
+                         "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
+    magdagdon.log       the log (3 × 512 KB, rotating; never spills onto stderr)
+    .lock, .scores.lock, .raise-request   see :mod:`~game.arcade.storage.lock`
 
-    entry = {"score": int, "date": "2026-11-30T02:15:00Z", "turns": int, "powers": int,
-             "ruins": int, "game_id": "<game id>", "initials": "ABC"}
+**Every** finished game is a record (statistics are built from them); the high-score tables
+are derived per variant (the best ``table_size``, ranked by the rules' ``rank``, ties keep the
+earlier record first). ``recorded`` lists ids known to be recorded without a record (games that
+missed a v1 table). ``scores.json`` may grow to :data:`SCORES_MAX_BYTES` (10,000 records of a
+game are about 1.3 MB); settings and saves are capped at 1 MB.
 
-Reading rules:
+Reading (:mod:`~game.arcade.storage.jsonfile` has the details): only regular files, opened
+without blocking (a FIFO never hangs the start); a file that is not UTF-8 JSON, not an object,
+too big, has a version that is not an int, or the wrong shape is set aside as
+``<name>.corrupt-<stamp>`` with ``notice.corrupt``; a file without read permission is left in
+place with ``notice.unreadable`` and never overwritten (that name lives in memory for the
+session). A file of a **newer** version (a newer game ran on this folder) is not corrupt: a copy
+is kept as ``<name>.newer-v<N>-<stamp>``, one line is logged and what this build understands is
+used. A migrated file is rewritten as v2 at once; its original is kept as ``<name>.v1-backup``.
 
-* ``version`` must be the integer 1. A file that cannot be read, is over :data:`MAX_BYTES`,
-  is not UTF-8 (a BOM is tolerated), is not JSON (NaN/Infinity included), is not an object,
-  has another version or the wrong shape is renamed to ``<name>.corrupt-<YYYYmmddTHHMMSSZ>``
-  (``-2``, ``-3``... when that name is taken), defaults are used and
-  ``Notice("notice.corrupt", {"file": name})`` is appended.
-* settings: unknown keys are ignored; a value of the wrong type (or out of range: an unknown
-  difficulty, a volume outside 0..1, ``idle_seconds`` < 1) falls back to that field's default,
-  without a notice. Only a broken file as a whole (not an object, no ``settings`` object,
-  bad version...) counts as corrupt.
-* scores: table names must be difficulty names; a missing table is empty. Every entry is
-  validated (types and ranges; ``initials`` is optional, up to three letters A-Z). **One
-  malformed entry makes the whole file corrupt** (simpler and safer than guessing which parts
-  to trust); so does a game id that appears twice. Unknown keys (top level or in an entry) are
-  ignored. Tables are re-sorted by score, stably (file order breaks ties), and cut to 10.
-  ``recorded`` (optional) lists the ids of the last :data:`RECORDED_KEEP` recorded games, also
-  those that did not make the table: together with the ids in the tables it makes recording
-  idempotent.
-* savegame: ``game`` must pass ``MagdagdonGame.from_dict``; ``game_id`` is 1..64 characters
-  of ``[0-9A-Za-z_-]``.
+Settings are validated field by field (:mod:`~game.arcade.storage.settings`); one malformed
+record, or a record id twice within a game, makes ``scores.json`` corrupt; a save must decode.
 
-Writing: a temporary file in ``data_dir`` is written, flushed and fsynced, then moved over
-the target with ``os.replace``; then the folder is fsynced (POSIX, best effort). A crash leaves
-either the old or the new file, never a mix; left-over temporary files older than a minute are
-removed when a ``Storage`` starts. When a write fails (read-only or full disk) the method
-returns ``False`` and ``Notice("notice.save_failed", {})`` is appended once per failure streak
-(until a write succeeds again); every later save tries again, and a high-score table that could
-not be written is written again with the next save of any kind.
+Writing is atomic (temp file, fsync, ``os.replace``, folder fsync). When a write fails the
+method returns ``False``, ``notice.save_failed`` comes once per failure streak, every later
+save tries again, and records that could not be written are written with the next save of any
+kind. Before ``scores.json`` is written it is re-read (when it changed since this process last
+saw it) and merged by game id and record id, under a short OS lock, so two writers never lose a
+finished game.
 
-Recording a finished game (M-8) writes ``scores.json`` first and removes ``savegame.json``
-second. A kill in between leaves a finished save whose id is already recorded: the next
-``load_game``/``has_saved_game`` sees that and only removes the save. A save whose id is
+Recording a finished game writes ``scores.json`` first and removes its save second. A kill in
+between leaves a finished save whose id is recorded: the next ``load_game`` (or
+:meth:`Storage.check_files` at start) sees that and only removes the save. A save whose id is
 recorded is never resumed.
 
-When ``data_dir`` cannot be created, ``writable`` is ``False``,
-``Notice("notice.no_data_dir", {"path": ...})`` is appended and the three "files" live in memory
-for the session (settings, scores and the saved game all keep working until the game quits);
-the save methods then return ``False`` (nothing reached a disk) without further notices.
-
-Return values of the save methods mean "the change is on disk"; the in-memory state (scores,
-initials) is updated either way. A ``Storage`` is not thread-safe and expects to be the only
-writer of its folder.
+When ``data_dir`` cannot be created, ``writable`` is ``False``, ``notice.no_data_dir`` is
+appended and everything lives in memory for the session; the save methods return ``False``.
+Return values of the save methods mean "the change is on disk"; the in-memory state is updated
+either way. A ``Storage`` is not thread-safe; one process per folder is what :class:`DataLock`
+is for.
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import json
 import logging
-import logging.handlers
-import math
 import os
-import re
-import tempfile
-import time
 import uuid
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar, get_type_hints
+from typing import Any, TypeVar
 
 import platformdirs
 
-from game.arcade.context import Settings
-from game.rules.magdagdon import Difficulty, MagdagdonGame
+from game.arcade.storage.gamedata import (
+    GameData,
+    SettingField,
+    iso_date,
+    normalise_initials,
+    stamp,
+    utcnow,
+)
+from game.arcade.storage.jsonfile import (
+    MAX_BYTES,
+    STALE_TEMP_SECONDS,
+    Corrupt,
+    JsonStore,
+    Notice,
+    Unreadable,
+)
+from game.arcade.storage.lock import SCORES_LOCK_FILE, DataLock, exclusive
+from game.arcade.storage.logfile import LOG_FILE, open_log
+from game.arcade.storage.migrations import CURRENT, LEGACY_GAME, LEGACY_SAVE_FILE, upgrade
+from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
+from game.arcade.storage.records import (
+    RESERVED,
+    GameRecords,
+    Record,
+    RecordBook,
+    build_table,
+    merge_books,
+    parse_scores,
+)
+from game.arcade.storage.saves import SAVES_DIR, parse_save, save_name, save_to_json, saved_id
+from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
+
+__all__ = [
+    "DEFAULT_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SCORES_FILE", "SCORES_MAX_BYTES",
+    "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock", "GameData", "Notice", "Record",
+    "SettingField", "Settings", "Storage", "hash_pin", "iso_date", "normalise_initials",
+    "save_name", "utcnow", "valid_pin", "verify_pin",
+]
 
 log = logging.getLogger(__name__)
 
 APP_NAME = "magdagdon"
 DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-LOG_FILE = "magdagdon.log"
-MAX_BYTES = 1_000_000
-VERSION = 1
-TABLE_SIZE = 10
-RECORDED_KEEP = 100
-STALE_TEMP_SECONDS = 60.0
-
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
-SAVE_FILE = "savegame.json"
-FILES = (SETTINGS_FILE, SCORES_FILE, SAVE_FILE)
-DIFFICULTIES = tuple(d.name for d in Difficulty)
-
-DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-_ID_RE = re.compile(r"[0-9A-Za-z_-]{1,64}")
-_INITIALS_RE = re.compile(r"[A-Z]{0,3}")
+SCORES_MAX_BYTES = 64 * 1024 * 1024
+_PARSE_ERRORS = (ValueError, TypeError, KeyError, IndexError, RecursionError)
 
 T = TypeVar("T")
 
 
-def utcnow() -> datetime:
-    """The current time in UTC (the default clock of a ``Storage``)."""
-    return datetime.now(UTC)
-
-
-def iso_date(moment: datetime) -> str:
-    """``moment`` as ISO-8601 UTC with seconds, e.g. ``2026-11-30T02:15:00Z`` (naive = UTC)."""
-    return _as_utc(moment).strftime(DATE_FORMAT)
-
-
-def _as_utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-class Notice(NamedTuple):
-    """Something the player should be told: a translation key and its parameters."""
-
-    key: str
-    params: dict
-
-
-@dataclass(frozen=True)
-class ScoreEntry:
-    """One row of a high-score table; ``ValueError`` when a field has the wrong type or range."""
-
-    score: int
-    date: str
-    turns: int
-    powers: int
-    ruins: int
-    game_id: str
-    initials: str = ""
-
-    def __post_init__(self) -> None:
-        _check_int("score", self.score, -10_000, 10_000)
-        _check_int("turns", self.turns, 0, 16)
-        _check_int("powers", self.powers, 0, max(d.powers for d in Difficulty))
-        _check_int("ruins", self.ruins, 0, 16)
-        if not (isinstance(self.date, str) and _DATE_RE.fullmatch(self.date)):
-            raise ValueError(f"date must look like 2026-11-30T02:15:00Z, not {self.date!r}")
-        try:
-            datetime.strptime(self.date, DATE_FORMAT)
-        except ValueError:
-            raise ValueError(f"no such date: {self.date!r}") from None
-        if not (isinstance(self.game_id, str) and _ID_RE.fullmatch(self.game_id)):
-            raise ValueError(f"bad game id {self.game_id!r}")
-        if not (isinstance(self.initials, str) and _INITIALS_RE.fullmatch(self.initials)):
-            raise ValueError(f"initials are up to three letters A-Z, not {self.initials!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, raw: Any) -> ScoreEntry:
-        """An entry from its JSON object (unknown keys ignored); ``ValueError`` if malformed."""
-        if not isinstance(raw, dict):
-            raise ValueError("a score entry must be an object")
-        names = [f.name for f in dataclasses.fields(cls)]
-        missing = [n for n in names if n not in raw and n != "initials"]
-        if missing:
-            raise ValueError(f"score entry lacks {missing}")
-        return cls(**{n: raw[n] for n in names if n in raw})
-
-
-def _check_int(name: str, value: Any, low: int, high: int) -> None:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{name} must be an int from {low} to {high}, not {value!r}")
-
-
-def normalise_initials(initials: str) -> str:
-    """``initials`` stripped and upper-cased; ``ValueError`` unless 0..3 letters A-Z."""
-    if not isinstance(initials, str):
-        raise ValueError(f"initials must be a string, not {initials!r}")
-    text = initials.strip().upper()
-    if not _INITIALS_RE.fullmatch(text):
-        raise ValueError(f"initials are up to three letters A-Z, not {initials!r}")
-    return text
-
-
-class _Corrupt(Exception):
-    """Internal: the file exists but cannot be trusted."""
-
-
-# --- payload parsers (each raises ValueError on a wrong shape) ----------------------------------
-
-_SETTINGS_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "difficulty": lambda v: v in DIFFICULTIES,
-    "language": lambda v: 0 < len(v) <= 35,
-    "music_volume": lambda v: 0.0 <= v <= 1.0,
-    "effects_volume": lambda v: 0.0 <= v <= 1.0,
-    "kiosk_pin": lambda v: len(v) <= 64,
-    "idle_seconds": lambda v: 1 <= v <= 86_400,
-}
-_INVALID = object()
-
-
-def _coerce(kind: Any, value: Any) -> Any:
-    """``value`` as a field of type ``kind``, or ``_INVALID``; JSON ints are fine for floats."""
-    if kind is bool:
-        return value if type(value) is bool else _INVALID
-    if kind is int:
-        return value if type(value) is int else _INVALID
-    if kind is float:
-        if type(value) in (int, float) and math.isfinite(value):
-            return float(value)
-        return _INVALID
-    if kind is str:
-        return value if type(value) is str else _INVALID
-    return _INVALID  # a field type this module does not know how to read: keep the default
-
-
-def _parse_settings(data: dict[str, Any]) -> Settings:
-    raw = data.get("settings")
-    if not isinstance(raw, dict):
-        raise ValueError("settings.json has no 'settings' object")
-    hints = get_type_hints(Settings)
-    values: dict[str, Any] = {}
-    for field in dataclasses.fields(Settings):
-        if not field.init or field.name not in raw:
-            continue
-        value = _coerce(hints.get(field.name), raw[field.name])
-        check = _SETTINGS_CHECKS.get(field.name)
-        if value is _INVALID or (check is not None and not check(value)):
-            log.info("setting %s=%r ignored: using the default", field.name, raw[field.name])
-            continue
-        values[field.name] = value
-    return Settings(**values)
-
-
-def _parse_scores(data: dict[str, Any]) -> tuple[dict[str, list[ScoreEntry]], list[str]]:
-    raw_tables = data.get("tables")
-    if not isinstance(raw_tables, dict):
-        raise ValueError("scores.json has no 'tables' object")
-    tables: dict[str, list[ScoreEntry]] = {name: [] for name in DIFFICULTIES}
-    seen: set[str] = set()
-    for name, rows in raw_tables.items():
-        if name not in tables:
-            raise ValueError(f"no difficulty is called {name!r}")
-        if not isinstance(rows, list):
-            raise ValueError(f"table {name} must be a list")
-        entries = [ScoreEntry.from_json(row) for row in rows]
-        for entry in entries:
-            if entry.game_id in seen:
-                raise ValueError(f"game {entry.game_id} is recorded twice")
-            seen.add(entry.game_id)
-        entries.sort(key=lambda e: -e.score)  # stable: file order breaks ties
-        tables[name] = entries[:TABLE_SIZE]
-    recorded = data.get("recorded", [])
-    if not (isinstance(recorded, list) and all(
-        isinstance(i, str) and _ID_RE.fullmatch(i) for i in recorded
-    )):
-        raise ValueError("'recorded' must be a list of game ids")
-    return tables, recorded[-RECORDED_KEEP:]
-
-
-def _parse_save(data: dict[str, Any]) -> tuple[str, MagdagdonGame]:
-    game_id = data.get("game_id")
-    if not (isinstance(game_id, str) and _ID_RE.fullmatch(game_id)):
-        raise ValueError(f"bad game id {game_id!r}")
-    if "game" not in data:
-        raise ValueError("savegame.json has no 'game'")
-    return game_id, MagdagdonGame.from_dict(data["game"])
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+def resolve_data_dir(data_dir: Path | str | None) -> Path:
+    """The data folder ``data_dir`` names (``None``: :data:`DEFAULT_DIR`); ``ValueError`` for
+    an empty name (it would write into the working directory) or a ``~user`` that does not
+    exist."""
+    if data_dir is None:
+        return DEFAULT_DIR
+    if isinstance(data_dir, str) and not data_dir.strip():
+        raise ValueError("the data folder is empty: give a folder, or leave it out for the default")
+    expanded = os.path.expanduser(os.fspath(data_dir))
+    if expanded.startswith("~"):
+        raise ValueError(f"the data folder {str(data_dir)!r} names a home folder that is not there")
+    return Path(expanded)
 
 
 class Storage:
-    """The player's settings, the high-score tables and the game in progress, in ``data_dir``."""
+    """The player's settings, every game's records and saved game, in ``data_dir``."""
 
-    def __init__(
-        self,
-        data_dir: Path | str | None = None,
-        clock: Callable[[], datetime] = utcnow,
-    ) -> None:
-        self.data_dir = Path(DEFAULT_DIR if data_dir is None else data_dir).expanduser()
+    def __init__(self, data_dir: Path | str | None = None, games: Sequence[GameData] = (),
+                 clock: Callable[[], datetime] = utcnow) -> None:
+        self.data_dir = resolve_data_dir(data_dir)
+        self._games: dict[str, GameData] = {}
+        for game in games:
+            if not isinstance(game, GameData) or game.id in self._games:
+                raise ValueError(f"games must be GameData with distinct ids, not {game!r}")
+            self._games[game.id] = game
         self.clock = clock
         self.notices: list[Notice] = []
         self.last_recorded: str | None = None
-        self.writable = True
-        self._memory: dict[str, bytes] = {}  # the files when there is no data folder
-        self._ids: weakref.WeakKeyDictionary[MagdagdonGame, str] = weakref.WeakKeyDictionary()
-        self._tables: dict[str, list[ScoreEntry]] | None = None  # loaded on first use
-        self._recorded: list[str] = []
+        self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR,))
+        self._ids: dict[int, tuple[Callable[[], Any], str]] = {}
+        self._book: RecordBook | None = None  # loaded on first use
+        self._book_key: tuple[int, int, int] | None = None  # scores.json as last seen
+        self._changed: dict[str, set[str]] = {}  # initials set since the last write
+        self._tables: dict[tuple[str, str], list[Record]] = {}
         self._scores_dirty = False
-        self._failing = False
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-        except (OSError, ValueError) as error:
-            log.warning("no data folder %s (%s): keeping everything in memory", self.data_dir,
-                        error)
-            self.writable = False
-            self.notices.append(Notice("notice.no_data_dir", {"path": str(self.data_dir)}))
-        else:
-            self._remove_stale_temp_files()
+        self._legacy_done = False
 
-    # --- the log -----------------------------------------------------------------------------
+    @property
+    def writable(self) -> bool:
+        """``False`` when the data folder could not be created (everything is in memory)."""
+        return self._store.writable
+
+    @property
+    def games(self) -> Mapping[str, GameData]:
+        return dict(self._games)
+
+    def check_files(self) -> None:
+        """Read every file now, at start: a damaged one is set aside (with its notice), a v1
+        one migrated, a finished save recorded, a recorded save removed."""
+        self.load_settings()
+        self._records()
+        for game_id in self._games:
+            self.load_game(game_id)
+
     def log_handler(self) -> logging.Handler | None:
-        """A rotating log file in the data folder (``magdagdon.log``, 3 × 512 KB), or None."""
-        if not self.writable:
-            return None
-        try:
-            handler = logging.handlers.RotatingFileHandler(
-                self.data_dir / LOG_FILE, maxBytes=512 * 1024, backupCount=3, encoding="utf-8")
-        except OSError as error:
-            log.warning("no log file in %s (%s)", self.data_dir, error)
-            return None
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        return handler
+        """A rotating log file in the data folder (``magdagdon.log``), or ``None``."""
+        return open_log(self.data_dir) if self.writable else None
 
     # --- settings ------------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
         """The saved settings; defaults when missing or corrupt, per field when a value is bad."""
-        settings = self._load(SETTINGS_FILE, _parse_settings)
-        return Settings() if settings is None else settings
+        found = self._read(SETTINGS_FILE, "settings", MAX_BYTES,
+                           lambda data, strict: parse_settings(data, self._games, strict))
+        return Settings.for_games(self._games.values()) if found is None else found
 
     def has_settings(self) -> bool:
         """Whether a settings file exists (``False`` on a first start, or after a corrupt one
         was set aside); call it after ``load_settings`` to tell defaults from choices."""
-        if not self.writable:
-            return SETTINGS_FILE in self._memory
-        return (self.data_dir / SETTINGS_FILE).is_file()
+        return self._store.exists(SETTINGS_FILE)
 
     def save_settings(self, settings: Settings) -> bool:
-        """Write ``settings``; ``True`` when they are on disk."""
+        """Write ``settings`` (invalid values as their defaults); ``True`` when on disk."""
         self._retry_pending()
-        payload = {"version": VERSION, "settings": dataclasses.asdict(settings)}
-        return self._write(SETTINGS_FILE, payload) and self.writable
+        return self._store.write(SETTINGS_FILE, settings_to_json(settings, self._games))
 
-    # --- high scores (M-8) ---------------------------------------------------------------------
+    # --- records and tables (M-8) ------------------------------------------------------------
 
-    def scores(self, difficulty: str | Difficulty) -> list[ScoreEntry]:
-        """The table of ``difficulty`` (a name, any case), best first; ``[]`` for unknown names."""
-        name = difficulty.name if isinstance(difficulty, Difficulty) else str(difficulty).upper()
-        return list(self._scores().get(name, ()))
+    def record_game(self, game_id: str, game: Any, initials: str = "", **extra: Any) -> int | None:
+        """Record a finished ``game`` once (by record id) and clear its save.
 
-    def record_game(self, game: MagdagdonGame, initials: str = "") -> int | None:
-        """Record a finished ``game`` once and clear the saved game.
+        ``extra`` fields (e.g. ``hints=2``) go into the record. Returns the 0-based rank in its
+        variant's table (ranked games), or ``None``: not ranked, missed the table, recorded
+        before (also in an earlier session) or not over. ``scores.json`` is written before the
+        save is removed; if it cannot be written the save is kept (the record stays in memory
+        and is written with the next save). ``ValueError`` for initials other than up to three
+        letters A-Z, an unknown game id, or a record the game's own ``check_record`` refuses.
+        """
+        spec = self._spec(game_id)
+        initials = normalise_initials(initials)
+        if not spec.is_over(game):
+            return None
+        record_id = self.record_id(game)
+        if self._records().games[game_id].has(record_id):
+            self._remove_save_of(game_id, record_id)
+            return None
+        fields = {**spec.make_record(game), **extra}
+        variant = fields.pop("variant", None)
+        clash = sorted(set(fields) & set(RESERVED))
+        if not (isinstance(variant, str) and 0 < len(variant) <= 64) or clash:
+            raise ValueError(f"a record needs a 'variant' string and none of {clash}")
+        json.dumps(fields, allow_nan=False)  # TypeError/ValueError: not JSON-safe
+        spec.check_record({"variant": variant, **fields})
+        record = Record(record_id, iso_date(self.clock()), variant, initials, fields)
+        self._records().games[game_id].add(record)
+        self._tables.clear()
+        self.last_recorded = record_id
+        if self._write_scores() or not self.writable:
+            self._remove_save_of(game_id, record_id)
+        return self._rank_of(game_id, record)
 
-        Returns the rank 0..9 in its difficulty's table, or ``None`` when it did not make the
-        best 10, was recorded before (by game id, also in an earlier session) or is not over.
-        ``scores.json`` is written before ``savegame.json`` is removed; if the scores cannot be
-        written the save is kept (the score stays in memory and is written with the next save).
+    def records(self, game_id: str) -> list[Record]:
+        """Every record of ``game_id``, oldest first (recording order)."""
+        self._spec(game_id)
+        return list(self._records().games[game_id].records)
+
+    def table(self, game_id: str, variant: str) -> list[Record]:
+        """The best ``table_size`` records of ``variant``, best first (``[]`` if not ranked)."""
+        spec = self._spec(game_id)
+        if spec.score_of is None:
+            return []
+        key = (game_id, variant)
+        if key not in self._tables:
+            self._tables[key] = build_table(self._records().games[game_id].records, variant,
+                                            spec.score_of, spec.rank, spec.table_size)
+        return list(self._tables[key])
+
+    def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
+        """Put ``initials`` on a record; ``True`` when it was found and written to disk.
+
         ``ValueError`` for initials other than up to three letters A-Z.
         """
+        self._spec(game_id)
         initials = normalise_initials(initials)
-        if not isinstance(game, MagdagdonGame) or not game.is_over:
-            return None
-        game_id = self.game_id(game)
-        tables = self._scores()
-        if self._is_recorded(game_id):
-            self._remove(SAVE_FILE)
-            return None
-        card = game.score()
-        entry = ScoreEntry(
-            score=card.total,
-            date=iso_date(self.clock()),
-            turns=game.turns,
-            powers=game.powers_used,
-            ruins=card.ruins,
-            game_id=game_id,
-            initials=initials,
-        )
-        table = tables[game.difficulty.name]
-        position = sum(1 for e in table if e.score >= entry.score)  # ties: earlier first
-        rank = position if position < TABLE_SIZE else None
-        if rank is not None:
-            table.insert(rank, entry)
-            del table[TABLE_SIZE:]
-        self._recorded.append(game_id)
-        del self._recorded[:-RECORDED_KEEP]
-        self.last_recorded = game_id
-        if self._write_scores():
-            self._remove(SAVE_FILE)
-        return rank
+        section = self._records().games[game_id]
+        record = section.get(record_id)
+        if record is None:
+            return False
+        section.replace(replace(record, initials=initials))
+        self._changed.setdefault(game_id, set()).add(record_id)
+        self._tables.clear()
+        return self._write_scores()
 
-    def set_initials(self, game_id: str, initials: str) -> bool:
-        """Put ``initials`` on the entry of ``game_id``; ``True`` when found and written to disk.
+    # --- saved games ---------------------------------------------------------------------------
 
-        ``ValueError`` for initials other than up to three letters A-Z.
-        """
-        initials = normalise_initials(initials)
-        for table in self._scores().values():
-            for i, entry in enumerate(table):
-                if entry.game_id == game_id:
-                    table[i] = dataclasses.replace(entry, initials=initials)
-                    return self._write_scores() and self.writable
-        return False
-
-    # --- the game in progress --------------------------------------------------------------------
-
-    def save_game(self, game: MagdagdonGame) -> bool:
-        """Autosave ``game`` atomically (dice RNG state included); ``True`` when it is on disk.
-
-        A game that is already recorded is not saved: its save is removed instead.
-        """
+    def save_game(self, game_id: str, game: Any) -> bool:
+        """Autosave ``game`` atomically; ``True`` when it is on disk. A game that is already
+        recorded is not saved: its save is removed instead."""
+        spec = self._spec(game_id)
         self._retry_pending()
-        game_id = self.game_id(game)
-        if self._is_recorded(game_id):
-            return self._remove(SAVE_FILE) and self.writable
-        payload = {
-            "version": VERSION,
-            "game_id": game_id,
-            "saved_at": iso_date(self.clock()),
-            "game": game.to_dict(),
-        }
-        return self._write(SAVE_FILE, payload) and self.writable
+        self._settle_legacy(game_id)
+        record_id = self.record_id(game)
+        if self._is_recorded(game_id, record_id):
+            removed = self._remove_save_of(game_id, record_id)
+            return removed and not self._store.in_memory(save_name(game_id))
+        try:
+            payload = save_to_json(spec, record_id, iso_date(self.clock()), game)
+        except (TypeError, ValueError) as error:
+            log.error("cannot encode the %s game to save it: %s", game_id, error)
+            self._store.failed()
+            return False
+        return self._store.write(save_name(game_id), payload)
 
-    def load_game(self) -> MagdagdonGame | None:
-        """The saved unfinished game, registered under its saved id; else ``None``.
+    def load_game(self, game_id: str) -> Any | None:
+        """The saved unfinished game, registered under its saved record id; else ``None``.
 
         A finished save is recorded (once) and cleared; a save whose game is already recorded
         is cleared; a corrupt one is set aside with a notice.
         """
-        found = self._load(SAVE_FILE, _parse_save)
+        spec = self._spec(game_id)
+        self._settle_legacy(game_id)
+        name = save_name(game_id)
+        found = self._read(name, "save", MAX_BYTES, lambda data, strict: parse_save(data, spec))
+        if found is None and game_id == LEGACY_GAME and not self._legacy_done:
+            found = self._peek_legacy()  # could not be moved (disk full): play it from memory
         if found is None:
             return None
-        game_id, game = found
-        self._ids[game] = game_id
-        if game.is_over:
-            self.record_game(game)
+        record_id, game = found
+        self._register(game, record_id)
+        if spec.is_over(game):
+            self.record_game(game_id, game)
             return None
-        self._scores()
-        if self._is_recorded(game_id):
-            self._remove(SAVE_FILE)
+        if self._is_recorded(game_id, record_id):
+            self._store.remove(name)
             return None
         return game
 
-    def has_saved_game(self) -> bool:
-        """Whether ``load_game`` would return a game (it does the same checks and clean-up)."""
-        return self.load_game() is not None
+    def has_saved_game(self, game_id: str) -> bool:
+        """Whether ``load_game`` would return a game. A pure query: it only reads (no
+        recording, no deleting, no setting aside; a damaged save simply gives ``False``)."""
+        spec = self._spec(game_id)
+        try:
+            loaded = self._store.read(save_name(game_id))
+        except (Corrupt, Unreadable):
+            return False
+        found: tuple[str, Any] | None
+        if loaded is None:
+            found = self._peek_legacy() if game_id == LEGACY_GAME else None
+        else:
+            found = self._parse_any_version(loaded.data, "save",
+                                            lambda data, strict: parse_save(data, spec))
+        if found is None:
+            return False
+        record_id, game = found
+        return not spec.is_over(game) and not self._is_recorded(game_id, record_id)
 
-    def clear_game(self) -> None:
+    def clear_game(self, game_id: str) -> None:
         """Forget the saved game (M-2.2: an abandoned game is not recorded)."""
-        self._remove(SAVE_FILE)
+        self._spec(game_id)
+        self._store.remove(save_name(game_id))
+        if game_id == LEGACY_GAME and self._store.exists(LEGACY_SAVE_FILE):
+            self._store.remove(LEGACY_SAVE_FILE)
 
-    def game_id(self, game: MagdagdonGame) -> str:
-        """The id of ``game``: a new uuid4 hex for an object seen for the first time."""
-        game_id = self._ids.get(game)
-        if game_id is None:
-            game_id = self._ids[game] = uuid.uuid4().hex
-        return game_id
+    def record_id(self, game: Any) -> str:
+        """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
+        entry = self._ids.get(id(game))
+        if entry is not None and entry[0]() is game:
+            return entry[1]
+        record_id = uuid.uuid4().hex
+        self._register(game, record_id)
+        return record_id
 
-    # --- scores internals --------------------------------------------------------------------
+    # --- internals: games and ids --------------------------------------------------------------
 
-    def _scores(self) -> dict[str, list[ScoreEntry]]:
-        if self._tables is None:
-            found = self._load(SCORES_FILE, _parse_scores)
+    def _spec(self, game_id: str) -> GameData:
+        try:
+            return self._games[game_id]
+        except (KeyError, TypeError):
+            raise ValueError(f"no game {game_id!r} was given to this Storage") from None
+
+    def _register(self, game: Any, record_id: str) -> None:
+        """Remember ``game``'s id for as long as the object lives (by identity, weakly)."""
+        key = id(game)
+        ids = self._ids
+
+        def forget(_dead: object) -> None:
+            ids.pop(key, None)
+
+        def strong() -> Any:
+            return game
+
+        ref: Callable[[], Any]
+        try:
+            ref = weakref.ref(game, forget)
+        except TypeError:  # not weak-referenceable: kept alive for the session
+            ref = strong
+        ids[key] = (ref, record_id)
+
+    # --- internals: versioned files ------------------------------------------------------------
+
+    def _read(self, name: str, kind: str, cap: int,
+              parse: Callable[[dict[str, Any], bool], T]) -> T | None:
+        """``name`` parsed as the current version: migrated (and rewritten, original kept) when
+        older, read leniently (a copy kept) when newer; corrupt files set aside."""
+        loaded = self._store.load(name, cap)
+        if loaded is None:
+            return None
+        version = loaded.data.get("version")
+        if type(version) is int and version > CURRENT[kind]:
+            self._keep_newer(name, version, loaded.raw)
+            try:
+                return parse(loaded.data, False)
+            except _PARSE_ERRORS as error:
+                log.warning("nothing of %s could be used: %s", name, error)
+                return None
+        try:
+            if type(version) is not int or version < 1:
+                raise ValueError(f"unknown version {version!r}")
+            data = loaded.data if version == CURRENT[kind] else upgrade(kind, loaded.data)
+            result = parse(data, True)
+        except _PARSE_ERRORS as error:
+            self._store.set_aside(name, f"wrong shape: {str(error)[:200]}")
+            return None
+        if version < CURRENT[kind]:
+            self._commit_migration(name, kind, version, loaded.raw, data, cap)
+        return result
+
+    def _parse_any_version(self, data: dict[str, Any], kind: str,
+                           parse: Callable[[dict[str, Any], bool], T]) -> T | None:
+        """Like :meth:`_read` without any side effect (``None`` for anything unusable)."""
+        version = data.get("version")
+        try:
+            if type(version) is not int or version < 1:
+                return None
+            if version > CURRENT[kind]:
+                return parse(data, False)
+            return parse(data if version == CURRENT[kind] else upgrade(kind, data), True)
+        except _PARSE_ERRORS:
+            return None
+
+    def _commit_migration(self, name: str, kind: str, version: int, raw: bytes,
+                          data: dict[str, Any], cap: int) -> None:
+        """Keep the original as ``<name>.v<N>-backup``, then write the migrated file."""
+        if not self._store.keep_copy(name, f"v{version}-backup", raw):
+            return  # the next write of ``name`` makes the backup first
+        if self._store.write(name, data, cap, compact=name == SCORES_FILE):
+            log.info("%s migrated from version %d to %d (the original is %s.v%d-backup)",
+                     name, version, CURRENT[kind], name, version)
+
+    def _keep_newer(self, name: str, version: int, raw: bytes) -> None:
+        label = f"newer-v{version}-{stamp(self.clock())}"
+        self._store.keep_copy(name, label, raw, same_as=f"newer-v{version}-")
+        log.warning("%s is version %d, newer than this game knows: a copy is kept as %s.%s*, "
+                    "and what this version understands is used", name, version, name,
+                    f"newer-v{version}-")
+
+    # --- internals: records --------------------------------------------------------------------
+
+    def _records(self) -> RecordBook:
+        if self._book is None:
+            found = self._read_scores()
             if found is None:
-                self._tables, self._recorded = {name: [] for name in DIFFICULTIES}, []
-            else:
-                self._tables, self._recorded = found
-        return self._tables
+                found = RecordBook(games={game_id: GameRecords() for game_id in self._games})
+            self._book = found
+            self._book_key = self._store.stat_key(SCORES_FILE)
+        return self._book
 
-    def _is_recorded(self, game_id: str) -> bool:
-        if game_id in self._recorded:
-            return True
-        return any(e.game_id == game_id for table in self._scores().values() for e in table)
+    def _read_scores(self) -> RecordBook | None:
+        return self._read(SCORES_FILE, "scores", SCORES_MAX_BYTES,
+                          lambda data, strict: parse_scores(data, self._games, strict))
+
+    def _is_recorded(self, game_id: str, record_id: str) -> bool:
+        return self._records().games[game_id].has(record_id)
+
+    def _rank_of(self, game_id: str, record: Record) -> int | None:
+        for position, row in enumerate(self.table(game_id, record.variant)):
+            if row.id == record.id:
+                return position
+        return None
 
     def _write_scores(self) -> bool:
-        tables = self._scores()
-        payload = {
-            "version": VERSION,
-            "tables": {name: [e.to_json() for e in tables[name]] for name in DIFFICULTIES},
-            "recorded": list(self._recorded),
-        }
-        stored = self._write(SCORES_FILE, payload)
-        self._scores_dirty = not stored
+        """Merge with what is on disk now and write; ``True`` when on disk."""
+        book = self._records()
+        if self._store.in_memory(SCORES_FILE):
+            self._scores_dirty = False
+            return False
+        with exclusive(self.data_dir / SCORES_LOCK_FILE):
+            key = self._store.stat_key(SCORES_FILE)
+            if key is not None and key != self._book_key:
+                disk = self._read_scores()
+                if disk is not None:
+                    book = self._book = merge_books(disk, book, self._changed)
+                    self._tables.clear()
+            stored = self._store.write(SCORES_FILE, book.to_json(), SCORES_MAX_BYTES,
+                                       compact=True)
+            if stored:
+                self._book_key = self._store.stat_key(SCORES_FILE)
+                self._changed.clear()
+        self._scores_dirty = not stored and not self._store.in_memory(SCORES_FILE)
         return stored
 
     def _retry_pending(self) -> None:
-        """A table that could not be written is tried again with every save."""
+        """Records that could not be written are tried again with every save."""
         if self._scores_dirty:
             self._write_scores()
 
-    # --- files -----------------------------------------------------------------------------------
+    # --- internals: saves ------------------------------------------------------------------
 
-    def _load(self, name: str, parse: Callable[[dict[str, Any]], T]) -> T | None:
-        """The parsed payload of ``name``; ``None`` when missing, or corrupt (then set aside)."""
+    def _remove_save_of(self, game_id: str, record_id: str) -> bool:
+        """Remove ``game_id``'s save if it is the save of ``record_id``; ``True`` unless a
+        removal failed."""
+        name = save_name(game_id)
         try:
-            raw = self._read_bytes(name)
-            if raw is None:
-                return None
-            try:
-                data = json.loads(raw.decode("utf-8-sig"), parse_constant=_reject_constant)
-            except (UnicodeDecodeError, ValueError, RecursionError) as error:
-                raise _Corrupt(f"not UTF-8 JSON: {error}") from None
-            if not isinstance(data, dict):
-                raise _Corrupt("not a JSON object")
-            version = data.get("version")
-            if type(version) is not int or version != VERSION:
-                raise _Corrupt(f"unknown version {version!r}")
-            try:
-                return parse(data)
-            except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
-                raise _Corrupt(f"wrong shape: {error}") from None
-        except _Corrupt as why:
-            self._set_aside(name, str(why))
+            loaded = self._store.read(name)
+        except (Corrupt, Unreadable):
+            return True
+        if loaded is None or saved_id(loaded.data) != record_id:
+            return True
+        return self._store.remove(name)
+
+    def _peek_legacy(self) -> tuple[str, Any] | None:
+        """The v1 ``savegame.json``'s game, read without any side effect."""
+        spec = self._games.get(LEGACY_GAME)
+        if spec is None:
             return None
-
-    def _read_bytes(self, name: str) -> bytes | None:
-        if not self.writable:
-            return self._memory.get(name)
         try:
-            with open(self.data_dir / name, "rb") as file:
-                raw = file.read(MAX_BYTES + 1)
-        except FileNotFoundError:
+            loaded = self._store.read(LEGACY_SAVE_FILE)
+        except (Corrupt, Unreadable):
             return None
-        except OSError as error:
-            raise _Corrupt(f"unreadable: {error}") from None
-        if len(raw) > MAX_BYTES:
-            raise _Corrupt(f"larger than {MAX_BYTES} bytes")
-        return raw
+        if loaded is None or loaded.data.get("version") != 1:
+            return None
+        return self._parse_any_version(loaded.data, "save",
+                                       lambda data, strict: parse_save(data, spec))
 
-    def _set_aside(self, name: str, why: str) -> None:
-        """Move a corrupt file out of the way (``<name>.corrupt-<stamp>[-n]``) and tell."""
-        log.warning("%s is corrupt (%s): using defaults", name, why)
-        self.notices.append(Notice("notice.corrupt", {"file": name}))
-        if not self.writable:
-            self._memory.pop(name, None)
+    def _settle_legacy(self, game_id: str) -> None:
+        """Move v1's ``savegame.json`` to ``saves/magdagdon.json`` (once; the old file is kept
+        as ``savegame.json.v1-backup`` and removed only after the new one is written)."""
+        if game_id != LEGACY_GAME or self._legacy_done:
             return
-        stem = f"{name}.corrupt-{_as_utc(self.clock()).strftime(STAMP_FORMAT)}"
-        target = self.data_dir / stem
-        counter = 1
-        while os.path.lexists(target):
-            counter += 1
-            target = self.data_dir / f"{stem}-{counter}"
-        try:
-            os.rename(self.data_dir / name, target)
-        except OSError as error:
-            log.warning("could not set %s aside: %s", name, error)
-
-    def _write(self, name: str, payload: dict[str, Any]) -> bool:
-        """Store ``payload`` as ``name``; ``True`` when stored (in memory counts, see callers)."""
-        try:
-            raw = json.dumps(payload, ensure_ascii=False, allow_nan=False, indent=1).encode()
-        except (TypeError, ValueError) as error:
-            log.error("cannot write %s: %s", name, error)
-            self._failed()
-            return False
-        if len(raw) > MAX_BYTES:
-            log.error("cannot write %s: %d bytes is too big", name, len(raw))
-            self._failed()
-            return False
-        if not self.writable:
-            self._memory[name] = raw
-            return True
-        try:
-            self._atomic_write(name, raw)
-        except OSError as error:
-            log.warning("cannot write %s: %s", name, error)
-            self._failed()
-            return False
-        self._failing = False
-        return True
-
-    def _atomic_write(self, name: str, raw: bytes) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)  # it may have been removed meanwhile
-        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.data_dir)
-        try:
-            try:
-                file = os.fdopen(fd, "wb")
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-                raise
-            with file:
-                file.write(raw)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, self.data_dir / name)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        self._sync_dir()
-
-    def _remove(self, name: str) -> bool:
-        """Delete ``name`` (missing is fine); ``True`` unless the delete failed."""
-        if not self.writable:
-            self._memory.pop(name, None)
-            return True
-        try:
-            os.unlink(self.data_dir / name)
-        except FileNotFoundError:
-            return True
-        except OSError as error:
-            log.warning("cannot remove %s: %s", name, error)
-            self._failed()
-            return False
-        self._failing = False
-        self._sync_dir()
-        return True
-
-    def _sync_dir(self) -> None:
-        """Make a rename or delete durable (POSIX; best effort)."""
-        if os.name != "posix":
+        self._legacy_done = True
+        spec = self._games[LEGACY_GAME]
+        loaded = self._store.load(LEGACY_SAVE_FILE)
+        if loaded is None:
             return
+        version = loaded.data.get("version")
         try:
-            fd = os.open(self.data_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        except OSError:
+            if type(version) is not int or version != 1:
+                raise ValueError(f"unknown version {version!r}")
+            data = upgrade("save", loaded.data)
+            record_id, game = parse_save(data, spec)
+            data["state"] = spec.encode(game)
+        except _PARSE_ERRORS as error:
+            self._store.set_aside(LEGACY_SAVE_FILE, f"wrong shape: {str(error)[:200]}")
             return
+        name = save_name(LEGACY_GAME)
         try:
-            os.fsync(fd)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
+            existing = self._store.read(name)
+        except (Corrupt, Unreadable):
+            existing = None  # load_game deals with it
+        if existing is not None and saved_id(existing.data) != record_id:
+            # an older copy of the game ran after a newer one: keep the newer one's save too
+            self._store.keep_copy(name, f"replaced-{stamp(self.clock())}", existing.raw,
+                                  same_as="replaced-")
+        if not self._store.keep_copy(LEGACY_SAVE_FILE, "v1-backup", loaded.raw):
+            self._legacy_done = False
+            return
+        if self._store.write(name, data) and self._store.remove(LEGACY_SAVE_FILE):
+            log.info("%s moved to %s (the original is %s.v1-backup)", LEGACY_SAVE_FILE, name,
+                     LEGACY_SAVE_FILE)
+        else:
+            self._legacy_done = False
 
-    def _failed(self) -> None:
-        if not self._failing:
-            self._failing = True
-            self.notices.append(Notice("notice.save_failed", {}))
-
-    def _remove_stale_temp_files(self) -> None:
-        """Temporary files a crash left behind (older than a minute, so not another writer's)."""
-        now = time.time()
-        for name in FILES:
-            with contextlib.suppress(OSError):
-                for path in list(self.data_dir.glob(f".{name}.*.tmp")):
-                    with contextlib.suppress(OSError):
-                        if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
-                            path.unlink()

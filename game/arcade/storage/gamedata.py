@@ -1,0 +1,112 @@
+"""What storage knows of a game, and the formats of the values every file shares.
+
+Storage must not import the games (they import pygame scenes, and a new game must not need a
+change in here), so each game describes itself with a :class:`GameData`: its settings section,
+how to turn its game object into JSON and back, and what a finished game's record holds. The
+id, date and initials formats live here because settings, records and saves all check them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+GAME_ID_RE = re.compile(r"[a-z0-9_]{1,64}")
+"""A game id: also a file name (``saves/<id>.json``), so nothing but ``[a-z0-9_]``."""
+RECORD_ID_RE = re.compile(r"[0-9A-Za-z_-]{1,64}")
+"""A record id: a uuid4 hex today; v1 allowed these characters, so v2 does too."""
+INITIALS_RE = re.compile(r"[A-Z]{0,3}")
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
+_DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z")
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One setting: its default (whose type is the field's type) and an extra check.
+
+    Types are ``bool``, ``int``, ``float`` (a JSON integer is accepted and made a float) and
+    ``str``, compared exactly (``True`` is not an ``int``). A ``None`` default means the value
+    may be ``None`` or any JSON value that passes ``check`` (e.g. the window geometry).
+    """
+
+    default: Any
+    check: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True)
+class GameData:
+    """What storage needs to know of one game; each game's spec builds one.
+
+    A record dict (what ``make_record`` returns, plus ``record_game``'s extra fields) must be
+    JSON-safe and hold ``"variant"`` (a string); ``check_record`` and ``score_of`` receive that
+    same dict when it is read back. ``check_record`` should ignore fields it does not know, so a
+    newer version's records stay readable. Without ``score_of`` the game is not ranked: it has
+    records but no tables. ``rank(scores_best_first, new)`` is the rules' ranking; without it a
+    higher score is better and ties keep the earlier record first (M-8.2).
+    """
+
+    id: str
+    settings: Mapping[str, SettingField]
+    encode: Callable[[Any], dict]
+    decode: Callable[[dict], Any]
+    is_over: Callable[[Any], bool]
+    make_record: Callable[[Any], dict]
+    check_record: Callable[[dict], None]
+    score_of: Callable[[dict], int] | None = None
+    rank: Callable[[Sequence[int], int], int | None] | None = None
+    table_size: int = field(default=10)
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.id, str) and GAME_ID_RE.fullmatch(self.id)):
+            raise ValueError(f"a game id is 1..64 characters of [a-z0-9_], not {self.id!r}")
+        if not (type(self.table_size) is int and self.table_size >= 1):
+            raise ValueError(f"table_size must be a positive int, not {self.table_size!r}")
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (the default clock of a ``Storage``)."""
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """``moment`` in UTC; a naive datetime is taken to be UTC already."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def iso_date(moment: datetime) -> str:
+    """``moment`` as ISO-8601 UTC with seconds, e.g. ``2026-11-30T02:15:00Z``."""
+    return as_utc(moment).strftime(DATE_FORMAT)
+
+
+def stamp(moment: datetime) -> str:
+    """``moment`` for a file name, e.g. ``20261130T021500Z``."""
+    return as_utc(moment).strftime(STAMP_FORMAT)
+
+
+def is_iso_date(value: Any) -> bool:
+    """Whether ``value`` is a real date written like :func:`iso_date` (fast: no strptime)."""
+    if not isinstance(value, str):
+        return False
+    match = _DATE_RE.fullmatch(value)
+    if match is None:
+        return False
+    try:
+        year, month, day, hour, minute, second = map(int, match.groups())
+        datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return False
+    return True
+
+
+def normalise_initials(initials: Any) -> str:
+    """``initials`` stripped and upper-cased; ``ValueError`` unless 0..3 letters A-Z."""
+    if not isinstance(initials, str):
+        raise ValueError(f"initials must be a string, not {initials!r}")
+    text = initials.strip().upper()
+    if not INITIALS_RE.fullmatch(text):
+        raise ValueError(f"initials are up to three letters A-Z, not {initials!r}")
+    return text

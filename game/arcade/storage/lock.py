@@ -1,0 +1,184 @@
+"""One running game per data folder, and a short lock around each merge-and-write.
+
+Two copies of the game on one folder would both resume the same save, and each would write its
+own view of the files. :class:`DataLock` is an **OS-level** lock (``fcntl.flock`` on POSIX,
+``msvcrt.locking`` on Windows) on ``<data folder>/.lock``, held for the life of the process: the
+OS releases it when the process exits, crashes or is killed, so the lock *file* staying behind
+never blocks the next start (its existence means nothing; only the lock on it does).
+
+A second copy that finds the folder locked asks the running copy to come forward
+(:meth:`DataLock.request_raise` creates ``.raise-request``) and exits; the running copy polls
+:meth:`DataLock.raise_requested` (one ``unlink`` attempt at most every ``poll_seconds``), which
+sees and clears the request. Raising the window is the caller's job.
+
+:func:`exclusive` is a short lock (``.scores.lock``) taken around re-reading, merging and
+writing ``scores.json``, so two writers that meet anyway (an old copy without the process lock,
+a test) still lose no record. It waits at most ``timeout`` seconds and then goes on without the
+lock (the merge still makes losing anything unlikely) rather than hang the game.
+
+When no lock file can be opened at all (the folder cannot be created or is read-only and has
+none), locking is impossible and :meth:`DataLock.acquire` says ``True``: such a folder cannot be
+written, so there is nothing two copies could overwrite. Lock files are opened with
+``O_NOFOLLOW`` and never written to, so a planted symlink cannot make the game touch another file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
+log = logging.getLogger(__name__)
+
+LOCK_FILE = ".lock"
+RAISE_FILE = ".raise-request"
+SCORES_LOCK_FILE = ".scores.lock"
+_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_BUSY = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
+
+
+def _open(path: Path) -> int | None:
+    """A descriptor on the lock file ``path`` (created if possible), or ``None``."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | _FLAGS, 0o600)
+    except OSError:
+        pass
+    try:
+        return os.open(path, os.O_RDONLY | _FLAGS)  # a read-only folder: flock works on it
+    except OSError as error:
+        log.info("no lock file %s (%s)", path, error)
+        return None
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock on ``fd`` without waiting: ``True`` if taken, ``False`` if another process
+    holds it; ``OSError`` when this file system cannot lock."""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError as error:
+        if error.errno in _BUSY:
+            return False
+        raise
+    return True
+
+
+def _unlock_and_close(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        else:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    with contextlib.suppress(OSError):
+        os.close(fd)
+
+
+class DataLock:
+    """The lock that makes a game the only one running on ``data_dir``."""
+
+    def __init__(self, data_dir: Path | str, clock: Callable[[], float] = time.monotonic,
+                 poll_seconds: float = 0.5) -> None:
+        self.data_dir = Path(data_dir)
+        self.clock = clock
+        self.poll_seconds = poll_seconds
+        self._fd: int | None = None
+        self._last_poll: float | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """``True`` when this process may use the folder (the lock is ours, or locking is
+        impossible there); ``False`` when another running copy holds it."""
+        if self._fd is not None:
+            return True
+        with contextlib.suppress(OSError, ValueError):
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        fd = _open(self.data_dir / LOCK_FILE)
+        if fd is None:
+            return True
+        try:
+            taken = _try_lock(fd)
+        except OSError as error:
+            log.warning("cannot lock %s (%s): going on without the lock", self.data_dir, error)
+            os.close(fd)
+            return True
+        if not taken:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let another copy start (also happens by itself when the process ends)."""
+        if self._fd is not None:
+            _unlock_and_close(self._fd)
+            self._fd = None
+
+    def request_raise(self) -> bool:
+        """From a second copy: ask the running one to bring its window forward."""
+        try:
+            fd = os.open(self.data_dir / RAISE_FILE, os.O_WRONLY | os.O_CREAT | _FLAGS, 0o600)
+        except OSError as error:
+            log.info("cannot ask the running copy to come forward: %s", error)
+            return False
+        os.close(fd)
+        return True
+
+    def raise_requested(self) -> bool:
+        """For the running copy, every frame: whether a second copy asked (then the request is
+        cleared). Looks at the disk at most once per ``poll_seconds``."""
+        now = self.clock()
+        if self._last_poll is not None and now - self._last_poll < self.poll_seconds:
+            return False
+        self._last_poll = now
+        try:
+            os.unlink(self.data_dir / RAISE_FILE)
+        except OSError:
+            return False
+        return True
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, timeout: float = 5.0) -> Iterator[bool]:
+    """Hold the lock file ``path`` for the ``with`` block; yields whether it was taken."""
+    fd = _open(path)
+    taken = False
+    try:
+        if fd is not None:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    taken = _try_lock(fd)
+                except OSError as error:
+                    log.info("cannot lock %s (%s)", path, error)
+                    break
+                if taken:
+                    break
+                if time.monotonic() >= deadline:
+                    log.warning("%s stayed locked for %.0f s: writing without it", path, timeout)
+                    break
+                time.sleep(0.005)
+        yield taken
+    finally:
+        if fd is not None:
+            if taken:
+                _unlock_and_close(fd)
+            else:
+                with contextlib.suppress(OSError):
+                    os.close(fd)

@@ -1,0 +1,74 @@
+"""The log file: a rotating handler that never spills tracebacks onto stderr.
+
+The standard handler reports its own failures with ``handleError``, which prints
+``--- Logging error ---`` and a traceback to stderr for every record: on a full disk that floods
+the terminal (and a kiosk's journal) while the game itself is fine. This handler stays quiet: a
+failure is counted, the broken stream dropped, and the handler pauses for ``retry_seconds``
+(records in between are counted as dropped); then it reopens the file and tries again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import logging.handlers
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+LOG_FILE = "magdagdon.log"
+MAX_BYTES = 512 * 1024
+BACKUPS = 3
+RETRY_SECONDS = 60.0
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """``RotatingFileHandler`` whose failures pause it instead of printing to stderr."""
+
+    def __init__(self, filename: Path | str, max_bytes: int = MAX_BYTES,
+                 backups: int = BACKUPS, retry_seconds: float = RETRY_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(filename, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+        self.retry_seconds = retry_seconds
+        self.clock = clock
+        self.failures = 0
+        self.dropped = 0
+        self._resume_at: float | None = None
+        self.setFormatter(logging.Formatter(FORMAT))
+
+    @property
+    def paused(self) -> bool:
+        return self._resume_at is not None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._resume_at is not None:
+            if self.clock() < self._resume_at:
+                self.dropped += 1
+                return
+            self._resume_at = None
+        super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Count the failure, drop the stream and pause; never write to stderr."""
+        self.failures += 1
+        self.dropped += 1
+        self._resume_at = self.clock() + self.retry_seconds
+        stream, self.stream = self.stream, None  # type: ignore[assignment]
+        if stream is not None:
+            with contextlib.suppress(Exception):
+                stream.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            super().close()
+
+
+def open_log(folder: Path) -> QuietRotatingFileHandler | None:
+    """The log file in ``folder`` (``magdagdon.log``, 3 × 512 KB), or ``None`` if it cannot
+    be opened (then the game logs to stderr only)."""
+    try:
+        return QuietRotatingFileHandler(folder / LOG_FILE)
+    except OSError as error:
+        logging.getLogger(__name__).warning("no log file in %s (%s)", folder, error)
+        return None
