@@ -80,7 +80,7 @@ class Settings:
         default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def for_games(cls, games: Iterable[GameData], **values: Any) -> Settings:
+    def for_games(cls, games: Iterable[GameData], /, **values: Any) -> Settings:
         """Defaults (or ``values``) with every section of ``games`` filled with its defaults."""
         settings = cls(**values, schemas={game.id: game.settings for game in games})
         for game_id in settings.schemas:

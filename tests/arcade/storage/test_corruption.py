@@ -25,10 +25,10 @@ from game.arcade.storage import (
 from game.arcade.storage import jsonfile as jsonfile_module
 from tests.arcade.storage.support import (
     GAMES,
-    P,
-    START,
     STAMP_RE,
+    START,
     Counter,
+    P,
     finished,
     make,
     played,

@@ -14,14 +14,16 @@ import pytest
 from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Notice, Settings
 from tests.arcade.storage.support import (
     GAMES,
-    P,
     SAVE_FAILED,
     Counter,
+    P,
     fail,
     finished,
     leftovers,
     make,
+    play_to_end,
     played,
+    read_json,
     scores,
 )
 
@@ -166,8 +168,6 @@ def test_uncreatable_data_dir_works_in_memory(tmp_path: Path) -> None:
 
 
 def play_out(game: Any) -> Any:
-    from tests.arcade.storage.support import play_to_end
-
     play_to_end(game)
     return game
 
@@ -198,8 +198,6 @@ def test_stale_temp_files_are_removed_at_start(tmp_path: Path) -> None:
 
 
 def test_files_are_json_objects_with_version_two(store: Any, tmp_path: Path) -> None:
-    from tests.arcade.storage.support import read_json
-
     store.save_settings(Settings())
     store.record_game("magdagdon", finished())
     store.save_game("magdagdon", played())

@@ -17,10 +17,10 @@ from game.arcade.storage import SCORES_FILE, Record, Storage
 from tests.arcade.storage.support import (
     COUNTER,
     MAGDAGDON,
+    Counter,
     N,
     P,
     S,
-    Counter,
     finished,
     make,
     played,

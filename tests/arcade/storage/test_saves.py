@@ -8,9 +8,9 @@ from pathlib import Path
 from game.arcade.storage import Storage
 from game.rules.magdagdon import MagdagdonGame
 from tests.arcade.storage.support import (
+    Counter,
     P,
     S,
-    Counter,
     finished,
     leftovers,
     make,
