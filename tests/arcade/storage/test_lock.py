@@ -1,0 +1,113 @@
+"""One running game per data folder: an OS lock that a crash or kill releases by itself."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.arcade.storage import DataLock
+from game.arcade.storage.lock import LOCK_FILE, RAISE_FILE, exclusive
+
+ROOT = Path(__file__).resolve().parents[3]
+OTHER_COPY = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from game.arcade.storage import DataLock
+lock = DataLock(sys.argv[2])
+taken = lock.acquire()
+print("acquired" if taken else "busy", flush=True)
+if not taken and sys.argv[3] == "raise":
+    print("asked" if lock.request_raise() else "could not ask", flush=True)
+if taken and sys.argv[3] == "hold":
+    time.sleep(120)
+"""
+
+
+def other_copy(folder: Path, mode: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", OTHER_COPY, str(ROOT), str(folder), mode],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_second_copy_is_refused_and_asks_the_first_to_come_forward(tmp_path: Path) -> None:
+    ticks = Ticks()
+    lock = DataLock(tmp_path, clock=ticks, poll_seconds=0.5)
+    assert lock.acquire() and lock.held and lock.acquire()  # idempotent
+    assert lock.raise_requested() is False
+    second = other_copy(tmp_path, "raise")
+    out, err = second.communicate(timeout=60)
+    assert out.split() == ["busy", "asked"], err
+    assert (tmp_path / RAISE_FILE).exists()
+    assert lock.raise_requested() is False  # polled less than poll_seconds ago: no disk look
+    ticks.now += 0.5
+    assert lock.raise_requested() is True and not (tmp_path / RAISE_FILE).exists()
+    ticks.now += 1
+    assert lock.raise_requested() is False  # seen once, then cleared
+    lock.release()
+    assert not lock.held
+    third = other_copy(tmp_path, "once")
+    assert third.communicate(timeout=60)[0].split() == ["acquired"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX kill")
+def test_a_killed_copy_leaves_no_stale_lock(tmp_path: Path) -> None:
+    holder = other_copy(tmp_path, "hold")
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "acquired"
+    assert DataLock(tmp_path).acquire() is False
+    holder.send_signal(signal.SIGKILL)
+    holder.wait(timeout=30)
+    holder.stdout.close()
+    holder.stderr.close()  # type: ignore[union-attr]
+    assert (tmp_path / LOCK_FILE).exists()  # the file stays; the lock went with the process
+    lock = DataLock(tmp_path)
+    assert lock.acquire() is True
+    lock.release()
+
+
+def test_a_folder_that_cannot_exist_cannot_be_locked_and_is_no_obstacle(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    lock = DataLock(blocker / "data")
+    assert lock.acquire() is True and not lock.held
+    assert lock.request_raise() is False and lock.raise_requested() is False
+
+
+def test_lock_files_are_never_followed(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / LOCK_FILE).symlink_to(target)
+    (data / RAISE_FILE).symlink_to(target)
+    assert DataLock(data).acquire() is True  # no lock possible here, but never followed
+    assert DataLock(data).request_raise() is False
+    assert not target.exists()
+
+
+def test_exclusive_waits_then_goes_on_without_the_lock(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture,
+) -> None:
+    path = tmp_path / ".scores.lock"
+    with exclusive(path) as taken:
+        assert taken
+        with caplog.at_level(logging.WARNING), exclusive(path, timeout=0.05) as again:
+            assert again is False  # another descriptor: locked out, but not hung
+    assert "stayed locked" in caplog.text
+    with exclusive(path, timeout=0.05) as taken:
+        assert taken
+    with exclusive(tmp_path / "no" / "such" / "folder.lock") as taken:
+        assert taken is False
+    assert os.path.exists(path)
