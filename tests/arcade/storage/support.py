@@ -198,3 +198,10 @@ def copy_v1(folder: Path, *names: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name in names or ("settings.json", "scores.json", "savegame.json"):
         (folder / name).write_bytes((V1_DIR / name).read_bytes())
+
+
+def resume(store: Storage, game_id: str = "magdagdon") -> Any:
+    """``store.load_game(game_id)``, which must find a game."""
+    game = store.load_game(game_id)
+    assert game is not None, f"no saved {game_id} game"
+    return game

@@ -30,6 +30,7 @@ from tests.arcade.storage.support import (
     play_to_end,
     played,
     read_json,
+    resume,
     scores,
 )
 
@@ -156,11 +157,15 @@ def test_v1_order_is_by_date_then_table_order(tmp_path: Path) -> None:
                 "game_id": game_id, "initials": ""}
 
     same = "2026-05-05T05:05:05Z"
-    tables = {"NIGHTMARE": [entry("n1", same), entry("n0", "2026-01-01T00:00:00Z")],
+    old = entry("n0", "2026-01-01T00:00:00Z")
+    del old["initials"]  # the first v1 files had no initials
+    tables = {"NIGHTMARE": [entry("n1", same), old],
               "PEACEFUL": [entry("p1", same), entry("p2", same)],
               "SURVIVAL": [entry("s1", same)]}
     (tmp_path / SCORES_FILE).write_text(json.dumps({"version": 1, "tables": tables}), "utf-8")
-    assert [r.id for r in make(tmp_path).records("magdagdon")] == ["n0", "p1", "p2", "s1", "n1"]
+    s = make(tmp_path)
+    assert [r.id for r in s.records("magdagdon")] == ["n0", "p1", "p2", "s1", "n1"]
+    assert s.records("magdagdon")[0].initials == "" and s.notices == []
 
 
 @pytest.mark.parametrize("data", [
@@ -199,7 +204,7 @@ def test_a_v1_mid_turn_save_moves_to_saves_and_resumes(tmp_path: Path) -> None:
     assert data == {"version": 2, "game": "magdagdon", "id": V1_SAVE["game_id"],
                     "saved_at": V1_SAVE["saved_at"], "state": V1_SAVE["game"]}
     expected = MagdagdonGame.from_dict(V1_SAVE["game"])
-    assert make(tmp_path).load_game("magdagdon").to_dict() == expected.to_dict()
+    assert resume(make(tmp_path)).to_dict() == expected.to_dict()
 
 
 def test_everything_migrates_at_start_and_is_found_afterwards(tmp_path: Path) -> None:
@@ -213,9 +218,9 @@ def test_everything_migrates_at_start_and_is_found_afterwards(tmp_path: Path) ->
     again = make(tmp_path)
     assert again.load_settings().game("magdagdon")["difficulty"] == "NIGHTMARE"
     assert len(again.records("magdagdon")) == 14
-    assert again.load_game("magdagdon").to_dict() == V1_SAVE["game"]
+    assert resume(again).to_dict() == V1_SAVE["game"]
     # the resumed game is played to its end and recorded under its v1 id
-    game = again.load_game("magdagdon")
+    game = resume(again)
     play_to_end(game)
     again.save_game("magdagdon", game)
     again.record_game("magdagdon", game)
@@ -261,7 +266,7 @@ def test_a_kill_during_the_save_move_loses_nothing_and_copies_once(
             make(tmp_path).load_game("magdagdon")
     assert (tmp_path / "savegame.json").exists() and (tmp_path / SAVE).exists()
     s = make(tmp_path)
-    assert s.load_game("magdagdon").to_dict() == V1_SAVE["game"]
+    assert resume(s).to_dict() == V1_SAVE["game"]
     assert not (tmp_path / "savegame.json").exists()
     assert sorted(p.name for p in tmp_path.glob("savegame.json*")) == ["savegame.json.v1-backup"]
     assert s.notices == []
@@ -274,7 +279,7 @@ def test_an_older_copy_run_after_the_upgrade_keeps_both_saves(tmp_path: Path) ->
     new_bytes = (tmp_path / SAVE).read_bytes()
     copy_v1(tmp_path, "savegame.json")  # the v1 game wrote its save afterwards
     again = make(tmp_path)
-    assert again.load_game("magdagdon").to_dict() == V1_SAVE["game"]  # the newest play wins
+    assert resume(again).to_dict() == V1_SAVE["game"]  # the newest play wins
     [kept] = list((tmp_path / "saves").glob("magdagdon.json.replaced-*"))
     assert kept.read_bytes() == new_bytes
 
@@ -292,7 +297,7 @@ def test_the_v1_save_waits_when_no_backup_can_be_written(
     assert s.save_game("magdagdon", game)  # the disk is back: moved, then saved
     assert not (tmp_path / "savegame.json").exists()
     assert (tmp_path / "savegame.json.v1-backup").exists()
-    assert make(tmp_path).load_game("magdagdon").to_dict() == game.to_dict()
+    assert resume(make(tmp_path)).to_dict() == game.to_dict()
 
 
 def test_a_migration_whose_backup_fails_is_done_later_and_never_without_it(
@@ -321,7 +326,7 @@ def test_a_storage_without_magdagdon_keeps_its_v1_data_for_later(tmp_path: Path)
     full.check_files()
     assert len(full.records("magdagdon")) == 14 and len(full.records("counter")) == 1
     assert full.load_settings().game("magdagdon")["difficulty"] == "NIGHTMARE"
-    assert full.load_game("magdagdon").to_dict() == V1_SAVE["game"]
+    assert resume(full).to_dict() == V1_SAVE["game"]
     assert full.notices == [] and s.notices == []
 
 
@@ -385,7 +390,7 @@ def test_a_newer_save_is_resumed_when_it_decodes_else_kept(tmp_path: Path) -> No
     (tmp_path / SAVE).write_text(json.dumps(doc), "utf-8")
     s = make(tmp_path)
     assert s.has_saved_game("magdagdon")
-    loaded = s.load_game("magdagdon")
+    loaded = resume(s)
     assert loaded.to_dict() == game.to_dict() and s.record_id(loaded) == "abc"
     doc["state"] = {"version": 9, "quantum": True}
     (tmp_path / SAVE).write_text(json.dumps(doc), "utf-8")

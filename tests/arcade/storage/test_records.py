@@ -162,6 +162,30 @@ def test_recording_is_idempotent_across_restarts(tmp_path: Path) -> None:
     assert not save.exists()
 
 
+def test_a_game_that_missed_the_table_is_still_recorded_once(tmp_path: Path) -> None:
+    s = make(tmp_path)
+    for _ in range(10):
+        s.record_game("magdagdon", finished(P, 6))
+    low = finished(P, 1)
+    s.save_game("magdagdon", low)
+    save = tmp_path / "saves" / "magdagdon.json"
+    saved = save.read_bytes()
+    assert s.record_game("magdagdon", low) is None
+    save.write_bytes(saved)
+    again = make(tmp_path)
+    assert again.load_game("magdagdon") is None and not save.exists()
+    assert [r.id for r in again.records("magdagdon")].count(s.record_id(low)) == 1
+
+
+def test_a_stored_record_without_initials_loads(tmp_path: Path) -> None:
+    row = record_row("abc123", 300, "SURVIVAL")
+    del row["initials"]
+    write_scores(tmp_path, {"magdagdon": {"records": [row]}})
+    s = make(tmp_path)
+    [record] = scores(s, S)
+    assert record.initials == "" and record.score == 300 and s.notices == []
+
+
 def test_recording_with_initials_and_set_initials(tmp_path: Path) -> None:
     s = make(tmp_path)
     game, other = finished(P, 4), finished(P, 2)
