@@ -172,6 +172,7 @@ class Storage:
         self._tables: dict[tuple[str, str], list[Record]] = {}
         self._scores_dirty = False
         self._legacy_done = False
+        self._newer_logged: set[tuple[str, int]] = set()
 
     @property
     def writable(self) -> bool:
@@ -324,8 +325,10 @@ class Storage:
         return game
 
     def has_saved_game(self, game_id: str) -> bool:
-        """Whether ``load_game`` would return a game. A pure query: it only reads (no
-        recording, no deleting, no setting aside; a damaged save simply gives ``False``)."""
+        """Whether ``load_game`` would return a game. A pure query for the title screen: it
+        reads the save (no recording, no deleting, no setting aside: a damaged or finished save
+        simply gives ``False``; ``load_game`` or :meth:`check_files` deal with those). The
+        records are loaded first if nothing has needed them yet (cached from then on)."""
         spec = self._spec(game_id)
         try:
             loaded = self._store.read(save_name(game_id))
@@ -436,8 +439,12 @@ class Storage:
                      name, version, CURRENT[kind], name, version)
 
     def _keep_newer(self, name: str, version: int, raw: bytes) -> None:
+        """Keep a copy of a newer version's file (once per content) and say so (once)."""
         label = f"newer-v{version}-{stamp(self.clock())}"
         self._store.keep_copy(name, label, raw, same_as=f"newer-v{version}-")
+        if (name, version) in self._newer_logged:
+            return
+        self._newer_logged.add((name, version))
         log.warning("%s is version %d, newer than this game knows: a copy is kept as %s.%s*, "
                     "and what this version understands is used", name, version, name,
                     f"newer-v{version}-")

@@ -21,7 +21,8 @@ RECORD_ID_RE = re.compile(r"[0-9A-Za-z_-]{1,64}")
 INITIALS_RE = re.compile(r"[A-Z]{0,3}")
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
-_DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z")
+_DATE_RE = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
+                      r"T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ")
 
 
 @dataclass(frozen=True)
@@ -88,15 +89,20 @@ def stamp(moment: datetime) -> str:
 
 
 def is_iso_date(value: Any) -> bool:
-    """Whether ``value`` is a real date written like :func:`iso_date` (fast: no strptime)."""
+    """Whether ``value`` is a real date written like :func:`iso_date` (fast: the pattern checks
+    the ranges; only days after the 28th need the calendar)."""
     if not isinstance(value, str):
         return False
     match = _DATE_RE.fullmatch(value)
     if match is None:
         return False
+    year, month, day = match.groups()
+    if year == "0000":
+        return False
+    if day <= "28":
+        return True
     try:
-        year, month, day, hour, minute, second = map(int, match.groups())
-        datetime(year, month, day, hour, minute, second)
+        datetime(int(year), int(month), int(day))
     except ValueError:
         return False
     return True

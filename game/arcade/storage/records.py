@@ -107,10 +107,11 @@ class GameRecords:
     def __init__(self, records: Iterable[Record] = (), recorded: Iterable[str] = ()) -> None:
         self.records: list[Record] = []
         self._index: dict[str, int] = {}
+        self.recorded: list[str] = []
+        self._recorded: set[str] = set()
         for record in records:
             self.add(record)
-        self.recorded = [i for i in dict.fromkeys(recorded) if i not in self._index]
-        self._recorded = set(self.recorded)
+        self.add_recorded(recorded)
 
     def __len__(self) -> int:
         return len(self.records)
@@ -128,6 +129,13 @@ class GameRecords:
             raise ValueError(f"record {record.id} appears twice")
         self._index[record.id] = len(self.records)
         self.records.append(record)
+
+    def add_recorded(self, ids: Iterable[str]) -> None:
+        """Ids known to be recorded without a record (those with a record are skipped)."""
+        for record_id in ids:
+            if record_id not in self._index and record_id not in self._recorded:
+                self.recorded.append(record_id)
+                self._recorded.add(record_id)
 
     def replace(self, record: Record) -> None:
         """Put ``record`` in the place of the record with its id (which must exist)."""
@@ -150,6 +158,9 @@ def parse_section(raw: Any, game: GameData, strict: bool = True) -> GameRecords:
             raise ValueError(f"section {game.id}: 'records' and 'recorded' must be lists")
         rows, recorded = (rows if isinstance(rows, list) else []), (
             recorded if isinstance(recorded, list) else [])
+    ids = [i for i in recorded if isinstance(i, str) and RECORD_ID_RE.fullmatch(i)]
+    if len(ids) != len(recorded) and strict:
+        raise ValueError(f"section {game.id}: 'recorded' must be a list of record ids")
     records = GameRecords()
     skipped = 0
     for row in rows:
@@ -159,12 +170,10 @@ def parse_section(raw: Any, game: GameData, strict: bool = True) -> GameRecords:
             if strict:
                 raise
             skipped += 1
-    ids = [i for i in recorded if isinstance(i, str) and RECORD_ID_RE.fullmatch(i)]
-    if len(ids) != len(recorded) and strict:
-        raise ValueError(f"section {game.id}: 'recorded' must be a list of record ids")
     if skipped:
         log.warning("%d records of %s could not be read by this version", skipped, game.id)
-    return GameRecords(records.records, ids)
+    records.add_recorded(ids)
+    return records
 
 
 @dataclass

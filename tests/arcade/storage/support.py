@@ -24,6 +24,7 @@ from tests.rules.magdagdon_support import RandomPlayer
 
 P, S, N = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 DIFFICULTIES = tuple(d.name for d in Difficulty)
+MAX_POWERS = max(d.powers for d in Difficulty)
 START = datetime(2026, 11, 30, 2, 15, 0, tzinfo=UTC)
 SAVE_FAILED = Notice("notice.save_failed", {})
 STAMP_RE = r"\d{8}T\d{6}Z"
@@ -50,7 +51,7 @@ def check_magdagdon_record(record: dict) -> None:
         raise ValueError(f"no difficulty is called {record.get('variant')!r}")
     _check_int(record, "score", -10_000, 10_000)
     _check_int(record, "turns", 0, 16)
-    _check_int(record, "powers", 0, max(d.powers for d in Difficulty))
+    _check_int(record, "powers", 0, MAX_POWERS)
     _check_int(record, "ruins", 0, 16)
 
 
