@@ -81,7 +81,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import platformdirs
 
@@ -103,7 +103,7 @@ from game.arcade.storage.jsonfile import (
 )
 from game.arcade.storage.lock import SCORES_LOCK_FILE, DataLock, exclusive
 from game.arcade.storage.logfile import LOG_FILE, open_log
-from game.arcade.storage.migrations import CURRENT, LEGACY_GAME, LEGACY_SAVE_FILE, upgrade
+from game.arcade.storage.migrations import LEGACY_GAME, LEGACY_SAVE_FILE, upgrade
 from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
 from game.arcade.storage.records import (
     RESERVED,
@@ -116,6 +116,7 @@ from game.arcade.storage.records import (
 )
 from game.arcade.storage.saves import SAVES_DIR, parse_save, save_name, save_to_json, saved_id
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
+from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
 
 __all__ = [
     "DEFAULT_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SCORES_FILE", "SCORES_MAX_BYTES",
@@ -131,9 +132,6 @@ DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
 SCORES_MAX_BYTES = 64 * 1024 * 1024
-_PARSE_ERRORS = (ValueError, TypeError, KeyError, IndexError, RecursionError)
-
-T = TypeVar("T")
 
 
 def resolve_data_dir(data_dir: Path | str | None) -> Path:
@@ -165,6 +163,7 @@ class Storage:
         self.notices: list[Notice] = []
         self.last_recorded: str | None = None
         self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR,))
+        self._files = VersionedFiles(self._store)
         self._ids: dict[int, tuple[Callable[[], Any], str]] = {}
         self._book: RecordBook | None = None  # loaded on first use
         self._book_key: tuple[int, int, int] | None = None  # scores.json as last seen
@@ -172,7 +171,6 @@ class Storage:
         self._tables: dict[tuple[str, str], list[Record]] = {}
         self._scores_dirty = False
         self._legacy_done = False
-        self._newer_logged: set[tuple[str, int]] = set()
 
     @property
     def writable(self) -> bool:
@@ -199,8 +197,8 @@ class Storage:
 
     def load_settings(self) -> Settings:
         """The saved settings; defaults when missing or corrupt, per field when a value is bad."""
-        found = self._read(SETTINGS_FILE, "settings", MAX_BYTES,
-                           lambda data, strict: parse_settings(data, self._games, strict))
+        found = self._files.read(SETTINGS_FILE, "settings", MAX_BYTES,
+                                 lambda data, strict: parse_settings(data, self._games, strict))
         return Settings.for_games(self._games.values()) if found is None else found
 
     def has_settings(self) -> bool:
@@ -233,9 +231,10 @@ class Storage:
         if self._records().games[game_id].has(record_id):
             self._remove_save_of(game_id, record_id)
             return None
-        fields = {**spec.make_record(game), **extra}
+        fields = dict(spec.make_record(game))
         variant = fields.pop("variant", None)
-        clash = sorted(set(fields) & set(RESERVED))
+        clash = sorted((set(fields) | set(extra)) & {*RESERVED, "variant"})
+        fields.update(extra)
         if not (isinstance(variant, str) and 0 < len(variant) <= 64) or clash:
             raise ValueError(f"a record needs a 'variant' string and none of {clash}")
         json.dumps(fields, allow_nan=False)  # TypeError/ValueError: not JSON-safe
@@ -309,7 +308,8 @@ class Storage:
         spec = self._spec(game_id)
         self._settle_legacy(game_id)
         name = save_name(game_id)
-        found = self._read(name, "save", MAX_BYTES, lambda data, strict: parse_save(data, spec))
+        found = self._files.read(name, "save", MAX_BYTES,
+                                 lambda data, strict: parse_save(data, spec))
         if found is None and game_id == LEGACY_GAME and not self._legacy_done:
             found = self._peek_legacy()  # could not be moved (disk full): play it from memory
         if found is None:
@@ -338,8 +338,8 @@ class Storage:
         if loaded is None:
             found = self._peek_legacy() if game_id == LEGACY_GAME else None
         else:
-            found = self._parse_any_version(loaded.data, "save",
-                                            lambda data, strict: parse_save(data, spec))
+            found = self._files.peek(loaded.data, "save",
+                                     lambda data, strict: parse_save(data, spec))
         if found is None:
             return False
         record_id, game = found
@@ -387,68 +387,6 @@ class Storage:
             ref = strong
         ids[key] = (ref, record_id)
 
-    # --- internals: versioned files ------------------------------------------------------------
-
-    def _read(self, name: str, kind: str, cap: int,
-              parse: Callable[[dict[str, Any], bool], T]) -> T | None:
-        """``name`` parsed as the current version: migrated (and rewritten, original kept) when
-        older, read leniently (a copy kept) when newer; corrupt files set aside."""
-        loaded = self._store.load(name, cap)
-        if loaded is None:
-            return None
-        version = loaded.data.get("version")
-        if type(version) is int and version > CURRENT[kind]:
-            self._keep_newer(name, version, loaded.raw)
-            try:
-                return parse(loaded.data, False)
-            except _PARSE_ERRORS as error:
-                log.warning("nothing of %s could be used: %s", name, error)
-                return None
-        try:
-            if type(version) is not int or version < 1:
-                raise ValueError(f"unknown version {version!r}")
-            data = loaded.data if version == CURRENT[kind] else upgrade(kind, loaded.data)
-            result = parse(data, True)
-        except _PARSE_ERRORS as error:
-            self._store.set_aside(name, f"wrong shape: {str(error)[:200]}")
-            return None
-        if version < CURRENT[kind]:
-            self._commit_migration(name, kind, version, loaded.raw, data, cap)
-        return result
-
-    def _parse_any_version(self, data: dict[str, Any], kind: str,
-                           parse: Callable[[dict[str, Any], bool], T]) -> T | None:
-        """Like :meth:`_read` without any side effect (``None`` for anything unusable)."""
-        version = data.get("version")
-        try:
-            if type(version) is not int or version < 1:
-                return None
-            if version > CURRENT[kind]:
-                return parse(data, False)
-            return parse(data if version == CURRENT[kind] else upgrade(kind, data), True)
-        except _PARSE_ERRORS:
-            return None
-
-    def _commit_migration(self, name: str, kind: str, version: int, raw: bytes,
-                          data: dict[str, Any], cap: int) -> None:
-        """Keep the original as ``<name>.v<N>-backup``, then write the migrated file."""
-        if not self._store.keep_copy(name, f"v{version}-backup", raw):
-            return  # the next write of ``name`` makes the backup first
-        if self._store.write(name, data, cap, compact=name == SCORES_FILE):
-            log.info("%s migrated from version %d to %d (the original is %s.v%d-backup)",
-                     name, version, CURRENT[kind], name, version)
-
-    def _keep_newer(self, name: str, version: int, raw: bytes) -> None:
-        """Keep a copy of a newer version's file (once per content) and say so (once)."""
-        label = f"newer-v{version}-{stamp(self.clock())}"
-        self._store.keep_copy(name, label, raw, same_as=f"newer-v{version}-")
-        if (name, version) in self._newer_logged:
-            return
-        self._newer_logged.add((name, version))
-        log.warning("%s is version %d, newer than this game knows: a copy is kept as %s.%s*, "
-                    "and what this version understands is used", name, version, name,
-                    f"newer-v{version}-")
-
     # --- internals: records --------------------------------------------------------------------
 
     def _records(self) -> RecordBook:
@@ -461,8 +399,9 @@ class Storage:
         return self._book
 
     def _read_scores(self) -> RecordBook | None:
-        return self._read(SCORES_FILE, "scores", SCORES_MAX_BYTES,
-                          lambda data, strict: parse_scores(data, self._games, strict))
+        return self._files.read(SCORES_FILE, "scores", SCORES_MAX_BYTES,
+                                lambda data, strict: parse_scores(data, self._games, strict),
+                                compact=True)
 
     def _is_recorded(self, game_id: str, record_id: str) -> bool:
         return self._records().games[game_id].has(record_id)
@@ -524,8 +463,7 @@ class Storage:
             return None
         if loaded is None or loaded.data.get("version") != 1:
             return None
-        return self._parse_any_version(loaded.data, "save",
-                                       lambda data, strict: parse_save(data, spec))
+        return self._files.peek(loaded.data, "save", lambda data, strict: parse_save(data, spec))
 
     def _settle_legacy(self, game_id: str) -> None:
         """Move v1's ``savegame.json`` to ``saves/magdagdon.json`` (once; the old file is kept
@@ -544,7 +482,7 @@ class Storage:
             data = upgrade("save", loaded.data)
             record_id, game = parse_save(data, spec)
             data["state"] = spec.encode(game)
-        except _PARSE_ERRORS as error:
+        except PARSE_ERRORS as error:
             self._store.set_aside(LEGACY_SAVE_FILE, f"wrong shape: {str(error)[:200]}")
             return
         name = save_name(LEGACY_GAME)
