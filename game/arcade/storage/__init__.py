@@ -36,11 +36,15 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
 **Every** finished game is a record (statistics are built from them); the high-score tables
 are derived per variant (the best ``table_size``, ranked by the rules' ``rank``, ties keep the
 earlier record first). ``recorded`` lists ids known to be recorded without a record (games that
-missed a v1 table). ``scores.json`` may grow to :data:`SCORES_MAX_BYTES` (10,000 records of a
-game are about 1.3 MB); settings and saves are capped at 1 MB.
+missed a v1 table). ``scores.json`` (written compact) may grow to :data:`SCORES_MAX_BYTES`:
+10,000 MAGDAGDON records are about 1.6 MB. Settings and saves are capped at 1 MB.
 
-Reading (:mod:`~game.arcade.storage.jsonfile` has the details): only regular files, opened
-without blocking (a FIFO never hangs the start); a file that is not UTF-8 JSON, not an object,
+``Storage("")`` (and ``"~nouser/x"``) raise ``ValueError``: an empty folder name would mean the
+working directory. Every other problem with the folder means memory mode (below).
+
+Reading (:mod:`~game.arcade.storage.jsonfile` and :mod:`~game.arcade.storage.versioned` have
+the details): only regular files, opened without blocking (a FIFO never hangs the start),
+symlinks followed but never written through; a file that is not UTF-8 JSON, not an object,
 too big, has a version that is not an int, or the wrong shape is set aside as
 ``<name>.corrupt-<stamp>`` with ``notice.corrupt``; a file without read permission is left in
 place with ``notice.unreadable`` and never overwritten (that name lives in memory for the
@@ -119,10 +123,10 @@ from game.arcade.storage.settings import Settings, parse_settings, settings_to_j
 from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
 
 __all__ = [
-    "DEFAULT_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SCORES_FILE", "SCORES_MAX_BYTES",
-    "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock", "GameData", "Notice", "Record",
-    "SettingField", "Settings", "Storage", "hash_pin", "iso_date", "normalise_initials",
-    "save_name", "utcnow", "valid_pin", "verify_pin",
+    "DEFAULT_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SAVES_DIR", "SCORES_FILE",
+    "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock", "GameData", "Notice",
+    "Record", "SettingField", "Settings", "Storage", "hash_pin", "iso_date", "normalise_initials",
+    "resolve_data_dir", "save_name", "utcnow", "valid_pin", "verify_pin",
 ]
 
 log = logging.getLogger(__name__)
@@ -486,10 +490,7 @@ class Storage:
             self._store.set_aside(LEGACY_SAVE_FILE, f"wrong shape: {str(error)[:200]}")
             return
         name = save_name(LEGACY_GAME)
-        try:
-            existing = self._store.read(name)
-        except (Corrupt, Unreadable):
-            existing = None  # load_game deals with it
+        existing = self._store.load(name)  # a damaged one is set aside, an unreadable one kept
         if existing is not None and saved_id(existing.data) != record_id:
             # an older copy of the game ran after a newer one: keep the newer one's save too
             self._store.keep_copy(name, f"replaced-{stamp(self.clock())}", existing.raw,

@@ -284,6 +284,33 @@ def test_an_older_copy_run_after_the_upgrade_keeps_both_saves(tmp_path: Path) ->
     assert kept.read_bytes() == new_bytes
 
 
+def test_the_v1_save_never_overwrites_a_damaged_or_unreadable_new_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    copy_v1(tmp_path, "savegame.json")
+    (tmp_path / "saves").mkdir()
+    (tmp_path / SAVE).write_bytes(b"{damaged")
+    s = make(tmp_path)
+    assert resume(s).to_dict() == V1_SAVE["game"]
+    assert [n.key for n in s.notices] == ["notice.corrupt"]
+    assert len(list((tmp_path / "saves").glob("magdagdon.json.corrupt-*"))) == 1
+    # an unreadable new save is left alone, and the v1 save stays where it is, too
+    copy_v1(tmp_path, "savegame.json")
+    locked = (tmp_path / SAVE).read_bytes()
+    real_open = os.open
+
+    def deny(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(os.fspath(path)).name == "magdagdon.json":
+            raise OSError(errno.EACCES, "denied", os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", deny)
+    s = make(tmp_path)
+    assert resume(s).to_dict() == V1_SAVE["game"]  # played from the v1 file
+    assert [n.key for n in s.notices] == ["notice.unreadable"]
+    assert (tmp_path / SAVE).read_bytes() == locked and (tmp_path / "savegame.json").exists()
+
+
 def test_the_v1_save_waits_when_no_backup_can_be_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -213,9 +213,9 @@ def test_extra_fields_go_into_the_record(store: Storage, tmp_path: Path) -> None
     assert make(tmp_path).records("magdagdon") == [record]
 
 
-@pytest.mark.parametrize("extra", [{"variant": "X"}, {"variant": "NIGHTMARE"}, {"date": "2026-01-01T00:00:00Z"},
-                                   {"id": "x"}, {"score": "lots"}, {"nan": float("nan")},
-                                   {"obj": object()}])
+@pytest.mark.parametrize("extra", [{"variant": "X"}, {"variant": "NIGHTMARE"},
+                                   {"date": "2026-01-01T00:00:00Z"}, {"id": "x"},
+                                   {"score": "lots"}, {"nan": float("nan")}, {"obj": object()}])
 def test_a_record_the_game_or_json_refuses_is_a_programming_error(
     store: Storage, extra: dict[str, Any],
 ) -> None:
