@@ -8,8 +8,9 @@ STARTED = time.perf_counter()  # startup is measured from here, not from the win
 
 def main(argv: list[str] | None = None) -> int:
     from game.arcade.cli import run
+    from game.games import GAMES
 
-    return run(sys.argv[1:] if argv is None else argv, started=STARTED)
+    return run(sys.argv[1:] if argv is None else argv, GAMES, started=STARTED)
 
 
 if __name__ == "__main__":

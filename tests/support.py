@@ -8,6 +8,7 @@ from game.arcade.context import GameContext, Settings, SilentAudio
 from game.engine.app import AppConfig
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
+from game.games import GAMES
 
 
 class RecordingAudio(SilentAudio):
@@ -27,11 +28,13 @@ def make_arcade(data_dir=None, size=(1920, 1080), **ctx_fields) -> ArcadeApp:
     """An arcade app on a fake clock; with ``data_dir`` it saves like the real game."""
     from game.arcade.storage import Storage
 
-    storage = Storage(data_dir) if data_dir is not None else None
-    settings = storage.load_settings() if storage is not None else Settings()
+    storage = Storage(data_dir, games=[spec.data for spec in GAMES]) if data_dir is not None \
+        else None
+    settings = storage.load_settings() if storage is not None else Settings.for_games(
+        [spec.data for spec in GAMES])
     ctx = GameContext(settings=settings, audio=RecordingAudio(), seed=7, storage=storage,
                       notices=storage.notices if storage is not None else [], **ctx_fields)
-    application = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+    application = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
     application.fixed_steps_per_frame = True
     return application
 

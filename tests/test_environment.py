@@ -25,17 +25,20 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.app import ArcadeApp
 from game.arcade import app as arcade_module
+from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
-from game.arcade.scenes import registry
-from game.arcade.storage import SAVE_FILE, SCORES_FILE, Notice, Storage
+from game.arcade.demo import DemoDriver
+from game.arcade.storage import SCORES_FILE, Notice, Storage, save_name
+from game.arcade.texts import t
 from game.engine.app import AppConfig
-from game.engine.i18n import t
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
-from game.games.magdagdon.demo import DemoPlayer
+from game.games import GAMES
 from game.games.magdagdon.scenes.play import PlayScene
+
+SAVE_FILE = save_name("magdagdon")
+DATA = [spec.data for spec in GAMES]
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_TIMEOUT = 60
@@ -76,7 +79,7 @@ def make_app(storage: Storage, demo: bool = False) -> ArcadeApp:
     """An arcade on a fake clock with real storage, like ``bootstrap.build`` wires it."""
     ctx = GameContext(settings=storage.load_settings(), storage=storage, seed=3, demo=demo,
                       notices=storage.notices)
-    app = ArcadeApp(AppConfig(), ctx, clock=FakeClock())
+    app = ArcadeApp(AppConfig(), ctx, GAMES, clock=FakeClock())
     app.fixed_steps_per_frame = True
     return app
 
@@ -186,17 +189,17 @@ def test_uncreatable_data_dir_shows_the_notice_and_plays_from_memory(
         tmp_path: Path, toasts: list[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    storage = Storage(blocker / "data")
+    storage = Storage(blocker / "data", games=DATA)
     assert not storage.writable
     assert storage.notices == [Notice("notice.no_data_dir", {"path": str(blocker / "data")})]
     app = make_app(storage, demo=True)
     try:
-        app.demo = DemoPlayer(app, seed=4, report=lambda line: None)
-        app.stack.push(registry.make("play", app))
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=4, report=lambda line: None)
+        app.nav.push("magdagdon.play", variant="PEACEFUL")
         run_frames(app, 400)  # a few turns: every autosave goes to memory
         play = app.stack.top
         assert isinstance(play, PlayScene) and play.game.turns >= 1
-        assert storage.has_saved_game()  # kept in memory for the session
+        assert storage.has_saved_game("magdagdon")  # kept in memory for the session
         assert_no_crash(app)
     finally:
         app.shutdown()
@@ -212,7 +215,7 @@ def test_uncreatable_data_dir_shows_the_notice_and_plays_from_memory(
 def test_read_only_data_dir_plays_on_and_warns_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toasts: list[str]) -> None:
     data = tmp_path / "data"
-    storage = Storage(data)
+    storage = Storage(data, games=DATA)
 
     def read_only(src, dst, **kwargs):
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(dst))
@@ -221,8 +224,8 @@ def test_read_only_data_dir_plays_on_and_warns_once(
     app = make_app(storage, demo=True)
     reports: list[str] = []
     try:
-        app.demo = DemoPlayer(app, seed=3, report=reports.append)
-        app.stack.push(registry.make("play", app))
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=3, report=reports.append)
+        app.nav.push("magdagdon.play", variant="PEACEFUL")
         for _ in range(3000):  # a whole game: autosaves, then recording, all failing
             run_frames(app, 1)
             if reports:
@@ -240,6 +243,6 @@ def test_read_only_data_dir_plays_on_and_warns_once(
         app.shutdown()
     assert storage.notices == [SAVE_FAILED]
     assert toasts.count(t("notice.save_failed")) >= 1
-    assert sum(len(storage.scores(name)) for name in ("PEACEFUL", "SURVIVAL", "NIGHTMARE")) == 1
+    assert len(storage.records("magdagdon")) == 1  # kept in memory for the session
     assert not (data / SAVE_FILE).exists() and not (data / SCORES_FILE).exists()
-    assert list(data.glob(".*.tmp")) == []  # failed writes leave no temporary files
+    assert list(data.glob("**/.*.tmp")) == []  # failed writes leave no temporary files

@@ -4,14 +4,15 @@ folder, and after every kill the files on disk must still be sound.
 Each run is ``main.py --demo --data-dir D --seed S --frames 10**7`` in a subprocess (dummy
 video and audio). Kills are seeded and of three kinds: after a delay of 0.3..3 s (some land in
 the startup, most mid-turn), shortly after a ``GAME OVER`` line appears on stdout (the game was
-just recorded and the next one is starting), and shortly after ``savegame.json`` holds a
+just recorded and the next one is starting), and shortly after ``saves/magdagdon.json`` holds a
 finished game (the second between the last autosave and the recording). After every kill the
 test process checks a copy of D with ``game.arcade.storage.Storage``:
 
 * nothing is corrupt: no notice, no ``*.corrupt-*`` file;
-* the high-score tables never lose an entry seen before (except by being pushed out of a full
-  top 10), the set of recorded game ids only grows, no game id appears twice, every entry is
-  valid;
+* no record is ever lost (every finished game is kept, with its fields unchanged), the set of
+  recorded game ids only grows, no id appears twice, every record is valid, and the high-score
+  tables derived from the records never lose an entry (except by being pushed out of a full
+  top 10);
 * the saved game, if any, is a legal ``MagdagdonGame`` that ``Storage.load_game`` resumes (a
   finished one is allowed only in the window before its recording: the next start records it);
 * the game resumes at its last saved turn: after a restart the save has the same game id with
@@ -37,16 +38,19 @@ from pathlib import Path
 import pytest
 
 from game.arcade.storage import (
-    DIFFICULTIES,
-    SAVE_FILE,
     SCORES_FILE,
     SETTINGS_FILE,
     STALE_TEMP_SECONDS,
-    TABLE_SIZE,
-    ScoreEntry,
+    Record,
     Storage,
+    save_name,
 )
-from game.rules.magdagdon import MagdagdonGame
+from game.games import GAMES
+from game.rules.magdagdon import TABLE_SIZE, Difficulty, MagdagdonGame
+
+GAME = "magdagdon"
+SAVE_FILE = save_name(GAME)
+DIFFICULTIES = tuple(d.name for d in Difficulty)
 
 pytestmark = pytest.mark.slow
 
@@ -121,8 +125,9 @@ class GameRun:
 class Observed:
     """What a fresh ``Storage`` finds in the data folder after a kill."""
 
-    tables: dict[str, list[ScoreEntry]]
-    ids: set[str]  # every recorded game id: table entries and the "recorded" list
+    tables: dict[str, list[Record]]
+    records: dict[str, Record]  # every record by id
+    ids: set[str]  # every recorded game id: the records and the "recorded" list
     save: tuple[str, int, bool] | None  # game id, turns, finished
     temps: list[Path] = field(default_factory=list)
 
@@ -134,42 +139,42 @@ def observe(data_dir: Path, scratch: Path) -> Observed:
     if scratch.exists():
         shutil.rmtree(scratch)
     scratch.mkdir(parents=True)
+    (scratch / "saves").mkdir()
     for name in (SETTINGS_FILE, SCORES_FILE, SAVE_FILE):
         if (data_dir / name).exists():
             shutil.copy2(data_dir / name, scratch / name)
-    storage = Storage(scratch)
+    storage = Storage(scratch, games=[spec.data for spec in GAMES])
     storage.load_settings()
-    tables = {name: storage.scores(name) for name in DIFFICULTIES}
-    ids: set[str] = set()
+    records = {r.id: r for r in storage.records(GAME)}  # every record validated by the game
+    tables = {name: storage.table(GAME, name) for name in DIFFICULTIES}
+    ids: set[str] = set(records)
     if (scratch / SCORES_FILE).exists():
-        raw = json.loads((scratch / SCORES_FILE).read_text("utf-8"))
-        table_ids = [row["game_id"] for rows in raw["tables"].values() for row in rows]
-        assert len(table_ids) == len(set(table_ids)), f"a game id appears twice: {table_ids}"
+        raw = json.loads((scratch / SCORES_FILE).read_text("utf-8"))["games"].get(GAME, {})
+        row_ids = [row["id"] for row in raw.get("records", [])]
+        assert len(row_ids) == len(set(row_ids)), f"a game id appears twice: {row_ids}"
         recorded = raw.get("recorded", [])
         assert len(recorded) == len(set(recorded)), f"a game was recorded twice: {recorded}"
-        for rows in raw["tables"].values():
-            for row in rows:
-                ScoreEntry.from_json(row)  # ValueError when an entry is malformed
-        ids = set(table_ids) | set(recorded)
+        assert set(row_ids) == set(records)
+        ids |= set(recorded)
     for entries in tables.values():
         assert len(entries) <= TABLE_SIZE
         assert [e.score for e in entries] == sorted((e.score for e in entries), reverse=True)
     save = None
     if (scratch / SAVE_FILE).exists():
         data = json.loads((scratch / SAVE_FILE).read_text("utf-8"))
-        game = MagdagdonGame.from_dict(data["game"])  # ValueError when illegal
-        game_id = data["game_id"]
+        game = MagdagdonGame.from_dict(data["state"])  # ValueError when illegal
+        game_id = data["id"]
         save = (game_id, game.turns, game.is_over)
-        resumed = storage.load_game()
+        resumed = storage.load_game(GAME)
         if not game.is_over and game_id not in ids:
             assert resumed is not None, "an unfinished saved game was not resumable"
             assert resumed.to_dict() == game.to_dict()
-            assert storage.game_id(resumed) == game_id
+            assert storage.record_id(resumed) == game_id
         else:
             assert resumed is None  # recorded now (finished) or cleared (already recorded)
     assert storage.notices == [], f"the next start would complain: {storage.notices}"
-    temps = sorted(data_dir.glob(".*.tmp"))
-    return Observed(tables, ids, save, temps)
+    temps = sorted([*data_dir.glob(".*.tmp"), *data_dir.glob("saves/.*.tmp")])
+    return Observed(tables, records, ids, save, temps)
 
 
 def check_transition(before: Observed, after: Observed, kill: int) -> str | None:
@@ -177,6 +182,8 @@ def check_transition(before: Observed, after: Observed, kill: int) -> str | None
     run played on in the saved game."""
     lost = before.ids - after.ids
     assert not lost, f"kill {kill}: recorded games disappeared: {sorted(lost)}"
+    for record_id, record in before.records.items():
+        assert after.records[record_id] == record, f"kill {kill}: record {record_id} changed"
     for name in DIFFICULTIES:
         now = after.tables[name]
         for entry in before.tables[name]:
@@ -188,10 +195,9 @@ def check_transition(before: Observed, after: Observed, kill: int) -> str | None
         return None
     game_id, turns, _finished = before.save
     if game_id in after.ids:
-        for entries in after.tables.values():
-            for entry in entries:
-                if entry.game_id == game_id:
-                    assert entry.turns >= turns, f"kill {kill}: {entry} lost turns ({turns})"
+        entry = after.records.get(game_id)
+        if entry is not None:
+            assert entry.turns >= turns, f"kill {kill}: {entry} lost turns ({turns})"
         return "recorded"
     assert after.save is not None and after.save[0] == game_id, (
         f"kill {kill}: the saved game {game_id} (turn {turns}) was neither resumed nor "
@@ -204,7 +210,7 @@ def check_transition(before: Observed, after: Observed, kill: int) -> str | None
 def saved_game_is_finished(data_dir: Path) -> bool:
     try:
         data = json.loads((data_dir / SAVE_FILE).read_text("utf-8"))
-        return None not in data["game"]["board"]
+        return None not in data["state"]["board"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
 
@@ -234,7 +240,8 @@ def test_sigkill_at_random_moments_never_loses_or_corrupts_anything(tmp_path: Pa
     rng.shuffle(plan)
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    planted = data_dir / f".{SAVE_FILE}.planted.tmp"  # a crash's leftover from long ago
+    (data_dir / "saves").mkdir()
+    planted = data_dir / "saves" / f".{GAME}.json.planted.tmp"  # a crash's leftover from long ago
     planted.write_bytes(b"{half a save")
     old = time.time() - 2 * STALE_TEMP_SECONDS
     os.utime(planted, (old, old))

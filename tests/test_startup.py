@@ -13,6 +13,7 @@ import pytest
 
 from game.arcade.storage import Storage
 from game.engine import i18n
+from game.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,9 +33,8 @@ def test_a_demo_run_records_its_games_in_the_data_dir(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     finished = [line for line in result.stdout.splitlines() if line.startswith("GAME OVER ")]
     assert finished, result.stdout
-    tables = json.loads((data / "scores.json").read_text(encoding="utf-8"))["tables"]
-    recorded = sum(len(entries) for entries in tables.values())
-    assert recorded == min(len(finished), 30)
+    games = json.loads((data / "scores.json").read_text(encoding="utf-8"))["games"]
+    assert len(games["magdagdon"]["records"]) == len(finished)  # every game, once
 
 
 @pytest.mark.slow
@@ -79,13 +79,13 @@ def test_first_start_language_is_saved_and_kept(tmp_path, monkeypatch):
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     data = tmp_path / "data"
-    app = build(parser().parse_args(["--data-dir", str(data), "--frames", "1"]))
+    app = build(parser(GAMES).parse_args(["--data-dir", str(data), "--frames", "1"]), GAMES)
     assert app.ctx.settings.language == "ko" and i18n.current() == "ko"
     app.ctx.settings.language = "bg"
     app.ctx.storage.save_settings(app.ctx.settings)
     app.shutdown()
-    assert Storage(data).load_settings().language == "bg"
-    again = build(parser().parse_args(["--data-dir", str(data), "--frames", "1"]))
+    assert Storage(data, games=[spec.data for spec in GAMES]).load_settings().language == "bg"
+    again = build(parser(GAMES).parse_args(["--data-dir", str(data), "--frames", "1"]), GAMES)
     assert again.ctx.settings.language == "bg"
     again.shutdown()
     i18n.set_locale("en")

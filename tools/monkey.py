@@ -63,7 +63,7 @@ progress every 10,000 events and, on failure, the seed, the event index and the 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import logging
 import os
 import random
@@ -93,14 +93,7 @@ from game.arcade.context import GameContext, SilentAudio  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.input import KEY_NAMES  # noqa: E402
 from game.engine.loop import STEP, FakeClock  # noqa: E402
-from game.rules.magdagdon import (  # noqa: E402
-    RUIN,
-    Difficulty,
-    MagdagdonGame,
-    is_connected,
-    is_legal_sequence,
-    is_number,
-)
+from game.games import GAMES  # noqa: E402
 
 LANDSCAPE = (1920, 1080)
 PORTRAIT = (1080, 1920)
@@ -127,12 +120,11 @@ WINDOW_EVENTS = (
     pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN, pygame.WINDOWEXPOSED, pygame.WINDOWMOVED,
     pygame.WINDOWTAKEFOCUS,
 )
-# Buttons the monkey presses less often: they leave the screen it is exploring.
+# Buttons the monkey presses less often: they leave the screen it is exploring (each game adds
+# its own, see ``tools/monkey_games``).
 RARE_BUTTONS = {
-    "play.menu": 0.15,
     "title.quit": 0.08,
     "pause.quit_to_title": 0.5,
-    "over.menu": 0.5,
     "crash.quit": 0.1,
 }
 # Ways out of a screen, for the "leave" action (its weight grows the longer a screen is on top,
@@ -205,11 +197,11 @@ def make_app(data_dir: Path, size: tuple[int, int], seed: int) -> ArcadeApp:
     silent audio (which, unlike the tests' recording audio, does not grow over a long run)."""
     from game.arcade.storage import Storage
 
-    storage = Storage(data_dir)
+    storage = Storage(data_dir, games=[spec.data for spec in GAMES])
     settings = storage.load_settings()
     ctx = GameContext(settings=settings, audio=SilentAudio(), seed=seed, storage=storage,
                       notices=storage.notices)
-    app = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+    app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
     app.fixed_steps_per_frame = True
     return app
 
@@ -284,91 +276,6 @@ def _centre_of(rect: pygame.Rect) -> Pos:
     return int(rect.centerx), int(rect.centery)
 
 
-# --- the checks ------------------------------------------------------------------------------
-def expected_board(game: MagdagdonGame) -> tuple[tuple[str, object], ...]:
-    """What the board must show for ``game``: (kind, value) per cell, like ``BoardView.drawn``."""
-    tentative = {cell: game.dice[die] for die, cell in game.placed.items()}
-    cells: list[tuple[str, object]] = []
-    for cell, value in enumerate(game.board):
-        if cell in tentative:
-            cells.append(("tentative", tentative[cell]))
-        elif value is None:
-            cells.append(("empty", None))
-        elif value is RUIN:
-            cells.append(("ruin", None))
-        else:
-            cells.append(("tile", value))
-    return tuple(cells)
-
-
-def game_problems(game: MagdagdonGame, round_trip: bool = True) -> list[str]:
-    """The rules' invariants that do not hold for ``game`` (empty when all is well).
-
-    ``round_trip=False`` skips the ``to_dict``/``from_dict`` check (for a state just checked).
-    """
-    problems: list[str] = []
-    board, dice, placed = game.board, game.dice, game.placed
-    if len(dice) not in (0, 4) or not all(is_number(v) for v in dice):
-        problems.append(f"dice {dice!r}")
-    cells = list(placed.values())
-    if len(set(cells)) != len(cells):
-        problems.append(f"two tentative dice on one cell: {placed!r}")
-    if any(not (type(d) is int and 0 <= d < len(dice)) for d in placed):
-        problems.append(f"placed dice that do not exist: {placed!r} dice={dice!r}")
-    if set(game.unplaced) & set(placed) or (
-            set(game.unplaced) | set(placed)) != set(range(len(dice))):
-        problems.append(f"unplaced {game.unplaced!r} vs placed {placed!r}")
-    if any(board[c] is not None for c in cells if 0 <= c < 16):
-        problems.append(f"a tentative die on a committed cell: {placed!r}")
-    if not problems and not is_legal_sequence(board, [(dice[d], c) for d, c in placed.items()]):
-        problems.append(f"placements {placed!r} of dice {dice!r} are not a legal sequence")
-    if not problems and not is_connected(game.view()):
-        problems.append(f"view {game.view()!r} is not one connected field")
-    if not 0 <= game.powers_used <= game.difficulty.powers:
-        problems.append(f"powers_used={game.powers_used} for {game.difficulty.name}")
-    if not 0 <= game.turns <= 16:
-        problems.append(f"turns={game.turns}")
-    if game.is_over != (sum(1 for c in board if c is None) == 0):
-        problems.append(f"is_over={game.is_over} for board {board!r}")
-    if game.is_over and dice:
-        problems.append("dice in play after the game is over")
-    if round_trip:
-        data = game.to_dict()
-        try:
-            again = MagdagdonGame.from_dict(json.loads(json.dumps(data))).to_dict()
-        except (TypeError, ValueError) as error:
-            problems.append(f"from_dict refuses to_dict's data ({error}): {data!r}")
-        else:
-            if again != data:
-                problems.append(f"to_dict/from_dict round trip differs: {data!r} != {again!r}")
-    return problems
-
-
-def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
-    """Rules invariants, phase vs rules and — when it drew this frame — the board on screen."""
-    from game.games.magdagdon.scenes.play import Phase
-
-    game = scene.game
-    problems = game_problems(game, round_trip)
-    phase = scene.phase
-    if phase == Phase.IDLE and game.in_turn:
-        problems.append("phase IDLE while the dice are in play")
-    if phase in (Phase.PLACING, Phase.MAGDAGDON, Phase.CHOOSE_RUIN) and not game.in_turn:
-        problems.append(f"phase {phase} without dice in play")
-    if phase == Phase.OVER and not game.is_over:
-        problems.append("phase OVER but the game is not over")
-    drawn = scene.board_view.drawn
-    if drawn is not None and not problems:
-        expected = expected_board(game)
-        for cell, (shown, wanted) in enumerate(zip(drawn, expected)):
-            if shown == wanted:
-                continue
-            if shown[0] == "hidden" and wanted[0] != "empty":
-                continue  # a die animating onto its cell
-            problems.append(f"cell {cell} drawn as {shown!r}, the rules say {wanted!r}")
-    return problems
-
-
 # --- the monkey ------------------------------------------------------------------------------
 class Monkey:
     """One seeded monkey on one headless app; ``run`` drives it and raises ``MonkeyFailure``."""
@@ -397,7 +304,8 @@ class Monkey:
         self._seen_over: set[int] = set()
         self._top: Any = None
         self.dwell = 0  # events the current top scene has received so far
-        self._checked: dict[int, tuple] = {}  # PlayScene id -> game state last checked
+        self._checked: dict[int, tuple] = {}  # play scene id -> game state last checked
+        self._players: dict[str, Any] = {}
 
     @property
     def options(self) -> str:
@@ -411,10 +319,32 @@ class Monkey:
             out += " --kiosk"
         return out
 
+    def game_of(self, scene: Any) -> Any:
+        """The per-game knowledge (``tools/monkey_games/<game id>.py``) for ``scene``, if any."""
+        game_id = getattr(scene, "game_id", None)
+        if game_id is None:
+            return None
+        player = self._players.get(game_id)
+        if player is None:
+            player = importlib.import_module(f"tools.monkey_games.{game_id}").PLAYER
+            self._players[game_id] = player
+        return player
+
+    def game_of_id(self, game_id: str) -> Any:
+        class _Scene:
+            pass
+
+        probe = _Scene()
+        probe.game_id = game_id  # type: ignore[attr-defined]
+        return self.game_of(probe)
+
+    def _play(self, scene: Any) -> Any:
+        """The game knowledge when ``scene`` is a play screen, else None."""
+        player = self.game_of(scene)
+        return player if player is not None and player.is_play(scene) else None
+
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self) -> ArcadeApp:
-        from game.arcade.scenes.title import TitleScene
-
         app = make_app(self.data_dir, self.size, self.seed)
         if getattr(app, "recover", None) is not None:
             app.recover = _reraise  # type: ignore[method-assign]
@@ -423,7 +353,7 @@ class Monkey:
 
             Kiosk(app, pin=KIOSK_PIN, idle_seconds=self.idle_seconds,
                   attract_seconds=self.attract_seconds, seed=self.seed).install()
-        app.stack.push(TitleScene(app))
+        app.nav.push("title")
         app.stack.apply_pending()
         app.loop.reset()
         pygame.event.clear()
@@ -440,13 +370,11 @@ class Monkey:
     def restart(self) -> None:
         """The app stopped (QUIT, the title's QUIT button, the kiosk PIN): start it again the
         way a player would, at the title, with the same storage."""
-        from game.arcade.scenes.title import TitleScene
-
         app = self.app
         assert app is not None
         self.restarts += 1
         app.running = True
-        app.stack.clear_to(TitleScene(app))
+        app.nav.clear_to("title")
         app.stack.apply_pending()
 
     def run(self, events: int, progress: Callable[[int, float], None] | None = None,
@@ -476,8 +404,6 @@ class Monkey:
 
     def step(self, app: ArcadeApp, errors: _ErrorLog, set_flip: Callable[[bool], None]) -> None:
         """One event (or one frame of a gesture), one frame, every check."""
-        from game.games.magdagdon.scenes.play import PlayScene
-
         top = app.stack.top
         self.coverage[self._state_name(top)] += 1
         if top is self._top:
@@ -490,9 +416,10 @@ class Monkey:
         self.log.append(f"#{self.index} [{type(top).__name__}] {batch.label}")
         for event in batch.events:
             pygame.event.post(event)
-        plays = [s for s in app.stack.scenes if isinstance(s, PlayScene)]
-        for scene in plays:
-            scene.board_view.drawn = None
+        for scene in app.stack.scenes:
+            player = self._play(scene)
+            if player is not None:
+                player.clear_drawn(scene)
         set_flip(batch.flip or self.index % max(self.flip_every, 1) == 0)
         app.clock.advance(STEP * batch.steps)
         try:
@@ -513,36 +440,31 @@ class Monkey:
             raise self.fail("the scene stack is empty (the real app would exit)")
         checked, self._checked = self._checked, {}
         for scene in app.stack.scenes:
-            if isinstance(scene, PlayScene):
-                game = scene.game
-                state = (id(game), game.board, game.dice, tuple(game.placed.items()),
-                         game.powers_used, game.turns)
-                fresh = checked.get(id(scene)) != state  # else its round trip was checked
-                self._checked[id(scene)] = state
-                problems = play_problems(scene, round_trip=fresh)
-                self.boards_checked += scene.board_view.drawn is not None
-                if problems:
-                    raise self.fail("; ".join(problems), self._describe(scene))
-                if scene.game.is_over and id(scene.game) not in self._seen_over:
-                    self._seen_over.add(id(scene.game))
-                    self.games_over += 1
-
-    @staticmethod
-    def _describe(scene: Any) -> str:
-        game = scene.game
-        return (f"phase={scene.phase} board={game.board!r} dice={game.dice!r} "
-                f"placed={game.placed!r} powers_used={game.powers_used} turns={game.turns} "
-                f"drawn={scene.board_view.drawn!r}")
+            player = self._play(scene)
+            if player is None:
+                continue
+            state = player.state(scene)
+            fresh = checked.get(id(scene)) != state  # else its round trip was checked
+            self._checked[id(scene)] = state
+            problems = player.problems(scene, round_trip=fresh)
+            self.boards_checked += player.drew(scene)
+            if problems:
+                raise self.fail("; ".join(problems), player.describe(scene))
+            finished = player.finished(scene)
+            if finished is not None and id(finished) not in self._seen_over:
+                self._seen_over.add(id(finished))
+                self.games_over += 1
 
     def _state_name(self, scene: Any) -> str:
         name = type(scene).__name__
         kiosk = getattr(self.app, "kiosk", None)
         if kiosk is not None and kiosk.attract:
             return f"{name}[attract]"
-        if name == "TitleScene" and getattr(scene, "choosing", False):
-            return "TitleScene[difficulties]"
-        if name == "PlayScene" and scene.phase in ("magdagdon", "choose_ruin"):
-            return f"PlayScene[{scene.phase}]"
+        if name == "TitleScene" and getattr(scene, "choosing", None) is not None:
+            return f"TitleScene[{scene.choosing.id} variants]"
+        player = self.game_of(scene)
+        if player is not None:
+            return f"{scene.game_id}.{player.state_name(scene)}"
         return name
 
     # --- choosing what to do -----------------------------------------------------------------
@@ -553,7 +475,8 @@ class Monkey:
             "key": 9.0, "text": 1.5, "wheel": 2.0, "mouse_other": 1.5, "window": 2.0,
             "wait": 5.0, "quit": 0.15,
         }
-        if name == "PlayScene":
+        play = self._play(scene) is not None
+        if play:
             w.update(hotspot=45.0, button=18.0, drag=9.0, key=7.0)
         elif name in ("RulesScene", "AboutScene"):
             w.update(hotspot=10.0, drag=10.0, wheel=6.0)
@@ -561,7 +484,7 @@ class Monkey:
             w.update(hotspot=3.0, drag=6.0)
         elif name == "GameOverScene":
             w.update(wait=10.0)
-        if name not in ("PlayScene", "StillPlayingScene"):
+        if not play and name != "StillPlayingScene":
             w["leave"] = self.dwell / 8.0
         if self.kiosk_mode:
             w.update(corner=0.3, idle=0.25, pin=0.0)
@@ -584,9 +507,9 @@ class Monkey:
         if ui is None:
             return []
         out = []
-        rare = RARE_BUTTONS
-        if type(scene).__name__ == "SettingsScene":  # each difficulty chip restarts the game
-            rare = {**RARE_BUTTONS, **{f"difficulty.{d.name.lower()}": 0.3 for d in Difficulty}}
+        rare = dict(RARE_BUTTONS)
+        for spec in GAMES:  # e.g. a game's difficulty chips in the settings restart that game
+            rare.update(self.game_of_id(spec.id).rare_buttons)
         for element in ui.get_sprite_group().sprites():
             if not isinstance(element, pygame_gui.elements.UIButton) or not element.visible:
                 continue
@@ -622,8 +545,9 @@ class Monkey:
         """A scene-specific place worth tapping (not a pygame-gui button)."""
         name = type(scene).__name__
         rng = self.rng
-        if name == "PlayScene":
-            return self._play_target(scene)
+        player = self._play(scene)
+        if player is not None:
+            return player.target(self, scene)
         if name == "SettingsScene":
             rects = getattr(scene, "language_rects", {})
             if rects:
@@ -642,67 +566,6 @@ class Monkey:
                 scene, "panel"):
             return "panel", self._point_in(scene.panel)
         return None
-
-    def _play_target(self, scene: Any) -> tuple[str, Pos] | None:
-        """Mostly a sensible move, so games really end; sometimes any cell or die."""
-        from game.games.magdagdon.scenes.play import Phase
-
-        rng, game, layout = self.rng, scene.game, scene.layout
-        phase = scene.phase
-        if rng.random() < 0.12:
-            if rng.random() < 0.5:
-                cell = rng.randrange(16)
-                return f"cell {cell}", self._point_in(layout.cell_rect(cell))
-            die = rng.randrange(4)
-            return f"die {die}", self._point_in(layout.die_rect(die))
-        if scene.busy or phase == Phase.OVER:
-            return "skip", self._anywhere(0.0)
-        if phase == Phase.IDLE:
-            return "ROLL", self._point_in(scene.b_roll.rect)
-        if phase == Phase.CHOOSE_RUIN:
-            empty = [i for i, c in enumerate(game.board) if c is None]
-            cell = rng.choice(empty) if empty else rng.randrange(16)
-            return f"ruin cell {cell}", self._point_in(layout.cell_rect(cell))
-        if phase == Phase.MAGDAGDON:
-            if rng.random() < 0.6:
-                return "ACCEPT", self._point_in(scene.b_accept.rect)
-            die = rng.randrange(4)
-            return f"die {die}", self._point_in(layout.die_rect(die))
-        if scene.marked is not None:  # REROLL mode: mark dice, then go or cancel
-            if rng.random() < 0.5 and game.unplaced:
-                die = rng.choice(game.unplaced)
-                return f"mark die {die}", self._point_in(layout.die_rect(die))
-            button = scene.b_reroll_go if rng.random() < 0.6 else scene.b_reroll_cancel
-            return "reroll go/cancel", self._point_in(button.rect)
-        if game.can_confirm and (rng.random() < 0.45 or not game.unplaced):
-            return "CONFIRM", self._point_in(scene.b_confirm.rect)
-        if game.placed and rng.random() < 0.04:
-            cell = rng.choice(list(game.placed.values()))
-            return f"pick up cell {cell}", self._point_in(layout.cell_rect(cell))
-        if game.powers_left and rng.random() < 0.04:
-            button = rng.choice([scene.b_minus, scene.b_plus, scene.b_reroll])
-            return f"power {button.translation_key}", self._point_in(button.rect)
-        hint = game.hint() if rng.random() < 0.7 else None
-        movable = [d for d in game.unplaced if game.legal_cells_for(d)]
-        selected = scene.selected if scene.selected in game.unplaced else None
-        if hint:  # the rules' own way through: select its die, then its cell
-            die, cell = hint[0]
-            if selected == die:
-                return f"hint cell {cell}", self._point_in(layout.cell_rect(cell))
-            return f"hint die {die}", self._point_in(layout.die_rect(die))
-        if selected in movable and rng.random() < 0.85:
-            cell = rng.choice(sorted(game.legal_cells_for(selected)))
-            return f"legal cell {cell}", self._point_in(layout.cell_rect(cell))
-        if movable and rng.random() < 0.85:
-            die = rng.choice(movable)
-            return f"select die {die}", self._point_in(layout.die_rect(die))
-        if game.can_confirm:
-            return "CONFIRM", self._point_in(scene.b_confirm.rect)
-        if game.placed:  # a dead end: pick a die up again (M-3.4)
-            cell = rng.choice(list(game.placed.values()))
-            return f"pick up cell {cell}", self._point_in(layout.cell_rect(cell))
-        cell = rng.randrange(16)
-        return f"cell {cell}", self._point_in(layout.cell_rect(cell))
 
     def _target(self, scene: Any) -> tuple[str, Pos]:
         """A button, a hot spot or anywhere, for taps and touches."""
@@ -809,22 +672,12 @@ class Monkey:
         rng = self.rng
         name = type(scene).__name__
         touch = rng.random() < 0.3
-        if name == "PlayScene":
-            game, layout = scene.game, scene.layout
-            if game.unplaced and rng.random() < 0.7:
-                die = rng.choice(game.unplaced)
-                legal = sorted(game.legal_cells_for(die)) if (
-                    game.in_turn and not game.is_over) else []
-                cell = rng.choice(legal) if legal and rng.random() < 0.8 else rng.randrange(16)
-                return self._drag_batches(f"die {die} -> cell {cell}",
-                                          self._point_in(layout.die_rect(die)),
-                                          self._point_in(layout.cell_rect(cell)), touch)
-            if game.placed and rng.random() < 0.6:
-                cell = rng.choice(list(game.placed.values()))
-                end = self._point_in(layout.cell_rect(rng.randrange(16))) if rng.random() < 0.6 \
-                    else self._anywhere()
-                return self._drag_batches(f"placed die at cell {cell}",
-                                          self._point_in(layout.cell_rect(cell)), end, touch)
+        player = self.game_of(scene)
+        if player is not None and player.is_play(scene):
+            found = player.drag(self, scene)
+            if found is not None:
+                label, start, end = found
+                return self._drag_batches(label, start, end, touch)
         if name == "SettingsScene":
             sliders = [e for e in scene.ui.get_sprite_group().sprites()
                        if isinstance(e, pygame_gui.elements.UIHorizontalSlider)]

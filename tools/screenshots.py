@@ -24,11 +24,11 @@ import pygame  # noqa: E402
 from game.ai import autoplay  # noqa: E402
 from game.arcade.app import ArcadeApp  # noqa: E402
 from game.arcade.context import GameContext  # noqa: E402
-from game.arcade.scenes import registry  # noqa: E402
 from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
+from game.games import GAMES  # noqa: E402
 from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
 
@@ -76,14 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     size = (1080, 1920) if args.portrait else (1920, 1080)
     with tempfile.TemporaryDirectory() as data:
-        storage = Storage(data)
+        storage = Storage(data, games=[spec.data for spec in GAMES])
         settings = storage.load_settings()
-        settings.language, settings.coached = args.lang, True
+        settings.language = args.lang
+        settings.game("magdagdon")["coached"] = True
         ctx = GameContext(settings=settings, storage=storage, seed=1, notices=storage.notices)
-        app = ArcadeApp(AppConfig(size=size), ctx, clock=FakeClock())
+        app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
         app.fixed_steps_per_frame = True
         game = _game()
-        play = PlayScene(app, game=game)
+        play = PlayScene(app, saved=game)
         app.stack.push(play)
         _frames(app, 2)
         game.rng = _ForcedDice([3, 4, 4, 3])
@@ -95,8 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         _frames(app, 20)
         _save(app, args.out, "2-die-selected-legal-cells")
         for die, cell in game.hint():
-            play.place(die, cell)
-        play.do_confirm()
+            play.control.place(die, cell)
+        play.control.confirm()
+        play._sync()
         _frames(app, 40)
         game.rng = _ForcedDice([6, 6, 1, 1])
         post_tap(play.b_roll.rect.center)
@@ -113,11 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         _save(app, args.out, "4-ruin")
         _frames(app, 80)
         autoplay.finish(game)
-        play._turn_ended()
+        play.control._turn_ended()
+        play._sync()
         _frames(app, 100)
         _save(app, args.out, "5-game-over")
-        for name in ("title", "settings", "scores", "rules", "about"):
-            app.stack.clear_to(registry.make(name, app))
+        for name in ("title", "settings", "scores", "magdagdon.rules", "about"):
+            app.nav.clear_to(name)
             _frames(app, 30)
             _save(app, args.out, f"6-{name}")
         app.shutdown()

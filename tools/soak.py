@@ -74,21 +74,22 @@ def _reraise() -> None:
     raise  # called while the frame's exception is being handled: re-raise it
 
 
-def build(data_dir: Path, seed: int, interval: int) -> ArcadeApp:
-    from game.arcade.scenes.title import TitleScene
+def build(data_dir: Path, seed: int, interval: int, game_id: str = "magdagdon") -> ArcadeApp:
+    from game.arcade.demo import DemoDriver
     from game.arcade.storage import Storage
-    from game.games.magdagdon.demo import DemoPlayer
+    from game.games import GAMES
 
-    storage = Storage(data_dir)
+    storage = Storage(data_dir, games=[spec.data for spec in GAMES])
     settings = storage.load_settings()
     settings.reduced_motion = True
     ctx = GameContext(settings=settings, audio=SilentAudio(), storage=storage, seed=seed,
                       demo=True, notices=storage.notices)
-    app = ArcadeApp(AppConfig(), ctx, clock=FakeClock())
+    app = ArcadeApp(AppConfig(), ctx, GAMES, clock=FakeClock())
     if getattr(app, "recover", None) is not None:
         app.recover = _reraise  # type: ignore[method-assign]
-    app.demo = DemoPlayer(app, seed=seed, interval=interval, report=_nothing, cycle=True)
-    app.stack.push(TitleScene(app))
+    app.demo = DemoDriver(app, GAMES, game_id, seed=seed, interval=interval, report=_nothing,
+                          cycle=True)
+    app.nav.push("title")
     app.stack.apply_pending()
     app.loop.reset()
     return app

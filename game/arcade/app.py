@@ -6,19 +6,24 @@ import gc
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from game.arcade.context import GameContext
+from game.arcade.protocols import GameScene, Relabels
+from game.arcade.spec import GameSpec
+from game.arcade.texts import t
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
-from game.engine import i18n
+from game.engine import assets, caches, i18n, memory
 from game.engine.app import App, AppConfig
-from game.engine.i18n import t
+from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
-from game.games.magdagdon.widgets import dice
+
+if TYPE_CHECKING:
+    from game.arcade.demo import DemoDriver
 
 NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 log = logging.getLogger(__name__)
@@ -42,21 +47,28 @@ class _SharedThemeManager(pygame_gui.UIManager):
 class ArcadeApp(App):
     """Scenes reach the shared services through ``app.ctx``."""
 
-    def __init__(self, config: AppConfig, ctx: GameContext,
+    def __init__(self, config: AppConfig, ctx: GameContext, games: tuple[GameSpec, ...] = (),
                  clock: Callable[[], float] | None = None) -> None:
         if clock is None:
             super().__init__(config)
         else:
             super().__init__(config, clock)
         self.ctx = ctx
+        self.games = games
+        ctx.games = games
+        # every game's settings section has its defaults, whatever built the settings
+        ctx.settings.schemas = {**ctx.settings.schemas,
+                                **{spec.id: spec.data.settings for spec in games}}
         i18n.clear_fonts()  # fonts of an earlier App died with its pygame.quit
-        text.clear()
-        dice.clear()
+        caches.reset_all()
         i18n.setup(ctx.settings.language)
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
-        pygame.display.set_icon(dice.face(5, 64, "tile"))  # the window/taskbar icon
+        icon = assets.load_image(assets.resource("assets", "icon.png"))
+        if icon is not None:
+            pygame.display.set_icon(icon)  # the window/taskbar icon
         self._theme = theme()
-        self.demo = None
+        register_scenes(self.nav, games)
+        self.demo: DemoDriver | None = None
         self.kiosk = None
         self.crashes = 0
         self._notices_seen = 0
@@ -85,11 +97,10 @@ class ArcadeApp(App):
                 continue
             manager.set_locale(code)
             buttons.relabel(manager.get_sprite_group().sprites())
-            relabel = getattr(scene, "relabel", None)
-            if relabel is not None:
-                relabel()
+            if isinstance(scene, Relabels):
+                scene.relabel()
 
-    def draw_overlay(self, surface) -> None:
+    def draw_overlay(self, surface: pygame.Surface) -> None:
         """The newest storage notice, for a few seconds, over whatever scene is showing."""
         if self.kiosk is not None:
             self.kiosk.draw_overlay(surface)
@@ -113,36 +124,57 @@ class ArcadeApp(App):
             self.recover()
         if any(scene not in self.stack.scenes for scene in before):
             # A scene left: its buttons' callbacks and tweens form reference cycles that hold
-            # megabytes of surfaces; collect them now rather than whenever Python gets to it.
+            # megabytes of surfaces; collect them now rather than whenever Python gets to it,
+            # and hand the freed pages back to the system.
             gc.collect()
+            memory.release()
 
     def recover(self) -> None:
         """Log the error, keep the autosave, and show "Something went wrong" on a fresh stack.
 
         A failure of the crash screen itself is not caught again: it ends the program.
         """
-        from game.arcade.scenes.crash import CrashScene
-        from game.games.magdagdon.scenes.play import PlayScene
-
         log.exception("unexpected error in frame %d", self.frame)
-        if any(isinstance(scene, CrashScene) for scene in self.stack.scenes):
+        if any(getattr(scene, "is_crash_screen", False) for scene in self.stack.scenes):
             raise
         saved = False
         for scene in self.stack.scenes:
-            if isinstance(scene, PlayScene) and not scene.game.is_over:
+            if isinstance(scene, GameScene):
                 try:
-                    saved = bool(self.ctx.storage and self.ctx.storage.save_game(scene.game))
+                    saved = scene.autosave() or saved
                 except Exception:  # noqa: BLE001 - never let saving hide the first error
                     log.exception("could not save the game after the error")
         self.crashes += 1
         self.demo = None if self.ctx.demo_is_attract else self.demo
         self.stack = SceneStack()
-        self.stack.push(CrashScene(self, saved))
+        self.nav.push("crash", saved=saved)
         self.stack.apply_pending()
 
     def shutdown(self) -> None:
         """Leave cleanly: stop the music and close pygame."""
-        import pygame
-
         self.ctx.audio.stop_music()
         pygame.quit()
+
+
+SHELL_SCENES = {
+    "title": "game.arcade.scenes.title:TitleScene",
+    "settings": "game.arcade.scenes.settings:SettingsScene",
+    "scores": "game.arcade.scenes.scores:ScoresScene",
+    "about": "game.arcade.scenes.about:AboutScene",
+    "pause": "game.arcade.scenes.pause:PauseScene",
+    "confirm": "game.arcade.scenes.confirm:ConfirmScene",
+    "initials": "game.arcade.scenes.initials:InitialsScene",
+    "crash": "game.arcade.scenes.crash:CrashScene",
+    "pin_pad": "game.arcade.scenes.pin_pad:PinPadScene",
+    "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
+}
+"""The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""
+
+
+def register_scenes(nav: Navigator, games: tuple[GameSpec, ...]) -> None:
+    """Every screen the arcade can open, by name."""
+    for name, factory in SHELL_SCENES.items():
+        nav.register(name, factory)
+    for spec in games:
+        for local, factory in spec.scenes.items():
+            nav.register(spec.scene_name(local), factory)

@@ -1,38 +1,48 @@
-"""Wires the arcade together from parsed options: context, audio, app, demo, first scene."""
+"""Wires the arcade together from parsed options: storage, context, audio, app, demo, kiosk and
+the first scene. Games come from their specs (``game.games.GAMES``); nothing here names one."""
 
 from __future__ import annotations
 
 import argparse
 import logging
+from typing import Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
-from game.arcade.scenes import registry
+from game.arcade.spec import GAME_START_SCENES, GameSpec, by_id
+from game.arcade.storage import Storage
 from game.engine import assets, i18n
 from game.engine.app import AppConfig
 from game.engine.audio import Audio
-from game.rules.magdagdon import Difficulty
+from game.engine.scenes import Scene
 
 log = logging.getLogger(__name__)
 
-SOUNDS = ("roll", "place", "pickup", "confirm", "illegal", "click", "power", "combo",
-          "magdagdon", "ruin", "gameover", "tick", "music_menu", "music_play")
-"""Every sound the scenes play (tools/make_sounds.py makes them); a missing one is named."""
+SHELL_SOUNDS = ("click", "tick", "music_menu")
+"""Sounds the shell's own screens play; each game lists its own in its spec."""
 
 
-def build(args: argparse.Namespace) -> ArcadeApp:
-    from game.arcade.storage import Storage
+def sounds(games: tuple[GameSpec, ...]) -> tuple[str, ...]:
+    """Every sound the arcade plays (tools/make_sounds.py makes them); a missing one is named."""
+    names = list(SHELL_SOUNDS)
+    for spec in games:
+        names += [name for name in spec.sounds if name not in names]
+    return tuple(names)
 
-    storage = Storage(args.data_dir)
+
+def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
+    storage = Storage(args.data_dir, games=[spec.data for spec in games])
     setup_logging(storage)
+    storage.check_files()  # read every file now: a damaged one is set aside at start
     settings = storage.load_settings()
-    storage.scores("PEACEFUL")  # read every file now: a damaged one is set aside at start
-    first_start = not storage.has_settings()
-    if first_start:  # the system's language once; from then on the player's own choice
+    if not storage.has_settings():  # the system's language once; then the player's own choice
         settings.language = i18n.system_locale()
         storage.save_settings(settings)
-    if args.difficulty:
-        settings.difficulty = Difficulty.parse(args.difficulty).name
+    game_id = args.game or settings.last_game
+    if not any(spec.id == game_id for spec in games):
+        game_id = games[0].id
+    settings.last_game = game_id
+    chosen_variant = apply_variant_flags(args, games, settings)
     if args.lang:
         settings.language = args.lang
     demo = bool(args.demo or args.bench)
@@ -44,44 +54,59 @@ def build(args: argparse.Namespace) -> ArcadeApp:
         screenshot=args.screenshot,
         bench=bool(args.bench),
         size=(1080, 1920) if args.portrait or display_is_tall() else (1920, 1080),
+        title=" · ".join(spec.logo for spec in games),
     )
-    app = ArcadeApp(config, ctx)
+    app = ArcadeApp(config, ctx, games)
     audio = Audio(assets.resource("assets", "sounds"))
     if audio.init():
-        audio.load_all(expected=SOUNDS)
+        audio.load_all(expected=sounds(games))
     audio.set_volumes(settings.music_volume, settings.effects_volume)
     audio.mute_music(settings.music_muted)
     audio.mute_effects(settings.effects_muted)
     ctx.audio = audio
     if demo:
-        from game.games.magdagdon.demo import DemoPlayer
+        from game.arcade.demo import DemoDriver
 
-        app.demo = DemoPlayer(app, seed=args.seed, interval=3 if args.bench else 6,
-                              cycle=args.difficulty is None and not args.bench)
+        app.demo = DemoDriver(app, games, game_id, seed=args.seed,
+                              interval=3 if args.bench else 6,
+                              cycle=not chosen_variant and not args.bench)
     if args.kiosk:
         from game.arcade.kiosk import Kiosk
 
-        Kiosk(app, pin=args.kiosk_pin or settings.kiosk_pin,
-              idle_seconds=settings.idle_seconds, seed=args.seed).install()
-    app.stack.push(first_scene(app, args.scene, demo, resume=not args.bench))
+        Kiosk(app, pin=args.kiosk_pin or "", idle_seconds=settings.idle_seconds,
+              seed=args.seed).install()
+    app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
+                               resume=not args.bench))
     return app
 
 
-def setup_logging(storage) -> None:
+def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],
+                        settings: Any) -> bool:
+    """``--difficulty`` and the like: the variant of new games; True when one was given."""
+    given = False
+    for spec in games:
+        value = getattr(args, spec.variant_flag, None) if spec.variant_flag else None
+        if value and spec.variant_setting is not None:
+            settings.game(spec.id)[spec.variant_setting] = spec.variant(value).id
+            given = True
+    return given
+
+
+def setup_logging(storage: Storage) -> None:
     """Warnings and errors to stderr; everything from INFO up to the rotating log file."""
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    if not any(getattr(h, "_magdagdon", False) for h in root.handlers):
+    if not any(getattr(h, "_arcade", False) for h in root.handlers):
         console = logging.StreamHandler()
         console.setLevel(logging.WARNING)
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        console._magdagdon = True  # type: ignore[attr-defined]
+        console._arcade = True  # type: ignore[attr-defined]
         root.addHandler(console)
         handler = storage.log_handler()
         if handler is not None:
-            handler._magdagdon = True  # type: ignore[attr-defined]
+            handler._arcade = True  # type: ignore[attr-defined]
             root.addHandler(handler)
-    logging.getLogger(__name__).info("MAGDAGDON starting; data in %s", storage.data_dir)
+    logging.getLogger(__name__).info("arcade starting; data in %s", storage.data_dir)
 
 
 def display_is_tall() -> bool:
@@ -96,13 +121,23 @@ def display_is_tall() -> bool:
     return bool(sizes) and sizes[0][1] > sizes[0][0]
 
 
-def first_scene(app: ArcadeApp, name: str | None, demo: bool, resume: bool = True):
+def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
+                resume: bool = True) -> Scene[Any]:
     """``--scene`` wins; a demo plays at once; else the title.
 
-    ``play`` (and the demo) resume the saved game when there is one, so a killed demo goes on
-    where it was; a benchmark (``resume=False``) always starts a fresh, reproducible game.
+    ``play`` (and the demo) resume the game's saved game when there is one, so a killed demo
+    goes on where it was; a benchmark (``resume=False``) always starts a fresh, reproducible game.
     """
     if name == "play" or (name is None and demo):
-        game = app.ctx.load_saved_game() if resume else None
-        return registry.make("play", app, game=game)
-    return registry.make(name or "title", app)
+        saved = app.ctx.load_saved_game(spec.id) if resume else None
+        if saved is not None:
+            return app.nav.make(spec.scene_name("play"), saved=saved)
+        return app.nav.make(spec.scene_name("play"),
+                            variant=spec.default_variant(app.ctx.settings))
+    if name in GAME_START_SCENES:
+        return app.nav.make(spec.scene_name(name))
+    if name in ("settings", "scores"):
+        return app.nav.make(name, game_id=spec.id)
+    if name == "title" or name is None:
+        return app.nav.make("title", game_id=spec.id)
+    return app.nav.make(name)

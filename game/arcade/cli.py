@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
-from game.rules.magdagdon import Difficulty
-
-SCENE_NAMES = ("title", "play", "settings", "scores", "rules", "about")
+from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec
+from game.engine.locales import LOCALES
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="main.py",
-        description="MAGDAGDON: a dice puzzle arcade. Roll four dice, build one connected field.",
+        description=f"An arcade of number games: {', '.join(s.logo for s in games)}.",
     )
+    p.add_argument("--game", choices=[spec.id for spec in games],
+                   help="the game to start on (title, --scene, --demo, --bench)")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
-    p.add_argument("--difficulty", choices=[d.name.lower() for d in Difficulty],
-                   help="difficulty of new games (saved in the settings)")
+    for spec in games:
+        if spec.variant_flag:
+            p.add_argument(f"--{spec.variant_flag}",
+                           choices=[v.id.lower() for v in spec.variants],
+                           help=f"{spec.logo}: the {spec.variant_flag} of new games "
+                                "(saved in the settings)")
     p.add_argument("--seed", type=int, help="reproducible dice (and demo moves)")
     p.add_argument("--demo", action="store_true",
                    help="the game plays itself; prints a GAME OVER line after each game")
@@ -27,9 +31,10 @@ def parser() -> argparse.ArgumentParser:
                    help="with --frames: save the last frame as PNG")
     p.add_argument("--bench", type=_positive, metavar="N",
                    help="run N frames of --demo as fast as possible and print timings")
-    p.add_argument("--scene", choices=SCENE_NAMES, help="start on this scene")
+    p.add_argument("--scene", choices=SHELL_START_SCENES + GAME_START_SCENES,
+                   help="start on this scene (play and rules: of --game)")
     p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")
-    p.add_argument("--lang", choices=("en", "th", "bg", "ko"), help="language of the game")
+    p.add_argument("--lang", choices=LOCALES, help="language of the game")
     p.add_argument("--kiosk", action="store_true",
                    help="public kiosk: fullscreen, touch-first, only the operator can quit")
     p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
@@ -55,14 +60,15 @@ def _pin(text: str) -> str:
     return text
 
 
-def run(argv: list[str], started: float | None = None) -> int:
-    args = parser().parse_args(argv)
+def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = None) -> int:
+    """The whole program for ``argv``, with the registered ``games``; its exit status."""
+    args = parser(games).parse_args(argv)
     if args.screenshot and not (args.frames or args.bench):
-        parser().error("--screenshot needs --frames N (or --bench N)")
+        parser(games).error("--screenshot needs --frames N (or --bench N)")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.arcade.bootstrap import build
 
-    app = build(args)
+    app = build(args, games)
     if started is not None:
         app.started_at = started  # count the imports too: the player waits for them
     code = app.run()
@@ -71,6 +77,3 @@ def run(argv: list[str], started: float | None = None) -> int:
     app.shutdown()
     return code
 
-
-if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))

@@ -1,7 +1,7 @@
 """What every scene of the arcade shares: settings, audio, storage, the seed, demo mode.
 
 Attached to the App as ``app.ctx`` so scenes stay free of globals and tests can build one
-with fakes.
+with fakes. Everything here is keyed by game id: the shell never asks which game it is.
 """
 
 from __future__ import annotations
@@ -10,29 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.magdagdon import Difficulty
-
-
-@dataclass
-class Settings:
-    """The player's choices; persisted by ``storage`` (issue: settings survive a restart)."""
-
-    difficulty: str = "PEACEFUL"
-    language: str = "en"
-    music_volume: float = 0.6
-    effects_volume: float = 0.9
-    music_muted: bool = False
-    effects_muted: bool = False
-    fullscreen: bool = False
-    reduced_motion: bool = False
-    digits: bool = False
-    coached: bool = False
-    kiosk_pin: str = "2468"
-    idle_seconds: int = 90
-
-    @property
-    def difficulty_enum(self) -> Difficulty:
-        return Difficulty.parse(self.difficulty)
+from game.arcade.spec import GameSpec
+from game.arcade.storage import Notice, Settings, Storage
 
 
 class SilentAudio:
@@ -63,41 +42,63 @@ class SilentAudio:
 class GameContext:
     settings: Settings = field(default_factory=Settings)
     audio: Any = field(default_factory=SilentAudio)
-    storage: Any = None
+    storage: Storage | None = None
     seed: int | None = None
     demo: bool = False
-    notices: list[Any] = field(default_factory=list)  # storage.Notice: key + params
+    notices: list[Notice] = field(default_factory=list)
     demo_is_attract: bool = False  # kiosk attract mode: never recorded, never saved
+    games: tuple[GameSpec, ...] = ()  # the registered games (``game.games.GAMES``)
     _games_started: int = 0
 
-    def on_game_changed(self, game: Any) -> None:
-        """After every confirm, ruin and power: the autosave point."""
+    # --- settings ------------------------------------------------------------------------------
+    def game_settings(self, game_id: str) -> dict[str, Any]:
+        """The settings section of ``game_id`` (defaults filled in)."""
+        return self.settings.game(game_id)
+
+    def save_settings(self) -> None:
+        """Persist the settings (attract mode never touches them)."""
         if self.storage is not None and not self.demo_is_attract:
-            self.storage.save_game(game)
-
-    def on_game_over(self, game: Any) -> int | None:
-        """A game just ended: record it once and clear the save; its top-10 rank or None."""
-        if self.storage is not None and not self.demo_is_attract:
-            return self.storage.record_game(game)
-        return None
-
-    def has_saved_game(self) -> bool:
-        return self.storage is not None and self.storage.has_saved_game()
-
-    def load_saved_game(self) -> Any:
-        return None if self.storage is None else self.storage.load_game()
-
-    def start_new_game(self, difficulty: Difficulty) -> None:
-        """A new game replaces the saved one (M-2.2: the abandoned game is not recorded)."""
-        if self.demo_is_attract:
-            return  # attract mode never touches the player's settings or saved game
-        self.settings.difficulty = difficulty.name
-        if self.storage is not None:
-            self.storage.clear_game()
             self.storage.save_settings(self.settings)
 
-    def dice_rng(self) -> random.Random:
-        """The dice of a new game: reproducible from ``--seed`` (a different stream per game)."""
+    # --- saved games and records ---------------------------------------------------------------
+    def autosave(self, game_id: str, game: Any) -> bool:
+        """After every confirm, ruin, power or END MOVE: the autosave point."""
+        if self.storage is None or self.demo_is_attract:
+            return False
+        return self.storage.save_game(game_id, game)
+
+    def record(self, game_id: str, game: Any, **extra: Any) -> int | None:
+        """A game just ended: record it once and clear its save; its table rank or None."""
+        if self.storage is None or self.demo_is_attract:
+            return None
+        return self.storage.record_game(game_id, game, **extra)
+
+    def record_id(self, game: Any) -> str:
+        return "" if self.storage is None else self.storage.record_id(game)
+
+    def has_saved_game(self, game_id: str) -> bool:
+        return self.storage is not None and self.storage.has_saved_game(game_id)
+
+    def load_saved_game(self, game_id: str) -> Any:
+        return None if self.storage is None else self.storage.load_game(game_id)
+
+    def start_new_game(self, game_id: str, variant: str) -> None:
+        """A new game replaces the saved one (M-2.2: the abandoned game is not recorded); the
+        variant becomes the game's choice for next time."""
+        if self.demo_is_attract:
+            return  # attract mode never touches the player's settings or saved game
+        spec = next((s for s in self.games if s.id == game_id), None)
+        if spec is not None and spec.variant_setting is not None:
+            self.game_settings(game_id)[spec.variant_setting] = variant
+        self.settings.last_game = game_id
+        if self.storage is not None:
+            self.storage.clear_game(game_id)
+            self.storage.save_settings(self.settings)
+
+    # --- randomness ----------------------------------------------------------------------------
+    def game_rng(self, game_id: str) -> random.Random:
+        """The chance of a new game (dice, shuffles): reproducible from ``--seed``, a different
+        stream per game started."""
         self._games_started += 1
         if self.seed is None:
             return random.Random()

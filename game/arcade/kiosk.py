@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pygame
 
+from game.arcade.demo import DemoDriver
+from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine.display import hide_cursor
-from game.engine.i18n import t
-from game.rules.magdagdon import Difficulty
 
 CORNER = pygame.Rect(0, 0, 140, 140)
 EXIT_TAPS, EXIT_WINDOW = 5, 3.0
@@ -33,7 +34,7 @@ _REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame
 class Kiosk:
     """Installed on an app by ``install``; owns the idle clock and the attract cycle."""
 
-    def __init__(self, app, pin: str, idle_seconds: float = 90.0,
+    def __init__(self, app: Any, pin: str, idle_seconds: float = 90.0,
                  attract_seconds: float = 30.0, seed: int | None = None) -> None:
         self.app = app
         self.pin = pin
@@ -44,9 +45,10 @@ class Kiosk:
         self.idle = 0.0
         self.corner_taps: list[float] = []
         self.attract = False
-        self.attract_phase = "play"  # "play" or "scores"
+        self.attract_phase = "play"  # "play", "ending" or "scores"
         self.attract_timer = 0.0
         self.scores_shown = 0
+        self.attract_game = -1  # index in app.games of the game attract mode plays now
         self.pin_failures = 0
         self.pin_locked_until = 0.0
 
@@ -81,10 +83,8 @@ class Kiosk:
         self.corner_taps.append(self.time)
         if len(self.corner_taps) >= EXIT_TAPS:
             self.corner_taps.clear()
-            from game.arcade.scenes.pin_pad import PinPadScene
-
-            if not isinstance(self.app.stack.top, PinPadScene):
-                self.app.stack.push(PinPadScene(self.app, self))
+            if self._top_name() != "pin_pad":
+                self.app.nav.push("pin_pad", kiosk=self)
 
     # --- time ----------------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -93,76 +93,73 @@ class Kiosk:
             self._attract_step(dt)
             return
         self.idle += dt
-        from game.arcade.scenes.pin_pad import PinPadScene
-        from game.arcade.scenes.still_playing import StillPlayingScene
-        from game.arcade.scenes.title import TitleScene
-
-        top = self.app.stack.top
-        if isinstance(top, (StillPlayingScene, PinPadScene)) or self.app.stack.pending:
+        top = self._top_name()
+        if top in ("still_playing", "pin_pad") or self.app.stack.pending:
             return
-        if isinstance(top, TitleScene):
+        if top == "title":
             if self.idle >= self.attract_seconds:
                 self.start_attract()
         elif self.idle >= self.idle_seconds:
-            self.app.stack.push(StillPlayingScene(self.app, COUNTDOWN_SECONDS, self.abandon))
+            self.app.nav.push("still_playing", seconds=COUNTDOWN_SECONDS, on_timeout=self.abandon)
+
+    def _top_name(self) -> str | None:
+        """The kind of the top scene, as the kiosk cares: its ``kiosk_role``."""
+        return getattr(self.app.stack.top, "kiosk_role", None)
 
     def abandon(self) -> None:
-        """Nobody answered: the game is dropped unrecorded (M-2.2 spirit) and the title returns."""
-        from game.arcade.scenes.title import TitleScene
-
+        """Nobody answered: the games in progress are dropped unrecorded (M-2.2 spirit) and the
+        title returns."""
         storage = self.app.ctx.storage
         if storage is not None:
-            storage.clear_game()
+            for spec in self.app.games:
+                storage.clear_game(spec.id)
         self.idle = 0.0
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.nav.clear_to("title")
 
     # --- attract mode --------------------------------------------------------------------
     def start_attract(self) -> None:
-        from game.games.magdagdon.demo import DemoPlayer
-
         self.attract = True
         self.app.ctx.demo_is_attract = True
-        self.app.demo = DemoPlayer(self.app, seed=self.rng.randrange(1 << 30), interval=10,
-                                   report=self._attract_game_over)
         self._attract_game()
 
     def _attract_game(self) -> None:
-        from game.games.magdagdon.scenes.play import PlayScene
-
+        """The next game in turn plays itself, a random variant."""
+        games = self.app.games
+        self.attract_game = (self.attract_game + 1) % len(games)
+        spec = games[self.attract_game]
         self.attract_phase = "play"
-        difficulty = self.rng.choice(list(Difficulty))
-        self.app.stack.clear_to(PlayScene(self.app, difficulty=difficulty))
+        self.app.demo = DemoDriver(self.app, games, spec.id, seed=self.rng.randrange(1 << 30),
+                                   interval=10, report=self._attract_game_over)
+        variant = self.rng.choice(spec.variants).id
+        self.app.nav.clear_to(spec.scene_name("play"), variant=variant)
 
     def _attract_game_over(self, line: str) -> None:
         self.attract_phase = "ending"
         self.attract_timer = 4.0  # let the score count up, then the tables
 
     def _attract_step(self, dt: float) -> None:
-        from game.arcade.scenes.scores import ScoresScene
-
         if self.attract_phase == "play":
             return
         self.attract_timer -= dt
         if self.attract_timer > 0:
             return
-        if self.scores_shown < len(Difficulty) and self.attract_phase in ("ending", "scores"):
+        spec = self.app.games[self.attract_game]
+        if self.scores_shown < len(spec.variants) and self.attract_phase in ("ending", "scores"):
             self.attract_phase = "scores"
-            name = list(Difficulty)[self.scores_shown].name
+            variant = spec.variants[self.scores_shown].id
             self.scores_shown += 1
             self.attract_timer = SCORES_SECONDS
-            self.app.stack.clear_to(ScoresScene(self.app, difficulty=name))
+            self.app.nav.clear_to("scores", game_id=spec.id, variant=variant)
         else:
             self.scores_shown = 0
             self._attract_game()
 
     def stop_attract(self) -> None:
-        from game.arcade.scenes.title import TitleScene
-
         self.attract = False
         self.app.ctx.demo_is_attract = False
         self.app.demo = None
         self.idle = 0.0
-        self.app.stack.clear_to(TitleScene(self.app))
+        self.app.nav.clear_to("title")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """TOUCH TO PLAY, drifting slowly so no pixel stays lit for hours (burn-in)."""

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets
-from game.engine.audio import MIXER_SETTINGS
+from game.engine import assets, memory
+from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
+from game.engine.navigation import Navigator
+from game.engine.router import InputRouter
 from game.engine.scenes import SceneStack
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class AppConfig:
     screenshot: str | None = None  # save the last frame here when the run ends
     bench: bool = False  # collect per-frame timings for bench_report()
     size: tuple[int, int] = LOGICAL_SIZE
-    title: str = "MAGDAGDON"
+    title: str = ""
 
 
 def _rss_mb() -> float:
@@ -71,9 +73,10 @@ class App:
         self.clock = clock
         self.started_at = clock()
         self.config = config
+        memory.tune_allocator()
         ensure_touch_mouse_hints()
         # pygame.init() opens the mixer too; make it use Audio's low-latency settings.
-        pygame.mixer.pre_init(**MIXER_SETTINGS)
+        pygame.mixer.pre_init(FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER)
         pygame.init()
         self.display = Display(config.size, config.fullscreen, config.title)
         self.display.open()
@@ -81,7 +84,9 @@ class App:
         # they predate any scene and must not reach the first one as player input.
         pygame.event.clear()
         self.stack = SceneStack()
+        self.nav = Navigator(self, lambda: self.stack)
         self.input = InputMapper()
+        self.router = InputRouter()
         self.loop = FixedStepLoop(clock=clock)
         self.frame = 0
         self.running = True
@@ -123,6 +128,10 @@ class App:
         """End ``run`` after the current frame."""
         self.running = False
 
+    def toggle_fullscreen(self) -> None:
+        """F11: windowed ⇄ fullscreen (an app may refuse, e.g. a kiosk)."""
+        self.display.toggle_fullscreen()
+
     def shutdown(self) -> None:
         """Close the window and the audio device; pygame objects die with it (fonts too)."""
         self.running = False
@@ -151,14 +160,14 @@ class App:
         for event in pygame.event.get():
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
-            self.stack.process_event(event)
-            for action in self.input.translate(event):
+            actions = self.input.translate(event)
+            for action in actions:
                 if action.kind == KEY and action.key == "fullscreen":
-                    self.display.toggle_fullscreen()
-                else:
-                    self.stack.handle(action)
-                    if action.kind == QUIT and self.quit_on_close:
-                        self.quit()
+                    self.toggle_fullscreen()
+                elif action.kind == QUIT and self.quit_on_close:
+                    self.quit()
+            actions = [a for a in actions if not (a.kind == KEY and a.key == "fullscreen")]
+            self.router.dispatch(self.stack.top, event, actions)
         steps, alpha = self.loop.tick()
         fixed = self._fixed()
         if fixed:

@@ -18,7 +18,8 @@ from game.engine import assets
 log = logging.getLogger(__name__)
 
 MUSIC_SUFFIXES = (".wav", ".ogg")
-MIXER_SETTINGS = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}
+FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER = 44100, -16, 2, 512
+"""The mixer's settings: CD rate, 16-bit signed stereo, a short buffer for low latency."""
 
 
 def _clamp(value: float) -> float:
@@ -42,7 +43,7 @@ class Audio:
         """Open the audio device; False (and silence from now on) when there is none."""
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(**MIXER_SETTINGS)
+                pygame.mixer.init(FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER)
         except pygame.error as exc:
             log.warning("no audio device (%s); the game will be silent", exc)
             self.enabled = False

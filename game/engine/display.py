@@ -31,7 +31,7 @@ class Display:
         self,
         size: tuple[int, int] = LOGICAL_SIZE,
         fullscreen: bool = False,
-        title: str = "MAGDAGDON",
+        title: str = "",
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.fullscreen = fullscreen

@@ -1,8 +1,10 @@
 """Translation lookup, the language switch and the font of each language.
 
-Player-visible text is looked up by key in ``assets/i18n/magdagdon.<locale>.json`` through
-python-i18n, the same library (and global configuration) pygame-gui uses, so our labels and
-pygame-gui's own texts switch language together. pygame renders a string with one face and has
+Player-visible text is looked up by key in a **catalogue**, one namespace per file
+``assets/i18n/<namespace>.<locale>.json`` (the shell's ``arcade``, each game's own, ``formats``
+for dates and numbers, long help texts), through python-i18n, the same library (and global
+configuration) pygame-gui uses, so our labels and pygame-gui's own texts switch language
+together. pygame renders a string with one face and has
 no fallback, so each locale names faces that cover Latin, digits and its own script, and the
 HarfBuzz script to shape with.
 """
@@ -18,14 +20,10 @@ import i18n
 import pygame
 
 from game.engine import assets
+from game.engine.locales import LOCALES
 
 log = logging.getLogger(__name__)
 
-LOCALES = ("en", "th", "bg", "ko")
-NAMESPACE = "magdagdon"
-"""Short texts: labels, buttons, messages (``assets/i18n/magdagdon.<locale>.json``)."""
-HELP_NAMESPACE = "help"
-"""Long texts: the rules for players and the About page (``assets/i18n/help.<locale>.json``)."""
 TRANSLATIONS_DIR = assets.resource("assets", "i18n")
 
 SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang"}
@@ -76,14 +74,20 @@ def current() -> str:
     return _state["locale"]
 
 
-def t(key: str, **params: object) -> str:
-    """The text of ``key`` in the current language, placeholders (``%{name}``) filled."""
-    return i18n.t(f"{NAMESPACE}.{key}", locale=_state["locale"], **params)
+class Catalogue:
+    """The texts of one namespace: ``Catalogue("arcade").t("title.quit")`` reads
+    ``assets/i18n/arcade.<locale>.json``. Each game owns its catalogue, so no game's keys
+    live in shared files."""
 
+    def __init__(self, namespace: str) -> None:
+        self.namespace = namespace
 
-def help_text(key: str, **params: object) -> str:
-    """A long text (rules, about) of ``key`` in the current language."""
-    return i18n.t(f"{HELP_NAMESPACE}.{key}", locale=_state["locale"], **params)
+    def t(self, key: str, **params: object) -> str:
+        """The text of ``key`` in the current language, placeholders (``%{name}``) filled."""
+        return str(i18n.t(f"{self.namespace}.{key}", locale=_state["locale"], **params))
+
+    def __repr__(self) -> str:
+        return f"Catalogue({self.namespace!r})"
 
 
 def system_locale() -> str:

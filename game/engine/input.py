@@ -16,7 +16,7 @@ Hence a mouse tap is exactly one press + one release, and a touch tap as SDL del
 (FINGERDOWN, MOUSEBUTTONDOWN touch=True, FINGERUP, MOUSEBUTTONUP touch=True) is too.
 
 Action kinds: ``press``, ``move`` (only while the left button is held: a drag), ``release``,
-``key`` (``key`` holds a logical name, see ``KEY_NAMES``), ``scroll`` (``key`` is "up"/"down",
+``key`` (``key`` holds a game-neutral name, see ``KEY_NAMES``), ``scroll`` (``key`` is "up"/"down",
 ``pos`` the pointer), ``text`` (TEXTINPUT), ``quit`` and ``focus_lost``.
 """
 
@@ -38,22 +38,14 @@ FOCUS_LOST = "focus_lost"
 
 LEFT_BUTTON = 1
 
-KEY_NAMES: dict[int, str] = {
-    pygame.K_1: "die1",
-    pygame.K_2: "die2",
-    pygame.K_3: "die3",
-    pygame.K_4: "die4",
-    pygame.K_KP1: "die1",
-    pygame.K_KP2: "die2",
-    pygame.K_KP3: "die3",
-    pygame.K_KP4: "die4",
+_NAMED_KEYS: dict[int, str] = {
     pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right",
     pygame.K_UP: "up",
     pygame.K_DOWN: "down",
     pygame.K_RETURN: "accept",
     pygame.K_KP_ENTER: "accept",
-    pygame.K_SPACE: "roll",
+    pygame.K_SPACE: "space",
     pygame.K_BACKSPACE: "back",
     pygame.K_DELETE: "back",
     pygame.K_ESCAPE: "pause",
@@ -64,8 +56,18 @@ KEY_NAMES: dict[int, str] = {
     pygame.K_PLUS: "plus",
     pygame.K_EQUALS: "plus",  # the + key without Shift on most layouts
     pygame.K_KP_PLUS: "plus",
-    pygame.K_r: "reroll",
+    pygame.K_PAGEUP: "page_up",
+    pygame.K_PAGEDOWN: "page_down",
+    pygame.K_HOME: "home",
+    pygame.K_END: "end",
 }
+_DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
+_KEYPAD_DIGITS = {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
+_LETTER_KEYS = {getattr(pygame, f"K_{c}"): c for c in "abcdefghijklmnopqrstuvwxyz"}
+
+KEY_NAMES: dict[int, str] = {**_LETTER_KEYS, **_DIGIT_KEYS, **_KEYPAD_DIGITS, **_NAMED_KEYS}
+"""Game-neutral key names: digits "0".."9" (top row and keypad), letters "a".."z", and the named
+keys above. Each game maps these names to its own commands; the engine gives them no meaning."""
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,17 @@
 """Dates and numbers as a native reader of the current language expects them.
 
-The patterns live in the translation files (``format.*``, ``months.*``), so a language is
-added by translators, not by code: e.g. Thai counts years in the Buddhist era (+543),
-Bulgarian writes "30.11.2026 г.", Korean "2026. 11. 30.".
+The patterns live in the translation files (``formats.<locale>.json``: ``format.*``,
+``months.*``), so a language is added by translators, not by code: e.g. Thai counts years in
+the Buddhist era (+543), Bulgarian writes "30.11.2026 г.", Korean "2026. 11. 30.".
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from game.engine.i18n import t
+from game.engine.i18n import Catalogue
+
+t = Catalogue("formats").t
 
 
 def format_number(value: int) -> str:

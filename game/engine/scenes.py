@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from game.engine.input import Action
 
 if TYPE_CHECKING:
-    from game.engine.app import App
+    import pygame_gui
 
 log = logging.getLogger(__name__)
 
@@ -25,13 +25,23 @@ log = logging.getLogger(__name__)
 _MAX_CHANGES_PER_FRAME = 1000
 
 
-class Scene:
-    """One screen or overlay. Every hook is a no-op so subclasses override only what they use."""
+AppT = TypeVar("AppT")
+
+
+class Scene(Generic[AppT]):
+    """One screen or overlay. Every hook is a no-op so subclasses override only what they use.
+
+    Input arrives through one channel (``engine.router``): a pointer gesture goes either to
+    ``intercept`` (the scene takes the whole gesture, e.g. a tap that only skips an animation),
+    or to the scene's pygame-gui ``ui`` (a button under the finger), or to ``handle`` — never
+    to two of them. ``AppT`` is the application type the scene runs in.
+    """
 
     transparent: bool = False  # an overlay: the scene below is drawn first
 
-    def __init__(self, app: App | Any) -> None:
+    def __init__(self, app: AppT) -> None:
         self.app = app
+        self.ui: pygame_gui.UIManager | None = None  # this scene's buttons, if it has any
 
     def enter(self) -> None:
         """Became the top scene for the first time."""
@@ -45,11 +55,13 @@ class Scene:
     def resume(self) -> None:
         """The scene above was popped; this one is on top again."""
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        """Raw pygame event, e.g. to feed this scene's pygame-gui UIManager."""
+    def intercept(self, action: Action) -> bool:
+        """Offered every pointer press first; True takes the whole gesture (press to release)
+        away from the buttons and from ``handle``."""
+        return False
 
     def handle(self, action: Action) -> None:
-        """One translated player action."""
+        """One translated player action that no button took."""
 
     def update(self, dt: float) -> None:
         """Advance by one fixed step of ``dt`` seconds."""
@@ -62,11 +74,11 @@ class SceneStack:
     """The stack of active scenes; only the top one receives input and updates."""
 
     def __init__(self) -> None:
-        self._scenes: list[Scene] = []
-        self._pending: deque[tuple[str, Scene | None]] = deque()
+        self._scenes: list[Scene[Any]] = []
+        self._pending: deque[tuple[str, Scene[Any] | None]] = deque()
 
     # --- requests (applied after the frame) -------------------------------------------------
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene[Any]) -> None:
         """Request ``scene`` on top; the current top is paused."""
         self._pending.append(("push", scene))
 
@@ -74,11 +86,11 @@ class SceneStack:
         """Request removal of the top scene; the one below resumes."""
         self._pending.append(("pop", None))
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene[Any]) -> None:
         """Request swapping the top scene for ``scene``."""
         self._pending.append(("replace", scene))
 
-    def clear_to(self, scene: Scene) -> None:
+    def clear_to(self, scene: Scene[Any]) -> None:
         """Request removal of every scene, then ``scene`` alone."""
         self._pending.append(("clear_to", scene))
 
@@ -124,12 +136,12 @@ class SceneStack:
 
     # --- queries ----------------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Scene[Any] | None:
         """The scene receiving input, or None when the stack is empty."""
         return self._scenes[-1] if self._scenes else None
 
     @property
-    def scenes(self) -> tuple[Scene, ...]:
+    def scenes(self) -> tuple[Scene[Any], ...]:
         """All scenes, bottom first."""
         return tuple(self._scenes)
 
@@ -137,11 +149,6 @@ class SceneStack:
         return len(self._scenes)
 
     # --- per-frame dispatch -----------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> None:
-        """Give a raw event to the top scene only."""
-        if self._scenes:
-            self._scenes[-1].process_event(event)
-
     def handle(self, action: Action) -> None:
         """Give an action to the top scene only."""
         if self._scenes:
@@ -152,7 +159,7 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].update(dt)
 
-    def visible(self) -> tuple[Scene, ...]:
+    def visible(self) -> tuple[Scene[Any], ...]:
         """The scenes to draw, bottom first: the top plus everything seen through overlays."""
         if not self._scenes:
             return ()

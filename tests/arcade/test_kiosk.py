@@ -92,12 +92,12 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
 def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_app):
     app = kiosk_app
     storage = app.ctx.storage
-    app.stack.clear_to(PlayScene(app, game=MagdagdonGame(Difficulty.PEACEFUL, random.Random(1))))
+    app.stack.clear_to(PlayScene(app, saved=MagdagdonGame(Difficulty.PEACEFUL, random.Random(1))))
     settle(app)
     play = app.stack.top
     post_tap(play.b_roll.rect.center)
     settle(app)
-    storage.save_game(play.game)
+    storage.save_game("magdagdon", play.game)
     run_frames(app, int(2.2 * 60))  # idle past 2 s
     assert isinstance(app.stack.top, StillPlayingScene)
     post_tap((500, 500))  # still here
@@ -105,8 +105,8 @@ def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_
     assert app.stack.top is play
     run_frames(app, int(2.1 * 60) + 10 * 60 + 10)  # idle again, nobody answers the countdown
     assert isinstance(app.stack.top, TitleScene)
-    assert not storage.has_saved_game()  # abandoned
-    assert all(storage.scores(d.name) == [] for d in Difficulty)  # and not recorded
+    assert not storage.has_saved_game("magdagdon")  # abandoned
+    assert storage.records("magdagdon") == []  # and not recorded
     run_frames(app, 70)  # more idle time at the title
     kiosk = app.kiosk
     assert kiosk.attract and app.ctx.demo_is_attract and app.demo is not None
@@ -125,8 +125,8 @@ def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kio
     storage = app.ctx.storage
     mine = MagdagdonGame(Difficulty.SURVIVAL, random.Random(2))
     mine.roll([3, 3, 4, 4])
-    storage.save_game(mine)
-    before = storage.load_game().to_dict()
+    storage.save_game("magdagdon", mine)
+    before = storage.load_game("magdagdon").to_dict()
     app.kiosk.start_attract()
     settle(app)
     seen_scores = False
@@ -136,21 +136,22 @@ def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kio
             seen_scores = True
             break
     assert seen_scores
-    assert all(storage.scores(d.name) == [] for d in Difficulty)
-    assert storage.load_game().to_dict() == before
+    assert storage.records("magdagdon") == []
+    assert storage.load_game("magdagdon").to_dict() == before
 
 
 def test_initials_time_out_in_kiosk_mode(kiosk_app, monkeypatch):
     app = kiosk_app
     monkeypatch.setattr(initials_module, "KIOSK_TIMEOUT", 1.0)
     game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(5)))
-    rank = app.ctx.storage.record_game(game)
+    rank = app.ctx.storage.record_game("magdagdon", game)
     assert rank == 0
-    app.stack.push(initials_module.InitialsScene(app, game))
+    app.stack.push(initials_module.InitialsScene(app, "magdagdon",
+                                                 app.ctx.storage.record_id(game)))
     settle(app)
     run_frames(app, 70)
     assert not isinstance(app.stack.top, initials_module.InitialsScene)
-    assert app.ctx.storage.scores("NIGHTMARE")[0].initials == ""
+    assert app.ctx.storage.table("magdagdon", "NIGHTMARE")[0].initials == ""
 
 
 def test_escape_never_quits_a_kiosk(kiosk_app):

@@ -13,7 +13,7 @@ from game.engine.display import LOGICAL_SIZE, Display, hide_cursor
 @pytest.fixture
 def display() -> Display:
     pygame.init()
-    shown = Display()
+    shown = Display(title="ARCADE")
     shown.open()
     return shown
 
@@ -26,7 +26,7 @@ def test_open_gives_a_logical_surface(display: Display) -> None:
     assert display.surface.get_size() == LOGICAL_SIZE
     assert display.size == LOGICAL_SIZE
     assert display.fullscreen is False
-    assert pygame.display.get_caption()[0] == "MAGDAGDON"
+    assert pygame.display.get_caption()[0] == "ARCADE"
 
 
 def test_surface_before_open_is_an_error() -> None:

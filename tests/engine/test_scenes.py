@@ -30,9 +30,6 @@ class Recorder(Scene):
     def resume(self) -> None:
         self.log.append(f"{self.name}.resume")
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.log.append(f"{self.name}.event")
-
     def handle(self, action: Action) -> None:
         self.log.append(f"{self.name}.handle:{action.kind}")
 
@@ -55,7 +52,7 @@ def test_base_scene_hooks_are_no_ops() -> None:
     scene.enter()
     scene.pause()
     scene.resume()
-    scene.process_event(pygame.event.Event(pygame.USEREVENT))
+    assert scene.intercept(Action("press", pos=(1, 2))) is False
     scene.handle(Action("press", pos=(1, 2)))
     scene.update(1 / 60)
     scene.draw(pygame.Surface((4, 4)))
@@ -167,15 +164,13 @@ def test_input_and_update_go_to_the_top_only(log: list[str]) -> None:
     stack.push(b)
     stack.apply_pending()
     log.clear()
-    stack.process_event(pygame.event.Event(pygame.USEREVENT))
     stack.handle(Action("key", key="accept"))
     stack.update(1 / 60)
-    assert log == ["b.event", "b.handle:key", "b.update"]
+    assert log == ["b.handle:key", "b.update"]
 
 
 def test_empty_stack_dispatch_is_harmless() -> None:
     stack = SceneStack()
-    stack.process_event(pygame.event.Event(pygame.USEREVENT))
     stack.handle(Action("quit"))
     stack.update(1 / 60)
     stack.draw(pygame.Surface((4, 4)))

@@ -9,7 +9,6 @@ Thai marks its word boundaries with U+200B the way the line wrapper expects.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from pathlib import Path
 
@@ -72,8 +71,22 @@ MAX_UNBROKEN_THAI = 20
 
 
 # --- loading ------------------------------------------------------------------------------
+HELP_TEXTS = ("help", "magdagdon_help")
+"""The long-text catalogues: the shell's About page and MAGDAGDON's rules and About part."""
+
+
 def tree(locale: str) -> dict:
-    return catalog_tree(locale, "help")
+    merged: dict = {}
+    for namespace in HELP_TEXTS:
+        for key, value in catalog_tree(locale, namespace).items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                overlap = set(value) & set(merged[key])
+                assert not overlap, (namespace, key, overlap)
+                merged[key] = {**merged[key], **value}
+            else:
+                assert key not in merged, (namespace, key)
+                merged[key] = value
+    return merged
 
 
 @functools.cache
@@ -140,12 +153,13 @@ def test_texts_are_filled_and_translated(locale):
 def test_placeholders_filled_through_python_i18n(locale):
     try:
         i18n.setup(locale)
-        assert i18n.help_text("about.version.text", version="9.8.7") == "MAGDAGDON 9.8.7"
-        assert "123" in i18n.help_text("rules.fig.ruin_line", sum=123)
+        shell, game = i18n.Catalogue("help"), i18n.Catalogue("magdagdon_help")
+        assert shell.t("about.version.text", version="9.8.7") == "MAGDAGDON 9.8.7"
+        assert "123" in game.t("rules.fig.ruin_line", sum=123)
         for key in ("bonus", "best_sums", "best_straights", "best_fours", "best_total"):
-            text = i18n.help_text(f"rules.fig.{key}", points=544)
+            text = game.t(f"rules.fig.{key}", points=544)
             assert "544" in text and "%{" not in text, (key, text)
-        assert i18n.help_text("rules.goal.text") == strings(locale)["rules.goal.text"]
+        assert game.t("rules.goal.text") == strings(locale)["rules.goal.text"]
     finally:
         i18n.setup("en")
 
@@ -199,9 +213,8 @@ def test_power_buttons_named_by_their_labels(locale):
 
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_labels_match_the_buttons_of_the_game(locale):
-    """The rules name the buttons exactly as ``magdagdon.<locale>.json`` labels them."""
-    path = I18N / f"magdagdon.{locale}.json"
-    ui = json.loads(path.read_text(encoding="utf-8"))[locale]
+    """The rules name the buttons exactly as the game's and the shell's catalogues label them."""
+    ui = catalog_tree(locale)  # the short texts: the shell's and MAGDAGDON's
     help_ = strings(locale)
     assert f"**{ui['play']['roll']}**" in help_["rules.turn.roll"]
     assert f"**{ui['play']['confirm']}**" in help_["rules.turn.confirm"]

@@ -84,8 +84,27 @@ DISPLAY_KEYS = ("over.title", "pause.title", "settings.title", "scores.title",
 
 
 # --- loading ------------------------------------------------------------------------------
+SHORT_TEXTS = ("arcade", "magdagdon", "formats")
+"""The catalogues of short texts checked here: the shell's, MAGDAGDON's, dates and numbers."""
+
+
+def _merge(into: dict, other: dict, where: str) -> None:
+    for key, value in other.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value, f"{where}{key}.")
+        else:
+            assert key not in into, f"{where}{key} is in two catalogues"
+            into[key] = value
+
+
 @functools.cache
-def tree(locale: str, namespace: str = "magdagdon") -> dict:
+def tree(locale: str, namespace: str | None = None) -> dict:
+    """One catalogue, or (``None``) the short-text catalogues merged: their keys never clash."""
+    if namespace is None:
+        merged: dict = {}
+        for name in SHORT_TEXTS:
+            _merge(merged, json.loads(json.dumps(tree(locale, name))), "")
+        return merged
     path = I18N / f"{namespace}.{locale}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     assert list(data) == [locale], f"{path.name} must hold one object named {locale!r}"
@@ -198,10 +217,11 @@ def test_plural_texts_through_python_i18n(locale, count):
     """What the game really shows: the right form is chosen and the number is in it."""
     try:
         i18n.setup(locale)
-        for key in plural_groups(tree("en")):
-            text = i18n.t(key, count=count)
-            assert str(count) in text, f"{locale} {key} ({count}): {text!r}"
-            assert "%{" not in text
+        for namespace in SHORT_TEXTS:
+            for key in plural_groups(tree("en", namespace)):
+                text = i18n.Catalogue(namespace).t(key, count=count)
+                assert str(count) in text, f"{locale} {key} ({count}): {text!r}"
+                assert "%{" not in text
     finally:
         i18n.setup("en")
 

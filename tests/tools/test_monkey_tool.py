@@ -10,7 +10,8 @@ import pytest
 from game.rules.magdagdon import RUIN, Difficulty, MagdagdonGame
 from tools import monkey as monkey_tool
 from tools import soak as soak_tool
-from tools.monkey import Monkey, MonkeyFailure, expected_board, game_problems
+from tools.monkey import Monkey, MonkeyFailure
+from tools.monkey_games.magdagdon import expected_board, game_problems
 
 
 def short_run(seed: int, events: int, **options):

@@ -3,40 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.texts import ARCADE
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
+from game.engine.i18n import Catalogue
 
 
-class ConfirmScene(Scene):
+class ConfirmScene(ArcadeScene):
     transparent = True
 
-    def __init__(self, app, question_key: str, on_yes: Callable[[], None],
-                 yes_key: str = "common.yes", no_key: str = "common.no", **params: object) -> None:
+    def __init__(self, app: Any, question_key: str, on_yes: Callable[[], None],
+                 yes_key: str = "common.yes", no_key: str = "common.no",
+                 texts: Catalogue = ARCADE, **params: object) -> None:
         super().__init__(app)
         self.question_key = question_key
         self.params = params
         self.on_yes = on_yes
         self.yes_key, self.no_key = yes_key, no_key
+        self.texts = texts  # the question's catalogue (a game may ask in its own words)
         self.panel = pygame.Rect(0, 0, min(1100, app.surface.get_width() - 60), 440)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
-        self.ui = None
 
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         p = self.panel
         width = (p.width - 120) // 2
         yes = pygame.Rect(p.left + 40, p.bottom - 140, width, 100)
         no = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 100)
-        self.b_yes = buttons.button(self.ui, yes, self.yes_key, self.yes, "#danger")
-        self.b_no = buttons.button(self.ui, no, self.no_key, self.no, "#choice")
-
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
+        self.b_yes = buttons.button(self.gui, yes, self.yes_key, self.yes, "#danger")
+        self.b_no = buttons.button(self.gui, no, self.no_key, self.no, "#choice")
 
     def yes(self) -> None:
         self.app.stack.pop()
@@ -45,23 +44,20 @@ class ConfirmScene(Scene):
     def no(self) -> None:
         self.app.stack.pop()
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
-
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.no()
 
     def update(self, dt: float) -> None:
-        self.ui.update(dt)
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.DANGER)
-        question = t(self.question_key, **self.params)
+        question = self.texts.t(self.question_key, **self.params)
         lines = text.wrap(question, "bold", 36, p.width - 120)
         y = p.top + 70
         for line in lines[:4]:
             text.blit(surface, line, "bold", 36, palette.TEXT, "midtop", (p.centerx, y))
             y += 52
-        self.ui.draw_ui(surface)
+        self.gui.draw_ui(surface)

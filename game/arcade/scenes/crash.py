@@ -5,50 +5,44 @@ In kiosk mode nobody may be there to tap, so it returns to the title by itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
 
 KIOSK_RESTART_SECONDS = 5.0
 
 
-class CrashScene(Scene):
-    def __init__(self, app, saved: bool) -> None:
+class CrashScene(ArcadeScene):
+    is_crash_screen = True  # a failure while it shows is not caught again
+
+    def __init__(self, app: Any, saved: bool) -> None:
         super().__init__(app)
         self.saved = saved
         self.time = 0.0
-        self.ui = None
 
     @property
     def kiosk(self) -> bool:
         return getattr(self.app, "kiosk", None) is not None
 
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         width, height = self.app.surface.get_size()
         rect = pygame.Rect(0, 0, 520, 104)
         rect.center = (width // 2, height // 2 + 200)
         if not self.kiosk:
             rect.centerx -= 280
             quit_rect = rect.move(560, 0)
-            self.b_quit = buttons.button(self.ui, quit_rect, "crash.quit", self.app.quit,
+            self.b_quit = buttons.button(self.gui, quit_rect, "crash.quit", self.app.quit,
                                          "#choice")
-        self.b_restart = buttons.button(self.ui, rect, "crash.restart", self.restart, "#roll")
-
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
+        self.b_restart = buttons.button(self.gui, rect, "crash.restart", self.restart, "#roll")
 
     def restart(self) -> None:
-        from game.arcade.scenes.title import TitleScene
-
-        self.app.stack.clear_to(TitleScene(self.app))
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
+        self.app.nav.clear_to("title")
 
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key == "accept":
@@ -58,7 +52,7 @@ class CrashScene(Scene):
         self.time += dt
         if self.kiosk and self.time >= KIOSK_RESTART_SECONDS:
             self.restart()
-        self.ui.update(dt)
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
@@ -74,4 +68,4 @@ class CrashScene(Scene):
             left = max(0, int(KIOSK_RESTART_SECONDS - self.time) + 1)
             text.blit(surface, t("crash.restarting", seconds=left), "ui", 30, palette.TEXT_DIM,
                       "center", (cx, cy + 80))
-        self.ui.draw_ui(surface)
+        self.gui.draw_ui(surface)

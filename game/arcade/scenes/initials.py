@@ -6,29 +6,31 @@ In kiosk mode nobody may be there to finish it, so it saves without initials aft
 from __future__ import annotations
 
 import string
+from functools import partial
+from typing import Any
 
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
 
 LETTERS = string.ascii_uppercase
 KIOSK_TIMEOUT = 25.0
 SLOT_W, SLOT_H, SLOT_GAP = 200, 220, 40
 
 
-class InitialsScene(Scene):
+class InitialsScene(ArcadeScene):
     transparent = True
 
-    def __init__(self, app, game) -> None:
+    def __init__(self, app: Any, game_id: str, record_id: str) -> None:
         super().__init__(app)
-        self.game = game
+        self.game_id = game_id
+        self.record_id = record_id
         self.letters = [0, 0, 0]
         self.slot = 0
         self.quiet = 0.0
-        self.ui = None
         self.panel = pygame.Rect(0, 0, 1000, 860)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
@@ -42,21 +44,17 @@ class InitialsScene(Scene):
         return pygame.Rect(left + i * (SLOT_W + SLOT_GAP), self.panel.top + 300, SLOT_W, SLOT_H)
 
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         for i in range(3):
             slot = self.slot_rect(i)
-            buttons.button(self.ui, pygame.Rect(slot.left, slot.top - 112, SLOT_W, 100),
-                           "initials.up", lambda i=i: self.change(i, 1), "#choice")
-            buttons.button(self.ui, pygame.Rect(slot.left, slot.bottom + 12, SLOT_W, 100),
-                           "initials.down", lambda i=i: self.change(i, -1), "#choice")
+            buttons.button(self.gui, pygame.Rect(slot.left, slot.top - 112, SLOT_W, 100),
+                           "initials.up", partial(self.change, i, 1), "#choice")
+            buttons.button(self.gui, pygame.Rect(slot.left, slot.bottom + 12, SLOT_W, 100),
+                           "initials.down", partial(self.change, i, -1), "#choice")
         p = self.panel
-        self.b_skip = buttons.button(self.ui, pygame.Rect(p.left + 60, p.bottom - 130, 400, 100),
+        self.b_skip = buttons.button(self.gui, pygame.Rect(p.left + 60, p.bottom - 130, 400, 100),
                                      "initials.skip", self.skip, "#choice")
-        self.b_ok = buttons.button(self.ui, pygame.Rect(p.right - 460, p.bottom - 130, 400, 100),
+        self.b_ok = buttons.button(self.gui, pygame.Rect(p.right - 460, p.bottom - 130, 400, 100),
                                    "initials.save", self.save, "#confirm")
-
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
 
     def change(self, slot: int, step: int) -> None:
         self.quiet = 0.0
@@ -65,16 +63,13 @@ class InitialsScene(Scene):
         self.app.ctx.audio.play("click")
 
     def save(self) -> None:
-        storage = self.app.ctx.storage
+        storage = self.ctx.storage
         if storage is not None:
-            storage.set_initials(storage.game_id(self.game), self.initials)
+            storage.set_initials(self.game_id, self.record_id, self.initials)
         self.app.stack.pop()
 
     def skip(self) -> None:
         self.app.stack.pop()
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
 
     def handle(self, action: inp.Action) -> None:
         self.quiet = 0.0
@@ -100,7 +95,7 @@ class InitialsScene(Scene):
         self.quiet += dt
         if getattr(self.app, "kiosk", None) is not None and self.quiet >= KIOSK_TIMEOUT:
             self.skip()  # saved already, just without initials
-        self.ui.update(dt)
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
@@ -117,4 +112,4 @@ class InitialsScene(Scene):
                              6 if on else 3, border_radius=24)
             text.blit(surface, LETTERS[self.letters[i]], "numbers", 150, palette.TEXT, "center",
                       rect.center)
-        self.ui.draw_ui(surface)
+        self.gui.draw_ui(surface)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
 
 MAX_TRIES = 3
 LOCK_SECONDS = 30.0
@@ -15,14 +18,14 @@ GIVE_UP_SECONDS = 20.0  # an abandoned pad closes itself
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
 
 
-class PinPadScene(Scene):
+class PinPadScene(ArcadeScene):
+    kiosk_role = "pin_pad"  # what a kiosk's idle clock looks for
     transparent = True
 
-    def __init__(self, app, kiosk) -> None:
+    def __init__(self, app: Any, kiosk: Any) -> None:
         super().__init__(app)
         self.kiosk = kiosk
         self.entered = ""
-        self.ui = None
         self.quiet = 0.0
         self.panel = pygame.Rect(0, 0, 640, 900)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
@@ -32,7 +35,6 @@ class PinPadScene(Scene):
         return max(0.0, self.kiosk.pin_locked_until - self.kiosk.time)
 
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         self.keys = {}
         size, gap = 168, 20
         left = self.panel.centerx - (3 * size + 2 * gap) // 2
@@ -42,11 +44,8 @@ class PinPadScene(Scene):
             rect = pygame.Rect(left + col * (size + gap), top + row * (132 + gap), size, 132)
             label = f"pin.{key}" if not key.isdigit() else "pin.digit"
             object_id = "#confirm" if key == "ok" else "#choice"
-            self.keys[key] = buttons.button(self.ui, rect, label, lambda k=key: self.press(k),
+            self.keys[key] = buttons.button(self.gui, rect, label, partial(self.press, key),
                                             object_id, digit=key)
-
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
 
     def press(self, key: str) -> None:
         self.quiet = 0.0
@@ -70,14 +69,11 @@ class PinPadScene(Scene):
             self.kiosk.pin_failures = 0
             self.kiosk.pin_locked_until = self.kiosk.time + LOCK_SECONDS
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
-
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.app.stack.pop()
-        elif action.kind == inp.KEY and action.key and action.key.startswith("die"):
-            self.press(action.key[3:])  # digit keys 1..4 on a keyboard
+        elif action.kind == inp.KEY and action.key and action.key.isdigit():
+            self.press(action.key)  # the digit keys of a keyboard
         elif action.kind == inp.KEY and action.key == "accept":
             self.press("ok")
 
@@ -85,7 +81,7 @@ class PinPadScene(Scene):
         self.quiet += dt
         if self.quiet >= GIVE_UP_SECONDS:
             self.app.stack.pop()
-        self.ui.update(dt)
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
@@ -101,4 +97,4 @@ class PinPadScene(Scene):
         else:
             dots = "●" * len(self.entered) + "○" * max(0, 4 - len(self.entered))
             text.blit(surface, dots, "ui", 56, palette.GOLD, "center", (p.centerx, p.top + 150))
-        self.ui.draw_ui(surface)
+        self.gui.draw_ui(surface)

@@ -1,62 +1,71 @@
-"""Settings: difficulty, language, music and effects volume, fullscreen, motion, dice look.
+"""Settings: language, music and effects volume, fullscreen, motion — then one game's own section
+(chosen with the game chips: e.g. MAGDAGDON's difficulty and dice look), read from its spec.
 
-Every change is applied at once and saved. Changing the difficulty while a game is in
-progress asks first; the abandoned game is not recorded (M-2.2).
+Every change is applied at once and saved. A game setting that starts a new game (MAGDAGDON's
+difficulty) asks first while a game is in progress; the abandoned game is not recorded (M-2.2).
 """
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pygame
 import pygame_gui
 
+from game.arcade.protocols import GameScene
+from game.arcade.scene import ArcadeScene
+from game.arcade.spec import GameSpec, SettingItem
+from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
-from game.rules.magdagdon import Difficulty
 
 LANGUAGE_NAMES = {"en": "English", "th": "ไทย", "bg": "Български", "ko": "한국어"}
 """Each language named in its own script, so a player finds theirs in any language."""
 
-ROW_TOP, ROW_HEIGHT = 190, 112
+ROW_TOP, ROW_HEIGHT = 180, 106
+TALL_TOP, TALL_HEIGHT = 250, 200
 LABEL_X, CONTROL_X = 120, 700
+SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settings.fullscreen",
+              "settings.reduced_motion", "settings.game")
 
 
-class SettingsScene(Scene):
-    def __init__(self, app) -> None:
+class SettingsScene(ArcadeScene):
+    def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.ui = None
         self.language_rects: dict[str, pygame.Rect] = {}
+        games = app.games
+        self.game: GameSpec | None = None
+        if games:
+            wanted = game_id or self.settings.last_game
+            self.game = next((s for s in games if s.id == wanted), games[0])
+        self._dirty = False
 
     @property
-    def settings(self):
-        return self.app.ctx.settings
+    def settings(self) -> Any:
+        return self.ctx.settings
+
+    @property
+    def kiosk(self) -> bool:
+        return getattr(self.app, "kiosk", None) is not None
 
     # --- building ------------------------------------------------------------------------
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         self._build()
 
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
-
-    @property
-    def tall(self) -> bool:
-        """Portrait: each label sits above its controls."""
-        return self.app.surface.get_height() > self.app.surface.get_width()
+    def relabel(self) -> None:
+        self._build()
 
     def _row(self, index: int) -> int:
         """The top of a row's controls."""
-        if self.tall:
-            return 270 + index * 225
-        return ROW_TOP + index * ROW_HEIGHT
+        return TALL_TOP + index * TALL_HEIGHT if self.tall else ROW_TOP + index * ROW_HEIGHT
 
     def _label_pos(self, index: int) -> tuple[int, int]:
         if self.tall:
             return 60, self._row(index) - 30
-        return LABEL_X, self._row(index) + 50
+        return LABEL_X, self._row(index) + 48
 
     @property
     def _x(self) -> int:
@@ -67,90 +76,108 @@ class SettingsScene(Scene):
         width_all = (self.app.surface.get_width() - 120) if self.tall else 1030
         gap = 20
         width = (width_all - (count - 1) * gap) // count
-        return pygame.Rect(self._x + index * (width + gap), self._row(row) + 6, width, 88)
+        return pygame.Rect(self._x + index * (width + gap), self._row(row) + 6, width, 86)
+
+    def rows(self) -> list[tuple[str, Any]]:
+        """Every row's label: (key, catalogue's ``t``), shell rows first, then the game's."""
+        rows: list[tuple[str, Any]] = [(key, t) for key in SHELL_ROWS]
+        if self.game is not None:
+            rows += [(item.label_key, self.game.texts.t) for item in self.game.settings_items]
+        return rows
 
     def _build(self) -> None:
-        self.ui.clear_and_reset()
+        self.gui.clear_and_reset()
         s = self.settings
-        self.b_back = buttons.button(self.ui, pygame.Rect(40, 40, 240, 96), "common.back",
+        self.b_back = buttons.button(self.gui, pygame.Rect(40, 34, 240, 96), "common.back",
                                      self.close, "#choice")
-        self.choices: list[pygame_gui.elements.UIButton] = []
-        for i, difficulty in enumerate(Difficulty):
-            chosen = s.difficulty == difficulty.name
-            self.choices.append(buttons.button(
-                self.ui, self._chip(i, 3, 0),
-                f"difficulty.{difficulty.name.lower()}",
-                lambda d=difficulty: self.choose_difficulty(d),
-                "#choice_on" if chosen else "#choice"))
-        self.language_rects = {code: self._chip(i, 4, 1) for i, code in enumerate(i18n.LOCALES)}
-        self.music = self._slider(2, s.music_volume, self.set_music)
-        self.b_music_mute = self._toggle(2, "settings.mute", s.music_muted, self.toggle_music)
-        self.effects = self._slider(3, s.effects_volume, self.set_effects)
-        self.b_effects_mute = self._toggle(3, "settings.mute", s.effects_muted,
+        self.language_rects = {code: self._chip(i, 4, 0) for i, code in enumerate(i18n.LOCALES)}
+        self.music = self._slider(1, s.music_volume, self.set_music)
+        self.b_music_mute = self._toggle(1, "settings.mute", s.music_muted, self.toggle_music)
+        self.effects = self._slider(2, s.effects_volume, self.set_effects)
+        self.b_effects_mute = self._toggle(2, "settings.mute", s.effects_muted,
                                            self.toggle_effects)
-        self.b_fullscreen = self._switch(4, s.fullscreen, self.toggle_fullscreen)
-        self.b_motion = self._switch(5, s.reduced_motion, self.toggle_motion)
-        self.b_pips = buttons.button(self.ui, self._chip(0, 3, 6),
-                                     "settings.pips", lambda: self.set_digits(False),
-                                     "#choice" if s.digits else "#choice_on")
-        self.b_digits = buttons.button(self.ui, self._chip(1, 3, 6),
-                                       "settings.digits", lambda: self.set_digits(True),
-                                       "#choice_on" if s.digits else "#choice")
+        self.b_fullscreen = self._switch(3, s.fullscreen, self.toggle_fullscreen)
+        buttons.set_enabled(self.b_fullscreen, not self.kiosk)  # a kiosk stays fullscreen
+        self.b_motion = self._switch(4, s.reduced_motion, self.toggle_motion)
+        self.game_chips = []
+        for i, spec in enumerate(self.app.games):
+            on = self.game is not None and spec.id == self.game.id
+            chip = buttons.button(self.gui, self._chip(i, max(3, len(self.app.games)), 5),
+                                  "settings.game_name", partial(self.show_game, spec),
+                                  "#choice_on" if on else "#choice", name=spec.logo)
+            self.game_chips.append(chip)
+        self.items: list[list[Any]] = []
+        if self.game is not None:
+            section = self.settings.game(self.game.id)
+            for row, item in enumerate(self.game.settings_items, start=6):
+                chips = []
+                for i, (value, key) in enumerate(item.choices):
+                    chips.append(buttons.button(
+                        self.gui, self._chip(i, max(3, len(item.choices)), row), key,
+                        partial(self.choose, item, value),
+                        "#choice_on" if section.get(item.field) == value else "#choice",
+                        texts=self.game.texts))
+                self.items.append(chips)
 
-    def _slider(self, row: int, value: float, on_change) -> pygame_gui.elements.UIHorizontalSlider:
+    def _slider(self, row: int, value: float, on_change: Any
+                ) -> pygame_gui.elements.UIHorizontalSlider:
         slider = pygame_gui.elements.UIHorizontalSlider(
             self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16),
             int(round(value * 100)),
-            (0, 100), self.ui, click_increment=10)
+            (0, 100), self.gui, click_increment=10)
         slider.on_change = on_change  # type: ignore[attr-defined]
         return slider
 
-    def _toggle(self, row: int, key: str, on: bool, command) -> pygame_gui.elements.UIButton:
-        return buttons.button(self.ui, self._chip(2, 3, row), key, command,
+    def _toggle(self, row: int, key: str, on: bool, command: Any) -> Any:
+        return buttons.button(self.gui, self._chip(2, 3, row), key, command,
                               "#choice_on" if on else "#choice")
 
-    def _switch(self, row: int, on: bool, command) -> pygame_gui.elements.UIButton:
-        return buttons.button(self.ui, self._chip(0, 3, row),
+    def _switch(self, row: int, on: bool, command: Any) -> Any:
+        return buttons.button(self.gui, self._chip(0, 3, row),
                               "settings.on" if on else "settings.off", command,
                               "#choice_on" if on else "#choice")
 
     # --- changes (each saved at once) ----------------------------------------------------
     def _save(self) -> None:
-        storage = self.app.ctx.storage
-        if storage is not None:
-            storage.save_settings(self.settings)
+        self._dirty = False
+        self.ctx.save_settings()
 
-    def choose_difficulty(self, difficulty: Difficulty) -> None:
-        if difficulty.name == self.settings.difficulty:
+    def show_game(self, spec: GameSpec) -> None:
+        self.game = spec
+        self._build()
+
+    def choose(self, item: SettingItem, value: Any) -> None:
+        """A game setting: applied and saved; one that starts a new game asks first."""
+        assert self.game is not None
+        spec = self.game
+        if self.settings.game(spec.id).get(item.field) == value:
             return
-        if self._game_in_progress():
-            from game.arcade.scenes.confirm import ConfirmScene
-
-            self.app.stack.push(ConfirmScene(
-                self.app, "settings.confirm_difficulty", lambda: self._apply_difficulty(difficulty),
-                difficulty=difficulty.name))
+        if item.restarts_game and self._game_in_progress(spec):
+            self.app.nav.push("confirm", question_key=f"settings.confirm_{item.field}",
+                              on_yes=lambda: self._apply(spec, item, value), texts=spec.texts,
+                              **{item.field: value})
             return
-        self._apply_difficulty(difficulty)
+        self._apply(spec, item, value)
 
-    def _game_in_progress(self) -> bool:
-        play = self._play_scene()
+    def _play_scene(self, spec: GameSpec) -> GameScene | None:
+        return next((s for s in self.app.stack.scenes
+                     if isinstance(s, GameScene) and s.game_id == spec.id), None)
+
+    def _game_in_progress(self, spec: GameSpec) -> bool:
+        play = self._play_scene(spec)
         if play is not None:
-            return not play.game.is_over and (play.game.turns > 0 or play.game.in_turn)
-        return self.app.ctx.has_saved_game()
+            return play.in_progress()
+        return self.ctx.has_saved_game(spec.id)
 
-    def _play_scene(self):
-        from game.games.magdagdon.scenes.play import PlayScene
-
-        return next((s for s in self.app.stack.scenes if isinstance(s, PlayScene)), None)
-
-    def _apply_difficulty(self, difficulty: Difficulty) -> None:
-        """M-2.2: a new game starts; the abandoned one is not recorded."""
-        play = self._play_scene()
-        if play is not None:
-            play.restart(difficulty)
-        else:
-            self.app.ctx.start_new_game(difficulty)
-        self.settings.difficulty = difficulty.name
+    def _apply(self, spec: GameSpec, item: SettingItem, value: Any) -> None:
+        """Set the value; a new game starts where one must (M-2.2: not recorded)."""
+        self.settings.game(spec.id)[item.field] = value
+        if item.restarts_game:
+            play = self._play_scene(spec)
+            if play is not None:
+                play.restart(value)
+            else:
+                self.ctx.start_new_game(spec.id, value)
         self._save()
         self._build()
 
@@ -164,26 +191,30 @@ class SettingsScene(Scene):
 
     def set_music(self, value: int) -> None:
         self.settings.music_volume = value / 100
-        self.app.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self._dirty = True
 
     def set_effects(self, value: int) -> None:
         self.settings.effects_volume = value / 100
-        self.app.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        self.app.ctx.audio.play("click")
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self.ctx.audio.play("click")
+        self._dirty = True
 
     def toggle_music(self) -> None:
         self.settings.music_muted = not self.settings.music_muted
-        self.app.ctx.audio.mute_music(self.settings.music_muted)
+        self.ctx.audio.mute_music(self.settings.music_muted)
         self._save()
         self._build()
 
     def toggle_effects(self) -> None:
         self.settings.effects_muted = not self.settings.effects_muted
-        self.app.ctx.audio.mute_effects(self.settings.effects_muted)
+        self.ctx.audio.mute_effects(self.settings.effects_muted)
         self._save()
         self._build()
 
     def toggle_fullscreen(self) -> None:
+        if self.kiosk:
+            return
         self.settings.fullscreen = self.app.display.toggle_fullscreen()
         self._save()
         self._build()
@@ -193,23 +224,11 @@ class SettingsScene(Scene):
         self._save()
         self._build()
 
-    def set_digits(self, digits: bool) -> None:
-        self.settings.digits = digits
-        self._save()
-        self._build()
-
     def close(self) -> None:
         self._save()
-        self.app.stack.pop()
+        self.app.nav.pop()
 
     # --- frame ---------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            handler = getattr(event.ui_element, "on_change", None)
-            if handler is not None:
-                handler(event.value)
-
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.close()
@@ -218,24 +237,22 @@ class SettingsScene(Scene):
                 if rect.collidepoint(action.pos):
                     self.choose_language(code)
                     return
-        elif action.kind == inp.RELEASE:
-            self._save()  # a slider drag ended
 
     def update(self, dt: float) -> None:
-        self.ui.update(dt)
+        if self._dirty and not self.app.input.held:
+            self._save()  # a slider drag ended
+        if self.ui is not None:
+            self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
         text.blit(surface, t("settings.title"), "display", 72, palette.GOLD, "center",
-                  (width // 2, 88), shadow=True)
-        labels = ("settings.difficulty", "settings.language", "settings.music",
-                  "settings.effects", "settings.fullscreen", "settings.reduced_motion",
-                  "settings.dice")
+                  (width // 2, 82), shadow=True)
         room = width - 120 if self.tall else CONTROL_X - LABEL_X - 30
-        for row, key in enumerate(labels):
-            label = t(key)
-            size = text.fit_size(label, "bold", 36, room)
+        for row, (key, translate) in enumerate(self.rows()):
+            label = translate(key)
+            size = text.fit_size(label, "bold", 34, room)
             text.blit(surface, label, "bold", size, palette.TEXT, "midleft",
                       self._label_pos(row))
         current = i18n.current()
@@ -248,4 +265,6 @@ class SettingsScene(Scene):
             colour = (16, 12, 40) if on else (255, 255, 255)
             rendered = i18n.font("bold", 32, code).render(name, True, colour)
             surface.blit(rendered, rendered.get_rect(center=rect.center))
-        self.ui.draw_ui(surface)
+        if self.ui is not None:
+            self.gui.draw_ui(surface)
+

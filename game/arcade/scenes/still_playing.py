@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.texts import t
 from game.arcade.widgets import overlay, palette, text
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
 
 
-class StillPlayingScene(Scene):
+class StillPlayingScene(ArcadeScene):
+    kiosk_role = "still_playing"  # what a kiosk's idle clock looks for
     transparent = True
 
-    def __init__(self, app, seconds: float, on_timeout: Callable[[], None]) -> None:
+    def __init__(self, app: Any, seconds: float, on_timeout: Callable[[], None]) -> None:
         super().__init__(app)
         self.left = seconds
         self.on_timeout = on_timeout

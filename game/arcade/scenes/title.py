@@ -1,175 +1,279 @@
-"""The title screen: the animated logo and the main menu; NEW GAME asks for a difficulty."""
+"""The title screen: one large tile per game (its logo, a live miniature, CONTINUE when it has a
+saved game, NEW GAME, RULES), and the arcade's own menu below (scores, settings, about, quit).
+
+NEW GAME opens the game's variant chooser (e.g. MAGDAGDON's difficulties, each with its
+one-line description) or the game's own setup screen when its spec names one.
+"""
 
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import pygame
 
+from game.arcade.scene import ArcadeScene
+from game.arcade.spec import GameSpec, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
-from game.engine.i18n import t
-from game.engine.scenes import Scene
-from game.games.magdagdon.widgets import dice
-from game.rules.magdagdon import Difficulty
 
-LOGO = "MAGDAGDON"
+MARGIN, GAP = 70, 40
+MENU_H = 96
 
 
-class TitleScene(Scene):
-    def __init__(self, app) -> None:
+@dataclass
+class Tile:
+    """One game's tile: where it is and its buttons."""
+
+    spec: GameSpec
+    rect: pygame.Rect
+    art: pygame.Rect
+    new_game: Any = None
+    cont: Any = None
+    rules: Any = None
+
+
+class TitleScene(ArcadeScene):
+    kiosk_role = "title"  # what a kiosk's idle clock looks for
+
+    def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.ui = None
-        self.choosing = False  # the difficulty panel is open
+        self.focus = game_id or self.ctx.settings.last_game
+        if not any(spec.id == self.focus for spec in app.games):
+            self.focus = app.games[0].id if app.games else ""
+        self.choosing: GameSpec | None = None  # the game whose variant chooser is open
+        self.tiles: list[Tile] = []
+        self.menu: list[Any] = []
+        self.variant_buttons: list[Any] = []
 
-    # --- menu ------------------------------------------------------------------------------
-    def menu_items(self) -> list[tuple[str, object]]:
-        items: list[tuple[str, object]] = []
-        if self.app.ctx.has_saved_game():
-            items.append(("title.continue", self.continue_game))
-        items.append(("title.new_game", self.open_difficulties))
-        items += [
-            ("title.scores", lambda: self.open("scores")),
-            ("title.rules", lambda: self.open("rules")),
-            ("title.settings", lambda: self.open("settings")),
+    # --- layout ---------------------------------------------------------------------------
+    def _tile_rects(self) -> list[pygame.Rect]:
+        width, height = self.app.surface.get_size()
+        count = max(1, len(self.app.games))
+        bottom = height - MARGIN - 2 * MENU_H - GAP if self.tall else height - 60 - MENU_H - GAP
+        if self.tall:
+            tile_h = (bottom - MARGIN - (count - 1) * GAP) // count
+            return [pygame.Rect(MARGIN, MARGIN + i * (tile_h + GAP), width - 2 * MARGIN, tile_h)
+                    for i in range(count)]
+        tile_w = min(860, (width - 2 * MARGIN - (count - 1) * GAP) // count)
+        left = (width - count * tile_w - (count - 1) * GAP) // 2
+        return [pygame.Rect(left + i * (tile_w + GAP), 50, tile_w, bottom - 50)
+                for i in range(count)]
+
+    def menu_items(self) -> list[tuple[str, Any]]:
+        items: list[tuple[str, Any]] = [
+            ("title.scores", lambda: self.open("scores", game_id=self.focus)),
+            ("title.settings", lambda: self.open("settings", game_id=self.focus)),
             ("title.about", lambda: self.open("about")),
         ]
         if getattr(self.app, "kiosk", None) is None:
             items.append(("title.quit", self.app.quit))  # a kiosk has no way out but the PIN
         return items
 
-    def open(self, name: str) -> None:
-        from game.arcade.scenes import registry
+    def open(self, name: str, **kwargs: Any) -> None:
+        self.app.nav.push(name, **kwargs)
 
-        self.app.stack.push(registry.make(name, self.app))
-
+    # --- lifecycle ------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.ctx.audio.play_music("music_menu")
+        self.ctx.audio.play_music("music_menu")
         self._build()
 
     def resume(self) -> None:
         self._build()
 
-    def exit(self) -> None:
-        if self.ui is not None:
-            self.ui.clear_and_reset()
-
     def _build(self) -> None:
         if self.ui is None:
-            self.ui = self.app.new_ui_manager()
-        self.ui.clear_and_reset()
+            self.gui.clear_and_reset()
+        self.tiles = []
+        self.variant_buttons = []
+        if self.choosing is not None:
+            self._build_variants(self.choosing)
+        else:
+            for spec, rect in zip(self.app.games, self._tile_rects()):
+                self.tiles.append(self._build_tile(spec, rect))
+        self._build_menu()
+
+    def _build_tile(self, spec: GameSpec, rect: pygame.Rect) -> Tile:
+        button_h = 100
+        row = pygame.Rect(rect.left + 30, rect.bottom - button_h - 28, rect.width - 60, button_h)
+        art = pygame.Rect(rect.left + 20, rect.top + 190, rect.width - 40,
+                          row.top - rect.top - 190 - 20)
+        tile = Tile(spec, rect, art)
+        saved = self.ctx.has_saved_game(spec.id)
+        rules_w = 220
+        main = row.width - rules_w - 20
+        if saved:
+            half = (main - 20) // 2
+            tile.cont = buttons.button(self.gui, pygame.Rect(row.left, row.top, half, button_h),
+                                       "title.continue", lambda: self.continue_game(spec),
+                                       "#roll")
+            new_rect = pygame.Rect(row.left + half + 20, row.top, half, button_h)
+        else:
+            new_rect = pygame.Rect(row.left, row.top, main, button_h)
+        tile.new_game = buttons.button(self.gui, new_rect, "title.new_game",
+                                       lambda: self.new_game(spec),
+                                       "#menu_item" if saved else "#roll")
+        tile.rules = buttons.button(self.gui, pygame.Rect(row.right - rules_w, row.top, rules_w,
+                                                         button_h),
+                                    "title.rules", lambda: self.open(spec.scene_name("rules")),
+                                    "#choice")
+        return tile
+
+    def _build_menu(self) -> None:
         width, height = self.app.surface.get_size()
-        if self.choosing:
-            self._build_difficulties(width, height)
-            return
         items = self.menu_items()
-        gap = 16
-        room = height - 380 - 40  # below the logo and tagline, above the bottom edge
-        button_h = max(72, min(96, room // len(items) - gap))
-        top = 380 + max(0, (room - len(items) * (button_h + gap)) // 2)
         self.menu = []
+        if self.tall:
+            cols = 2
+            item_w = (width - 2 * MARGIN - GAP) // cols
+            for i, (key, command) in enumerate(items):
+                row, col = divmod(i, cols)
+                rect = pygame.Rect(MARGIN + col * (item_w + GAP),
+                                   height - MARGIN - (2 - row) * MENU_H - (1 - row) * 20,
+                                   item_w, MENU_H)
+                self.menu.append(buttons.button(self.gui, rect, key, command, "#choice"))
+            return
+        item_w = min(400, (width - 2 * MARGIN - (len(items) - 1) * 24) // len(items))
+        left = (width - len(items) * item_w - (len(items) - 1) * 24) // 2
         for i, (key, command) in enumerate(items):
-            rect = pygame.Rect(0, 0, 560, button_h)
-            rect.midtop = (width // 2, top + i * (button_h + gap))
-            self.menu.append(buttons.button(self.ui, rect, key, command, "#menu_item"))
+            rect = pygame.Rect(left + i * (item_w + 24), height - 40 - MENU_H, item_w, MENU_H)
+            self.menu.append(buttons.button(self.gui, rect, key, command, "#choice"))
 
-    @property
-    def tall(self) -> bool:
-        return self.app.surface.get_height() > self.app.surface.get_width()
-
-    def _build_difficulties(self, width: int, height: int) -> None:
-        self.menu = []
+    def _build_variants(self, spec: GameSpec) -> None:
+        width, height = self.app.surface.get_size()
         step = 200 if self.tall else 150
-        for i, difficulty in enumerate(Difficulty):
+        top = 420 if self.tall else 330
+        for i, variant in enumerate(spec.variants):
             rect = pygame.Rect(0, 0, 520, 110)
             if self.tall:
-                rect.midtop = (width // 2, 480 + i * step)
+                rect.midtop = (width // 2, top + i * step)
             else:
-                rect.topleft = (width // 2 - 620, 420 + i * step)
-            self.menu.append(buttons.button(
-                self.ui, rect, f"difficulty.{difficulty.name.lower()}",
-                lambda d=difficulty: self.new_game(d), "#menu_item"))
+                rect.topleft = (width // 2 - 620, top + i * step)
+            self.variant_buttons.append(buttons.button(
+                self.gui, rect, variant.label_key, partial(self.start, spec, variant.id),
+                "#menu_item", texts=spec.texts))
         back = pygame.Rect(0, 0, 360, 92)
-        back.midtop = (width // 2, self.menu[-1].rect.bottom + (90 if self.tall else 50))
-        self.menu.append(buttons.button(self.ui, back, "common.back", self.close_difficulties,
-                                        "#choice"))
+        back.midtop = (width // 2, self.variant_buttons[-1].rect.bottom
+                       + (90 if self.tall else 50))
+        self.variant_buttons.append(buttons.button(self.gui, back, "common.back",
+                                                   self.close_variants, "#choice"))
 
-    def open_difficulties(self) -> None:
-        self.choosing = True
+    # --- commands -------------------------------------------------------------------------
+    def new_game(self, spec: GameSpec) -> None:
+        """NEW GAME: the game's own setup screen, or the variant chooser."""
+        self.focus = spec.id
+        if spec.setup_scene is not None:
+            self.open(spec.scene_name(spec.setup_scene))
+            return
+        self.choosing = spec
         self._build()
 
-    def close_difficulties(self) -> None:
-        self.choosing = False
+    def close_variants(self) -> None:
+        self.choosing = None
         self._build()
 
-    def new_game(self, difficulty: Difficulty) -> None:
-        from game.games.magdagdon.scenes.play import PlayScene
+    def start(self, spec: GameSpec, variant: str) -> None:
+        """A new game of ``variant`` replaces the saved one (never recorded, M-2.2)."""
+        self.ctx.start_new_game(spec.id, variant)
+        self.app.nav.clear_to(spec.scene_name("play"), variant=variant)
 
-        self.app.ctx.start_new_game(difficulty)
-        self.app.stack.clear_to(PlayScene(self.app, difficulty=difficulty))
-
-    def continue_game(self) -> None:
-        from game.games.magdagdon.scenes.play import PlayScene
-
-        game = self.app.ctx.load_saved_game()
+    def continue_game(self, spec: GameSpec) -> None:
+        game = self.ctx.load_saved_game(spec.id)
         if game is None:
             self._build()
             return
-        self.app.stack.clear_to(PlayScene(self.app, game=game))
+        self.ctx.settings.last_game = spec.id
+        self.app.nav.clear_to(spec.scene_name("play"), saved=game)
+
+    def demo_tap(self, game_id: str, rng: random.Random) -> tuple[int, int] | None:
+        """Where the demo taps to start a game of ``game_id``: its NEW GAME, then a random
+        variant."""
+        if self.choosing is not None and self.choosing.id == game_id:
+            count = len(self.choosing.variants)
+            return tuple(self.variant_buttons[rng.randrange(count)].rect.center)
+        if self.choosing is not None:
+            return tuple(self.variant_buttons[-1].rect.center)  # BACK
+        for tile in self.tiles:
+            if tile.spec.id == game_id:
+                return tuple(tile.new_game.rect.center)
+        return None
 
     # --- frame -----------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
-
     def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back") and self.choosing:
-            self.close_difficulties()
-        elif action.kind == inp.KEY and action.key == "accept" and not self.choosing:
-            self.open_difficulties()
+        if action.kind != inp.KEY:
+            return
+        if action.key in ("pause", "back") and self.choosing is not None:
+            self.close_variants()
+        elif action.key == "accept" and self.choosing is None and self.app.games:
+            self.new_game(by_id(self.app.games, self.focus))
+        elif action.key in ("left", "right", "up", "down") and self.choosing is None:
+            ids = [spec.id for spec in self.app.games]
+            if ids:
+                step = 1 if action.key in ("right", "down") else -1
+                self.focus = ids[(ids.index(self.focus) + step) % len(ids)]
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.ui.update(dt)
+        if self.ui is not None:
+            self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
-        width = surface.get_width()
-        self._draw_logo(surface, width // 2, 190)
-        text.blit(surface, t("title.tagline"), "ui", 32, palette.TEXT_DIM, "center",
-                  (width // 2, 300))
-        if self.choosing:
-            for i, difficulty in enumerate(Difficulty):
-                rect = self.menu[i].rect
-                line = t(f"difficulty.{difficulty.name.lower()}_line")
-                if self.tall:  # portrait: the line goes under its button
-                    size = text.fit_size(line, "ui", 30, width - 80)
-                    text.blit(surface, line, "ui", size, palette.TEXT, "midtop",
-                              (width // 2, rect.bottom + 10))
-                else:
-                    size = text.fit_size(line, "ui", 30, 640)
-                    text.blit(surface, line, "ui", size, palette.TEXT, "midleft",
-                              (rect.right + 50, rect.centery))
-        self.ui.draw_ui(surface)
+        if self.choosing is not None:
+            self._draw_variants(surface, self.choosing)
+        else:
+            for tile in self.tiles:
+                self._draw_tile(surface, tile)
+        if self.ui is not None:
+            self.gui.draw_ui(surface)
 
-    def _draw_logo(self, surface: pygame.Surface, cx: int, cy: int) -> None:
-        """Each letter bobs on its own phase; two dice tumble slowly at the sides."""
-        font_size = 150 if surface.get_width() >= 1400 else 104
-        letters = [text.render(ch, "logo", font_size, palette.GOLD) for ch in LOGO]
+    def _draw_tile(self, surface: pygame.Surface, tile: Tile) -> None:
+        rect, spec = tile.rect, tile.spec
+        focused = spec.id == self.focus and len(self.tiles) > 1
+        pygame.draw.rect(surface, (8, 6, 24), rect.move(0, 12), border_radius=36)
+        pygame.draw.rect(surface, palette.PANEL, rect, border_radius=36)
+        pygame.draw.rect(surface, palette.GOLD if focused else palette.PANEL_EDGE, rect,
+                         6 if focused else 4, border_radius=36)
+        self._draw_logo(surface, spec.logo, rect.centerx, rect.top + 90, rect.width - 80)
+        tagline = spec.texts.t("tile.tagline")
+        size = text.fit_size(tagline, "ui", 30, rect.width - 60)
+        text.blit(surface, tagline, "ui", size, palette.TEXT_DIM, "center",
+                  (rect.centerx, rect.top + 160))
+        spec.draw_tile()(surface, tile.art, self.time)
+
+    def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
+                   room: int) -> None:
+        """Each letter bobs on its own phase."""
+        size = text.fit_size(logo, "logo", 120, room)
+        letters = [text.render(ch, "logo", size, palette.GOLD) for ch in logo]
         total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
         x = cx - total // 2
         for i, letter in enumerate(letters):
-            dy = math.sin(self.time * 3.0 + i * 0.6) * 12
-            shadow = text.render(LOGO[i], "logo", font_size, (0, 0, 0))
-            surface.blit(shadow, (x + 6, cy - letter.get_height() // 2 + dy + 8))
+            dy = math.sin(self.time * 3.0 + i * 0.6) * 8
+            shadow = text.render(logo[i], "logo", size, (0, 0, 0))
+            surface.blit(shadow, (x + 5, cy - letter.get_height() // 2 + dy + 6))
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
             x += letter.get_width() + 6
-        if surface.get_width() < 1400:
-            return  # portrait: no room for the dice beside the logo
-        for side, phase in ((-1, 0.0), (1, 1.7)):
-            value = 1 + int(self.time * 1.5 + phase * 3) % 6
-            image = pygame.transform.rotozoom(dice.face(value, 110, "die"),
-                                              math.sin(self.time + phase) * 25, 1.0)
-            centre = (cx + side * (total // 2 + 130), cy + math.sin(self.time * 2 + phase) * 18)
-            surface.blit(image, image.get_rect(center=centre))
+
+    def _draw_variants(self, surface: pygame.Surface, spec: GameSpec) -> None:
+        width = surface.get_width()
+        self._draw_logo(surface, spec.logo, width // 2, 150, width - 160)
+        tagline = spec.texts.t("tile.tagline")
+        text.blit(surface, tagline, "ui", text.fit_size(tagline, "ui", 32, width - 120),
+                  palette.TEXT_DIM, "center", (width // 2, 250))
+        for variant, button in zip(spec.variants, self.variant_buttons):
+            rect = button.rect
+            line = spec.texts.t(variant.line_key)
+            if self.tall:  # portrait: the line goes under its button
+                size = text.fit_size(line, "ui", 30, width - 80)
+                text.blit(surface, line, "ui", size, palette.TEXT, "midtop",
+                          (width // 2, rect.bottom + 10))
+            else:
+                size = text.fit_size(line, "ui", 30, 640)
+                text.blit(surface, line, "ui", size, palette.TEXT, "midleft",
+                          (rect.right + 50, rect.centery))

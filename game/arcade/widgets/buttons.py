@@ -7,7 +7,8 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from game.engine.i18n import t
+from game.arcade.texts import ARCADE
+from game.engine.i18n import Catalogue
 
 
 def button(
@@ -16,12 +17,13 @@ def button(
     key: str,
     command: Callable[[], None],
     object_id: str = "#button",
+    texts: Catalogue = ARCADE,
     **params: object,
 ) -> pygame_gui.elements.UIButton:
-    """A themed button whose label is ``t(key)``; ``command`` runs on release over it."""
+    """A themed button labelled ``texts.t(key)``; ``command`` runs on release over it."""
     element = pygame_gui.elements.UIButton(
         relative_rect=rect,
-        text=t(key, **params),
+        text=texts.t(key, **params),
         manager=manager,
         object_id=pygame_gui.core.ObjectID(object_id=object_id, class_id="@arcade"),
         # pygame-gui passes its event data to a one-parameter callable, and a lambda with a
@@ -30,12 +32,14 @@ def button(
     )
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
+    element.texts = texts  # type: ignore[attr-defined]
     return element
 
 
 def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object) -> None:
     """Change a button's label only when it differs (rebuilding text costs a few ms)."""
-    label = t(key, **params)
+    texts: Catalogue = getattr(element, "texts", ARCADE)
+    label = texts.t(key, **params)
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     if element.text != label:

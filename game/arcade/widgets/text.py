@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import i18n
+from game.engine import caches, i18n
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
 _fits: dict[tuple[str, str, int, int, int, str], int] = {}
@@ -62,6 +62,7 @@ def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 24)
     return fitted
 
 
+@caches.on_reset
 def clear() -> None:
     """Forget every rendered label (after a language switch)."""
     _cache.clear()

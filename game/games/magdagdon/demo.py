@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
+from typing import Any
 
-from game.arcade.scenes.title import TitleScene
 from game.engine.synthetic import post_drag, post_tap
+from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
-from game.games.magdagdon.scenes.play import Phase, PlayScene
+from game.games.magdagdon.scenes.play import PlayScene
 
 
 def _tap(pos: tuple[int, int]) -> None:
@@ -25,46 +27,32 @@ def _drag(start: tuple[int, int], end: tuple[int, int]) -> None:
 
 
 class DemoPlayer:
-    """Chooses one gesture every ``interval`` frames; reports each finished game once."""
+    """Plays MAGDAGDON's screens one gesture per call; reports each finished game once.
 
-    def __init__(self, app, seed: int | None = None, interval: int = 6, report=print,
+    ``cycle``: at game over tap MENU (the driver then starts another game from the title)
+    instead of PLAY AGAIN.
+    """
+
+    def __init__(self, app: Any, rng: random.Random, report: Callable[[str], None] = print,
                  cycle: bool = False) -> None:
         self.app = app
-        self.cycle = cycle  # after each game, back to the title and a random difficulty
-        self.rng = random.Random(seed)
-        self.interval = interval
+        self.cycle = cycle
+        self.rng = rng
         self.report = report
-        self.countdown = interval
-        self.plan: deque[tuple[str, object]] = deque()
+        self.plan: deque[tuple[str, Any]] = deque()
         # The last game reported, held by reference: ids of freed games are reused, so a set
         # of ids would silently skip later games.
-        self.last_reported = None
+        self.last_reported: Any = None
         self.games_finished = 0
 
-    def step(self) -> None:
-        """Called once per frame, before the frame's events are read."""
-        self.countdown -= 1
-        if self.countdown > 0:
-            return
-        self.countdown = self.interval
-        scene = self.app.stack.top
+    def step(self, scene: Any) -> None:
+        """One gesture on MAGDAGDON's ``scene`` (play or game over)."""
         if isinstance(scene, GameOverScene):
             self._game_over(scene)
         elif isinstance(scene, PlayScene):
             self._play(scene)
-        elif isinstance(scene, TitleScene):
-            self._title(scene)
-        elif scene is not None and hasattr(scene, "resume_game"):
-            scene.resume_game()  # a pause overlay: the demo never stays paused
 
     # --- per scene ------------------------------------------------------------------------
-    def _title(self, scene: TitleScene) -> None:
-        if scene.choosing:
-            target = scene.menu[self.rng.randrange(3)]  # one of the three difficulties
-        else:
-            target = next(b for b in scene.menu if b.translation_key == "title.new_game")
-        _tap(target.rect.center)
-
     def _game_over(self, scene: GameOverScene) -> None:
         game = scene.game
         if game is not self.last_reported:
@@ -91,7 +79,7 @@ class DemoPlayer:
             else:
                 _drag(*target)
             return
-        phase = scene.phase
+        phase = scene.control.phase
         if phase == Phase.IDLE:
             _tap(scene.b_roll.rect.center)
         elif phase == Phase.MAGDAGDON:
@@ -101,8 +89,7 @@ class DemoPlayer:
             else:
                 _tap(scene.b_accept.rect.center)
         elif phase == Phase.CHOOSE_RUIN:
-            empty = [i for i, c in enumerate(game.board) if c is None]
-            _tap(layout.cell_rect(self.rng.choice(empty)).center)
+            _tap(layout.cell_rect(self.rng.choice(sorted(game.legal_ruin_cells))).center)
         elif phase == Phase.PLACING:
             self._place(scene)
 

@@ -148,7 +148,7 @@ class MagdagdonGame:
     def _need_die(self, die: object) -> int:
         if type(die) is not int or not 0 <= die < len(self.dice):
             raise IllegalMove(f"There is no die {die!r}.", "no_such_die", die=die)
-        return die  # type: ignore[return-value]
+        return die
 
     def _need_unplaced(self, die: object) -> int:
         die = self._need_die(die)
@@ -398,7 +398,7 @@ def _count(data: dict[str, Any], key: str, maximum: int) -> int:
     value = _required(data, key, int)
     if isinstance(value, bool) or not 0 <= value <= maximum:
         raise ValueError(f"{key!r} must be an int from 0 to {maximum}, not {value!r}")
-    return value
+    return int(value)
 
 
 def _encode_cell(cell: Cell) -> int | str | None:
@@ -408,8 +408,10 @@ def _encode_cell(cell: Cell) -> int | str | None:
 def _decode_cell(raw: Any) -> Cell:
     if raw == "RUIN" and isinstance(raw, str):
         return RUIN
-    if raw is None or is_number(raw):
-        return raw
+    if raw is None:
+        return None
+    if is_number(raw):
+        return int(raw)
     raise ValueError(f"a saved cell is null, 1..6 or \"RUIN\", not {raw!r}")
 
 

@@ -169,15 +169,17 @@ class QuerniState:
     def pieces(self) -> Mapping[Square, tuple[Color, int]]:
         """Read-only mapping ``(col, row)`` → ``(Color, number)``, squares in row-major order."""
         cache = self._cache
-        if "pieces" not in cache:
-            cache["pieces"] = MappingProxyType(
+        assert cache is not None  # set by every constructor
+        pieces: Mapping[Square, tuple[Color, int]] | None = cache.get("pieces")
+        if pieces is None:
+            pieces = cache["pieces"] = MappingProxyType(
                 {
                     SQUARES[cell]: (Color.BLUE, v) if v > 0 else (Color.RED, -v)
                     for cell, v in enumerate(self.cells)
                     if v
                 }
             )
-        return cache["pieces"]
+        return pieces
 
     @property
     def is_over(self) -> bool:

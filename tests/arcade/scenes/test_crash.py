@@ -32,7 +32,7 @@ def test_an_error_shows_the_crash_screen_and_keeps_the_game(tmp_path, caplog):
     game.place(0, 5)
     game.place(1, 6)
     game.confirm()
-    app.stack.push(PlayScene(app, game=game))
+    app.stack.push(PlayScene(app, saved=game))
     settle(app)
     app.stack.push(Exploding(app))
     with caplog.at_level(logging.ERROR):
@@ -40,7 +40,7 @@ def test_an_error_shows_the_crash_screen_and_keeps_the_game(tmp_path, caplog):
     assert isinstance(app.stack.top, CrashScene) and app.stack.top.saved
     assert "unexpected error" in caplog.text and "boom" in caplog.text
     assert app.running
-    saved = app.ctx.storage.load_game()
+    saved = app.ctx.storage.load_game("magdagdon")
     assert saved is not None and saved.to_dict()["board"] == game.to_dict()["board"]
     post_tap(app.stack.top.b_restart.rect.center)
     settle(app)

@@ -10,13 +10,7 @@ import pygame
 import pytest
 
 from game.ai import autoplay
-from game.arcade.scenes import registry
-from game.arcade.scenes.confirm import ConfirmScene
-from game.arcade.scenes.initials import InitialsScene
-from game.arcade.scenes.pause import PauseScene
-from game.arcade.scenes.pin_pad import PinPadScene
-from game.games.magdagdon.scenes.game_over import GameOverScene
-from game.games.magdagdon.scenes.play import PlayScene
+from game.games import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import make_arcade, settle
 
@@ -34,27 +28,31 @@ class _FakeKiosk:
     pin_locked_until = 0.0
 
 
+SHELL = ("title", "settings", "scores", "about")
+OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials")
+
+
 def build(app, name: str):
-    """Push the scene called ``name`` (over a play scene for the overlays) and settle."""
-    if name in registry.SCENES:
-        app.stack.push(registry.make(name, app))
-    elif name == "title_difficulties":
-        app.stack.push(registry.make("title", app))
+    """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
+    if name in SHELL or name.endswith((".play", ".rules")):
+        app.nav.push(name)
+    elif name.endswith(".variants"):
+        app.nav.push("title")
         settle(app)
-        app.stack.top.open_difficulties()
+        title = app.stack.top
+        title.new_game(next(s for s in GAMES if s.id == name.split(".")[0]))
     else:
-        play = PlayScene(app, difficulty=Difficulty.PEACEFUL)
-        app.stack.push(play)
+        app.nav.push("magdagdon.play", variant="PEACEFUL")
         settle(app)
-        overlay = {
-            "pause": lambda: PauseScene(app, play),
-            "game_over": lambda: GameOverScene(app, finished_game(), rank=0),
-            "confirm": lambda: ConfirmScene(app, "settings.confirm_difficulty", lambda: None,
-                                            difficulty="SURVIVAL"),
-            "pin_pad": lambda: PinPadScene(app, _FakeKiosk()),
-            "initials": lambda: InitialsScene(app, finished_game()),
-        }[name]()
-        app.stack.push(overlay)
+        kwargs = {
+            "pause": {"game_id": "magdagdon"},
+            "magdagdon.game_over": {"game": finished_game(), "rank": 0},
+            "confirm": {"question_key": "settings.confirm_difficulty", "on_yes": lambda: None,
+                        "texts": GAMES[0].texts, "difficulty": "SURVIVAL"},
+            "pin_pad": {"kiosk": _FakeKiosk()},
+            "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
+        }[name]
+        app.nav.push(name, **kwargs)
     settle(app, 3)
     return app.stack.top
 
@@ -72,8 +70,8 @@ def button_rects(scene) -> list[pygame.Rect]:
     ]
 
 
-NAMES = [*registry.SCENES, "title_difficulties", "pause", "game_over", "confirm", "pin_pad",
-         "initials"]
+NAMES = [*SHELL, *(f"{spec.id}.{scene}" for spec in GAMES for scene in ("play", "rules")),
+         *(f"{spec.id}.variants" for spec in GAMES if spec.setup_scene is None), *OVERLAYS]
 
 
 @pytest.mark.parametrize("orientation", SIZES)
@@ -100,7 +98,7 @@ def test_scene_buttons_are_on_screen_and_apart(name, orientation):
 def test_play_screen_parts_do_not_overlap(orientation):
     app = make_arcade(size=SIZES[orientation])
     try:
-        scene = build(app, "play")
+        scene = build(app, "magdagdon.play")
         L = scene.layout
         assert L.portrait == (orientation == "portrait")
         screen = pygame.Rect((0, 0), SIZES[orientation])

@@ -8,14 +8,16 @@ import json
 import pygame
 import pytest
 
-from game.arcade.scenes import about, rules
-from game.arcade.scenes.about import AboutScene
-from game.arcade.scenes.rules import RulesScene
+from game.arcade.scenes import document
+from game.arcade.scenes.about import SHELL, AboutScene
+from game.arcade.texts import HELP
 from game.arcade.widgets import background, textflow
 from game.engine import assets
-from game.engine.i18n import help_text
 from game.engine.scenes import Scene
 from game.engine.testing import post_drag, post_key, post_tap, run_frames
+from game.games.magdagdon import about as magdagdon_about
+from game.games.magdagdon.scenes import rules
+from game.games.magdagdon.scenes.rules import RulesScene
 from game.rules.magdagdon import line_combo
 from tests.support import make_arcade, settle
 
@@ -91,7 +93,7 @@ def test_a_frame_only_blits_the_visible_slice(app, monkeypatch):
 
 
 def test_text_sizes_are_readable():
-    page = rules.DocumentScene.page
+    page = document.DocumentScene.page
     assert page.body.size >= 24 and page.heading.size >= 40
     assert 1000 <= page.width <= 1200
 
@@ -235,7 +237,7 @@ def test_over_the_pause_overlay_back_returns_to_the_pause_overlay(app):
 
     play = Below(app)
     app.stack.push(play)
-    pause = PauseScene(app, play)
+    pause = PauseScene(app, "magdagdon")
     app.stack.push(pause)
     settle(app)
     page = RulesScene(app)
@@ -248,8 +250,8 @@ def test_over_the_pause_overlay_back_returns_to_the_pause_overlay(app):
 
 
 # --- texts ---------------------------------------------------------------------------------
-def _help_json() -> dict:
-    path = assets.resource("assets", "i18n", "help.en.json")
+def _help_json(namespace: str) -> dict:
+    path = assets.resource("assets", "i18n", f"{namespace}.en.json")
     return json.loads(path.read_text(encoding="utf-8"))["en"]
 
 
@@ -260,34 +262,46 @@ def _lookup(tree: dict, key: str):
     return node
 
 
+def page_keys(scene_class, entries, figures) -> list[tuple[str, object]]:
+    """(key, catalogue) of every text a page shows: its title, blocks and figure labels."""
+    keys = [(scene_class.title_key, scene_class.texts)]
+    for kind, key, *rest in entries:
+        catalogue = rest[0] if rest else scene_class.texts
+        if kind == textflow.FIGURE:
+            keys += [(k, catalogue) for k in figures[key].keys]
+        else:
+            keys.append((key, catalogue))
+    return keys
+
+
+ABOUT_ENTRIES = (*magdagdon_about.ABOUT, *SHELL)
 PAGES = [
     (RulesScene, rules.RULES, rules.FIGURES),
-    (AboutScene, about.ABOUT, about.ABOUT_FIGURES),
+    (AboutScene, ABOUT_ENTRIES, magdagdon_about.ABOUT_FIGURES),
 ]
 
 
 @pytest.mark.parametrize(("scene_class", "entries", "figures"), PAGES)
 def test_every_help_key_of_the_pages_exists_in_english(app, scene_class, entries, figures):
-    tree = _help_json()
-    keys = rules.help_keys(entries, figures) + [scene_class.title_key]
-    for key in keys:
-        value = _lookup(tree, key)
+    for key, catalogue in page_keys(scene_class, entries, figures):
+        value = _lookup(_help_json(catalogue.namespace), key)
         assert isinstance(value, str) and value.strip(), key
-        assert help_text(key) == value or "%{" in value, key
+        assert catalogue.t(key) == value or "%{" in value, key
 
 
 @pytest.mark.parametrize(("scene_class", "entries", "figures"), PAGES)
 def test_pages_use_only_known_block_kinds_and_figures(scene_class, entries, figures):
-    for kind, key in entries:
+    for kind, key, *_ in entries:
         assert kind in textflow.KINDS
         if kind == textflow.FIGURE:
             assert key in figures
 
 
 def test_every_english_help_text_is_used():
-    used = set(rules.help_keys(rules.RULES, rules.FIGURES))
-    used |= set(rules.help_keys(about.ABOUT, about.ABOUT_FIGURES))
-    used |= {RulesScene.title_key, AboutScene.title_key}
+    used: dict[str, set[str]] = {"help": set(), "magdagdon_help": set()}
+    for scene_class, entries, figures in PAGES:
+        for key, catalogue in page_keys(scene_class, entries, figures):
+            used[catalogue.namespace].add(key)
 
     def leaves(node, prefix=""):
         for name, value in node.items():
@@ -296,8 +310,8 @@ def test_every_english_help_text_is_used():
             else:
                 yield f"{prefix}{name}"
 
-    tree = _help_json()
-    assert set(leaves(tree["rules"], "rules.")) | set(leaves(tree["about"], "about.")) == used
+    for namespace, keys in used.items():
+        assert set(leaves(_help_json(namespace))) == keys, namespace
 
 
 def test_relabel_lays_the_page_out_again_and_keeps_the_place(app):
@@ -309,7 +323,7 @@ def test_relabel_lays_the_page_out_again_and_keeps_the_place(app):
 
 
 def test_rules_use_the_games_own_terms():
-    tree = _help_json()["rules"]
+    tree = _help_json("magdagdon_help")["rules"]
     flat = json.dumps(tree, ensure_ascii=False)
     for term in ("ROLL", "CONFIRM", "RUIN", "MAGDAGDON", "Majda Power", "PEACEFUL", "SURVIVAL",
                  "NIGHTMARE", "REROLL", "STRAIGHT", "FOUR OF A KIND", "TWO PAIRS", "544"):
@@ -328,7 +342,7 @@ def test_about_shows_the_version_and_the_dedication(app):
     from game.version import VERSION
 
     _, scene = open_page(app, AboutScene)
-    blocks = rules.build_blocks(about.ABOUT, about.ABOUT_FIGURES, params=scene.params())
+    blocks = document.build_blocks(scene.entries, scene.figures, HELP, params=scene.params())
     texts = " ".join(block.text for block in blocks)
     assert VERSION in texts
     assert "Majduška" in texts and "CUBIRI ORIGINAL" in texts and "20th birthday" in texts

@@ -7,14 +7,15 @@ import random
 import pytest
 
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
+from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
-from game.games.magdagdon.scenes.play import Phase, PlayScene
+from game.games.magdagdon.scenes.play import PlayScene
 from game.rules.magdagdon import RUIN, Difficulty, MagdagdonGame, score
 from tests.support import settle
 
 
 def start(app, game: MagdagdonGame) -> PlayScene:
-    scene = PlayScene(app, game=game)
+    scene = PlayScene(app, saved=game)
     app.stack.push(scene)
     settle(app)
     return scene
@@ -61,10 +62,10 @@ def test_roll_tap_starts_a_turn_and_tumbles_then_lands_on_the_rules_dice(app):
     scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
     post_tap(centre(scene.b_roll.rect))
     settle(app)
-    assert scene.phase == Phase.ROLLING and scene.game.in_turn
+    assert scene.control.phase == Phase.ROLLING and scene.game.in_turn
     assert "roll" in app.ctx.audio.played
     run_frames(app, 60)  # 0.7 s of tumbling at 60 Hz
-    assert scene.phase == Phase.PLACING
+    assert scene.control.phase == Phase.PLACING
     assert all(m.face is None for m in scene.tray.motion)  # showing the rules' values
 
 
@@ -74,8 +75,8 @@ def test_tap_during_roll_skips_the_animation_and_is_not_applied_as_a_move(app):
     settle(app)
     post_tap(scene.layout.die_rect(0).center)  # would select die 0 if applied
     settle(app)
-    assert scene.phase == Phase.PLACING
-    assert scene.selected is None
+    assert scene.control.phase == Phase.PLACING
+    assert scene.control.selected is None
 
 
 def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
@@ -87,10 +88,10 @@ def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
     scene = start(app, game)
     roll(app, scene, [4, 2, 6, 1])
     tap_die(app, scene, 0)
-    assert scene.selected == 0
-    assert scene.legal_now == game.legal_cells_for(0) == frozenset({1, 2, 4, 7, 9, 10})
+    assert scene.control.selected == 0
+    assert scene.control.legal_now == game.legal_cells_for(0) == frozenset({1, 2, 4, 7, 9, 10})
     tap_die(app, scene, 2)  # a 6 cannot touch a 3 anywhere
-    assert scene.legal_now == frozenset()
+    assert scene.control.legal_now == frozenset()
 
 
 def test_mouse_tap_tap_places_a_die_tentatively(app):
@@ -151,7 +152,7 @@ def test_confirm_button_reflects_the_required_count_and_commits(app):
     post_tap(centre(scene.b_confirm.rect))
     settle(app)
     assert scene.game.board[5] == 2 and scene.game.board[6] == 3
-    assert scene.game.turns == 1 and scene.phase == Phase.IDLE
+    assert scene.game.turns == 1 and scene.control.phase == Phase.IDLE
 
 
 def _three_dice_in_a_row(app):
@@ -175,7 +176,7 @@ def test_tapping_a_tentative_die_picks_it_up_and_the_cascade_flies_home(app):
     assert game.placed == {0: 2, 1: 3, 2: 7}
     tap_cell(app, scene, 3)  # the 4: the 5 below it loses its only connection
     assert game.placed == {0: 2}
-    assert scene.selected == 1
+    assert scene.control.selected == 1
     tap_cell(app, scene, 2)  # the 3 itself
     assert game.placed == {}
     assert app.ctx.audio.played.count("pickup") == 2
@@ -205,9 +206,9 @@ def test_powers_plus_minus_and_reroll_through_buttons(app):
     assert scene.game.dice[3] == 4 and scene.game.powers_used == 2
     post_tap(centre(scene.b_reroll.rect))
     settle(app)
-    assert scene.marked == {3}
+    assert scene.control.marked == {3}
     tap_die(app, scene, 1)
-    assert scene.marked == {1, 3}
+    assert scene.control.marked == {1, 3}
     scene.game.rng = _Forced([6, 6])
     post_tap(centre(scene.b_reroll_go.rect))
     settle(app)
@@ -235,20 +236,20 @@ def _magdagdon_game() -> MagdagdonGame:
 def test_magdagdon_banner_then_accept_then_any_empty_cell_becomes_a_ruin(app):
     scene = start(app, _magdagdon_game())
     roll(app, scene, [6, 6, 6, 6])
-    assert scene.phase == Phase.MAGDAGDON and scene.game.is_magdagdon
+    assert scene.control.phase == Phase.MAGDAGDON and scene.game.is_magdagdon
     assert "magdagdon" in app.ctx.audio.played
     assert scene.b_accept.visible
     post_tap(centre(scene.b_accept.rect))
     settle(app)
-    assert scene.phase == Phase.CHOOSE_RUIN
-    assert scene.legal_now == frozenset(range(2, 16))  # any empty cell, reachable or not
+    assert scene.control.phase == Phase.CHOOSE_RUIN
+    assert scene.control.legal_now == frozenset(range(2, 16))  # any empty cell, reachable or not
     tap_cell(app, scene, 15)
     assert scene.game.board[15] is RUIN
     assert scene.game.turns == 2
     assert "ruin" in app.ctx.audio.played
-    assert scene.phase == Phase.CRUMBLING
+    assert scene.control.phase == Phase.CRUMBLING
     run_frames(app, 70)
-    assert scene.phase == Phase.IDLE
+    assert scene.control.phase == Phase.IDLE
 
 
 def test_magdagdon_rescued_by_a_power(app):
@@ -256,12 +257,12 @@ def test_magdagdon_rescued_by_a_power(app):
     roll(app, scene, [6, 6, 6, 6])
     post_tap(centre(scene.b_reroll.rect))
     settle(app)
-    assert scene.marked == {0, 1, 2, 3}
+    assert scene.control.marked == {0, 1, 2, 3}
     scene.game.rng = _Forced([1, 2, 3, 4])
     post_tap(centre(scene.b_reroll_go.rect))
     settle(app)
     run_frames(app, 60)
-    assert scene.phase == Phase.PLACING and not scene.game.is_magdagdon
+    assert scene.control.phase == Phase.PLACING and not scene.game.is_magdagdon
     assert scene.message == "Rescued! The dice can be placed."
 
 
@@ -269,8 +270,8 @@ def test_accept_is_never_offered_when_a_legal_sequence_exists(app):
     scene = start(app, MagdagdonGame(Difficulty.SURVIVAL, random.Random(9)))
     roll(app, scene, [1, 2, 3, 4])
     assert not scene.b_accept.visible
-    scene.do_accept()
-    assert scene.phase == Phase.PLACING
+    scene.control.accept()
+    assert scene.control.phase == Phase.PLACING
 
 
 def test_keyboard_plays_a_turn(app):
@@ -282,19 +283,19 @@ def test_keyboard_plays_a_turn(app):
     settle(app)
     post_key("1")
     settle(app)
-    assert scene.selected == 0 and scene.cursor is not None
+    assert scene.control.selected == 0 and scene.control.cursor is not None
     post_key("return")
     settle(app)
     assert len(scene.game.placed) == 1
     post_key("2")
     post_key("right")
     settle(app)
-    cell = scene.cursor
+    cell = scene.control.cursor
     post_key("return")
     settle(app)
     if len(scene.game.placed) < 2:  # the cursor cell was not legal: try the cells the rules give
         target = sorted(scene.game.legal_cells_for(1))[0]
-        scene.cursor = target
+        scene.control.cursor = target
         post_key("return")
         settle(app)
     assert len(scene.game.placed) == 2, cell
@@ -303,7 +304,7 @@ def test_keyboard_plays_a_turn(app):
     assert len(scene.game.placed) == 1
     post_key("2")
     settle(app)
-    scene.cursor = sorted(scene.game.legal_cells_for(1))[0]
+    scene.control.cursor = sorted(scene.game.legal_cells_for(1))[0]
     post_key("return")
     settle(app)
     post_key("return")  # nothing selected: CONFIRM
@@ -330,7 +331,7 @@ def test_whole_game_through_events_ends_with_the_rules_score(app, difficulty):
         if game.is_over:
             break
         roll(app, scene)
-        if scene.phase == Phase.MAGDAGDON:
+        if scene.control.phase == Phase.MAGDAGDON:
             post_tap(centre(scene.b_accept.rect))
             settle(app)
             tap_cell(app, scene, game.board.index(None))
@@ -361,10 +362,10 @@ def test_a_tap_on_roll_during_the_crumble_only_skips_it_never_rolls(app):
     post_tap(centre(scene.b_accept.rect))
     settle(app)
     tap_cell(app, scene, 15)
-    assert scene.phase == Phase.CRUMBLING
+    assert scene.control.phase == Phase.CRUMBLING
     post_tap(centre(scene.b_roll.rect))  # during the crumble
     settle(app)
-    assert scene.phase == Phase.IDLE and not scene.game.in_turn  # skipped, not rolled
+    assert scene.control.phase == Phase.IDLE and not scene.game.in_turn  # skipped, not rolled
     assert scene.game.board.count(RUIN) == 1
     post_tap(centre(scene.b_roll.rect))  # the next tap is a real ROLL
     settle(app)
@@ -392,7 +393,7 @@ def test_confirm_tapped_while_rerolled_dice_tumble_is_not_applied(app):
     tap_die(app, scene, 2)
     post_tap(centre(scene.b_reroll_go.rect))
     settle(app)
-    assert scene.phase == Phase.ROLLING
+    assert scene.control.phase == Phase.ROLLING
     post_tap(centre(scene.b_confirm.rect))  # skips the tumble only
     settle(app)
     assert scene.game.turns == 0 and scene.game.in_turn
@@ -416,7 +417,7 @@ def test_keyboard_powers_minus_plus_and_reroll(app):
     settle(app)
     post_key("2")
     settle(app)
-    assert scene.marked == {1, 3}
+    assert scene.control.marked == {1, 3}
     scene.game.rng = _Forced([6, 1])
     post_key("r")
     settle(app)
@@ -434,13 +435,33 @@ def test_the_demo_reports_every_game_even_when_python_reuses_an_id(app, monkeypa
 
     monkeypatch.setattr(demo_module, "id", lambda obj: 1, raising=False)
     lines: list[str] = []
-    demo = DemoPlayer(app, seed=1, interval=1, report=lines.append)
+    demo = DemoPlayer(app, rng=random.Random(1), report=lines.append)
     for seed in range(3):
         game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(seed)))
         app.stack.push(GameOverScene(app, game))
         settle(app)
-        demo.step()
+        demo.step(app.stack.top)
         del game
         app.stack.pop()
         settle(app)
     assert len(lines) == 3 and all(line.startswith("GAME OVER ") for line in lines)
+
+
+def test_play_again_starts_a_new_game_whose_buttons_work(app):
+    """PLAY AGAIN reuses the scene and its buttons with a new game: ROLL must roll the new one
+    (a bug once: the buttons still called the finished game's controller)."""
+    from game.ai import autoplay
+
+    game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(6)))
+    scene = start(app, game)
+    scene.control._turn_ended()  # the game just ended on this screen
+    scene._sync()
+    run_frames(app, 120)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    post_tap(centre(over.b_again.rect))
+    settle(app)
+    assert app.stack.top is scene and scene.game is not game and scene.game.turns == 0
+    post_tap(centre(scene.b_roll.rect))
+    settle(app)
+    assert scene.game.in_turn and scene.control.phase == Phase.ROLLING

@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
+from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
-from game.engine.i18n import t
 from game.engine.localformat import format_number
-from game.engine.scenes import Scene
+from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.texts import TEXTS, t
 from game.rules.magdagdon import MagdagdonGame
 
 ROW_SECONDS = 0.22
 
 
-class GameOverScene(Scene):
-    """An overlay over the finished board (the play scene below stays visible)."""
+class GameOverScene(ArcadeScene):
+    """An overlay over the finished board (the play scene below stays visible).
+
+    PLAY AGAIN and MENU call back the scene that opened it, which knows how to start over.
+    """
 
     transparent = True
+    game_id = GAME_ID
 
-    def __init__(self, app, game: MagdagdonGame, rank: int | None = None) -> None:
+    def __init__(self, app: Any, game: MagdagdonGame, rank: int | None = None,
+                 on_play_again: Callable[[], None] | None = None,
+                 on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.rank = rank  # place in the top 10, None when it did not make it
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
         self.asked_initials = False
         self.card = game.score()
         self.rows = self._rows()
         self.time = 0.0
-        self.ui = None
         self.panel = pygame.Rect(0, 0, 980, 860)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
@@ -52,41 +63,35 @@ class GameOverScene(Scene):
         return self.time >= ROW_SECONDS * (len(self.rows) + 2)
 
     def enter(self) -> None:
-        self.ui = self.app.new_ui_manager()
         p = self.panel
         width = (p.width - 100) // 2
-        self.b_again = buttons.button(self.ui, pygame.Rect(p.left + 40, p.bottom - 140, width, 104),
-                                      "over.play_again", self.play_again, "#roll")
-        self.b_menu = buttons.button(self.ui, pygame.Rect(p.right - 40 - width, p.bottom - 140,
-                                                          width, 104),
-                                     "over.menu", self.menu, "#button")
-
-    def exit(self) -> None:
-        self.ui.clear_and_reset()
+        again = pygame.Rect(p.left + 40, p.bottom - 140, width, 104)
+        menu = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 104)
+        self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
+                                      "#roll", texts=TEXTS)
+        self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
+                                     texts=TEXTS)
 
     def play_again(self) -> None:
-        from game.games.magdagdon.scenes.play import PlayScene
-
-        below = self.app.stack.scenes[-2] if len(self.app.stack) > 1 else None
-        if isinstance(below, PlayScene):
-            below.restart(self.game.difficulty)
-            self.app.stack.pop()
-        else:
-            self.app.ctx.start_new_game(self.game.difficulty)
-            self.app.stack.clear_to(PlayScene(self.app, difficulty=self.game.difficulty))
+        self.app.stack.pop()
+        if self.on_play_again is not None:
+            self.on_play_again()
 
     def menu(self) -> None:
-        from game.arcade.scenes.title import TitleScene
+        if self.on_menu is not None:
+            self.on_menu()
+        else:
+            self.app.nav.clear_to("title")
 
-        self.app.stack.clear_to(TitleScene(self.app))
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        self.ui.process_events(event)
+    def intercept(self, action: inp.Action) -> bool:
+        """A tap during the count-up shows the whole breakdown, and only that."""
+        if not self.counted:
+            self.time = ROW_SECONDS * (len(self.rows) + 2)
+            return True
+        return False
 
     def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.PRESS and not self.counted:
-            self.time = ROW_SECONDS * (len(self.rows) + 2)  # a tap shows the whole breakdown
-        elif action.kind == inp.KEY and action.key == "accept":
+        if action.kind == inp.KEY and action.key == "accept":
             self.play_again()
         elif action.kind == inp.KEY and action.key == "pause":
             self.menu()
@@ -96,13 +101,12 @@ class GameOverScene(Scene):
         self.time += dt
         if self.counted and self.rank is not None and not self.asked_initials:
             self.asked_initials = True
-            if not self.app.ctx.demo:
-                from game.arcade.scenes.initials import InitialsScene
-
-                self.app.stack.push(InitialsScene(self.app, self.game))
+            if not self.ctx.demo:
+                self.app.nav.push("initials", game_id=GAME_ID,
+                                  record_id=self.ctx.record_id(self.game))
         if int(self.time / ROW_SECONDS) != before and not self.counted:
-            self.app.ctx.audio.play("tick", 0.6)
-        self.ui.update(dt)
+            self.ctx.audio.play("tick", 0.6)
+        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
@@ -136,4 +140,4 @@ class GameOverScene(Scene):
             colour = palette.GOLD if total >= 0 else palette.BAD
             text.blit(surface, format_number(total), "numbers", 72, colour, "midright",
                       (p.right - 60, p.bottom - 180))
-        self.ui.draw_ui(surface)
+        self.gui.draw_ui(surface)

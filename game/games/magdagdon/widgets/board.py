@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 import pygame
 
 from game.arcade.widgets import palette, text
-from game.engine.i18n import t
+from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
 from game.rules.magdagdon import RUIN, ScoreCard

@@ -15,6 +15,7 @@ import pygame
 
 from game.arcade.widgets import palette
 from game.arcade.widgets import text as text_cache
+from game.engine import caches
 
 PIPS = {
     1: ((1, 1),),
@@ -130,6 +131,7 @@ def _draw_ruin(size: int, rng: random.Random) -> pygame.Surface:
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
+@caches.on_reset
 def clear() -> None:
     """Forget every cached drawing (digits change with the language's number face)."""
     _cache.clear()

@@ -8,8 +8,8 @@ import math
 import pygame
 
 from game.arcade.widgets import overlay, palette, text
-from game.engine.i18n import t
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
+from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.layout import PlayLayout
 from game.rules.magdagdon import MagdagdonGame
 
@@ -81,7 +81,7 @@ def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slammin
                 label: str) -> None:
     """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
     if slamming or progress < 1.0:
-        overlay.veil(surface, (40, 0, 10), 170 * math.sin(min(progress, 1.0) * math.pi))
+        overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)))
         scale = lerp(2.0, 1.0, ease_out_back(min(1.0, progress * 2.2)))
         centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
                         ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))

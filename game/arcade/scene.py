@@ -1,0 +1,39 @@
+"""The base of every arcade screen: an engine ``Scene`` that runs in the ``ArcadeApp``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame_gui
+
+from game.engine.scenes import Scene
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp  # noqa: F401 - named in Scene["ArcadeApp"]
+    from game.arcade.context import GameContext
+
+
+class ArcadeScene(Scene["ArcadeApp"]):
+    """Scenes reach the shared services through ``self.ctx`` and open others by name."""
+
+    @property
+    def ctx(self) -> GameContext:
+        return self.app.ctx
+
+    @property
+    def gui(self) -> pygame_gui.UIManager:
+        """This scene's buttons (the manager is made on first use)."""
+        if self.ui is None:
+            self.ui = self.app.new_ui_manager()
+        return self.ui
+
+    @property
+    def tall(self) -> bool:
+        """Portrait layout: the logical surface is taller than wide."""
+        width, height = self.app.surface.get_size()
+        return height > width
+
+    def exit(self) -> None:
+        """Drop this scene's buttons (their callbacks hold the scene)."""
+        if self.ui is not None:
+            self.ui.clear_and_reset()

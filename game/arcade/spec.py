@@ -1,0 +1,123 @@
+"""What a game tells the shell about itself: one ``GameSpec`` per game, registered once.
+
+The title, settings, scores, help pages, kiosk, demo, command line, crash recovery and storage
+read the specs; none of them asks "which game is this?". Everything heavy (scenes, widgets, the
+demo player) is named as a lazy ``"module:attribute"`` string and imported on first use, so
+listing the games stays cheap at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.arcade.storage import GameData
+from game.engine.i18n import Catalogue
+
+SHELL_START_SCENES = ("title", "settings", "scores", "about")
+"""Shell screens ``--scene`` can open."""
+GAME_START_SCENES = ("play", "rules")
+"""Every game's own screens ``--scene`` can open (each spec must name both)."""
+
+
+def load(ref: str) -> Any:
+    """The object a ``"package.module:attribute"`` string names (imported on first use)."""
+    module, _, attribute = ref.partition(":")
+    if not attribute:
+        raise ValueError(f"expected 'module:attribute', not {ref!r}")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to play a game (a difficulty, an opponent): its id as stored in records and
+    settings, and its name and one-line description as keys of the game's catalogue."""
+
+    id: str
+    label_key: str
+    line_key: str
+
+
+@dataclass(frozen=True)
+class SettingItem:
+    """One row of the game's section on the settings screen.
+
+    ``field`` is the key in the game's settings section; ``choices`` are (value, label key)
+    pairs shown as chips (a switch is two choices). ``restarts_game``: changing it starts a new
+    game, so a game in progress is confirmed away first (M-2.2) and never recorded.
+    """
+
+    field: str
+    label_key: str
+    choices: tuple[tuple[Any, str], ...]
+    restarts_game: bool = False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the shell needs to know about one game."""
+
+    id: str
+    """Stable id: storage keys, scene names (``"<id>.play"``), ``--game``."""
+    logo: str
+    """The game's name as drawn (kept in Latin letters in every language)."""
+    texts: Catalogue
+    """The game's own catalogue: variant names, settings labels, score headers, messages."""
+    variants: tuple[Variant, ...]
+    scenes: Mapping[str, str]
+    """Local scene name → ``"module:Class"``; registered as ``"<id>.<name>"``. ``play`` is
+    required (built with ``variant=…`` for a new game or ``saved=…`` to resume); ``rules`` is
+    the game's help page."""
+    data: GameData
+    """What storage keeps of this game: save codec, record schema, settings section."""
+    scores_view: str
+    """``"module:Class"`` drawing this game's part of the scores screen."""
+    demo: str
+    """``"module:Class"`` of the player that plays this game through posted input events."""
+    tile: str
+    """``"module:function"`` ``draw_tile(surface, rect, time)``: the title's live miniature."""
+    sounds: tuple[str, ...] = ()
+    """The sound effects and music this game plays (loaded at start; a missing one is named)."""
+    variant_setting: str | None = None
+    """The field of the game's settings section that holds the variant of new games."""
+    setup_scene: str | None = None
+    """A local scene name NEW GAME opens instead of the shell's variant chooser."""
+    settings_items: tuple[SettingItem, ...] = ()
+    variant_flag: str | None = None
+    """A command-line option choosing the variant of new games (e.g. ``difficulty``)."""
+    about: str | None = None
+    """The module of the game's part of the About page (``ABOUT`` blocks, ``ABOUT_FIGURES``,
+    ``CENTERED``)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def scene_name(self, local: str) -> str:
+        """The navigation name of one of this game's scenes."""
+        return f"{self.id}.{local}"
+
+    def variant(self, variant_id: str) -> Variant:
+        """The variant called ``variant_id`` (any case); ``KeyError`` if there is none."""
+        for variant in self.variants:
+            if variant.id.lower() == str(variant_id).lower():
+                return variant
+        raise KeyError(variant_id)
+
+    def default_variant(self, settings: Any) -> str:
+        """The variant of a new game: the game's setting, else its first variant."""
+        if self.variant_setting is not None:
+            chosen = settings.game(self.id).get(self.variant_setting)
+            if any(v.id == chosen for v in self.variants):
+                return str(chosen)
+        return self.variants[0].id
+
+    def draw_tile(self) -> Callable[..., None]:
+        return load(self.tile)  # type: ignore[no-any-return]
+
+
+def by_id(games: tuple[GameSpec, ...], game_id: str) -> GameSpec:
+    """The spec of ``game_id``; ``KeyError`` when no such game is registered."""
+    for spec in games:
+        if spec.id == game_id:
+            return spec
+    raise KeyError(game_id)

@@ -1,0 +1,77 @@
+"""Navigation by name: scenes ask for "settings" or "magdagdon.play", never import each other.
+
+Each name maps to a factory: either a callable ``(app, **kwargs) -> Scene`` or a lazy
+``"package.module:ClassName"`` string, imported when the scene is first opened (so start-up
+stays cheap and no screen module imports another). Requests go to the app's scene stack and are
+applied after the frame, like every scene change.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.scenes import Scene, SceneStack
+
+Factory = Callable[..., Scene[Any]]
+
+
+class UnknownScene(KeyError):
+    """No scene is registered under that name."""
+
+
+class Navigator:
+    """The registry of scene names and the requests that open them."""
+
+    def __init__(self, app: Any, stack: Callable[[], SceneStack]) -> None:
+        self._app = app
+        self._stack = stack  # read at every request: the app may replace its stack
+        self._factories: dict[str, Factory | str] = {}
+
+    def register(self, name: str, factory: Factory | str) -> None:
+        """Make ``name`` openable; ``factory`` is a callable or ``"module:Class"``."""
+        if isinstance(factory, str) and ":" not in factory:
+            raise ValueError(f"a lazy scene is 'module:Class', not {factory!r}")
+        self._factories[name] = factory
+
+    def known(self, name: str) -> bool:
+        return name in self._factories
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._factories)
+
+    def make(self, name: str, **kwargs: Any) -> Scene[Any]:
+        """A new scene called ``name``, built with ``kwargs``."""
+        try:
+            factory = self._factories[name]
+        except KeyError:
+            raise UnknownScene(name) from None
+        if isinstance(factory, str):
+            module, _, cls = factory.partition(":")
+            factory = getattr(importlib.import_module(module), cls)
+            self._factories[name] = factory
+        return factory(self._app, **kwargs)
+
+    # --- requests (applied after the frame) ---------------------------------------------------
+    def push(self, name: str, **kwargs: Any) -> Scene[Any]:
+        """Open ``name`` on top (the current scene pauses); returns the new scene."""
+        scene = self.make(name, **kwargs)
+        self._stack().push(scene)
+        return scene
+
+    def replace(self, name: str, **kwargs: Any) -> Scene[Any]:
+        """Swap the top scene for ``name``."""
+        scene = self.make(name, **kwargs)
+        self._stack().replace(scene)
+        return scene
+
+    def clear_to(self, name: str, **kwargs: Any) -> Scene[Any]:
+        """Close every scene and open ``name`` alone."""
+        scene = self.make(name, **kwargs)
+        self._stack().clear_to(scene)
+        return scene
+
+    def pop(self) -> None:
+        """Close the top scene; the one below resumes."""
+        self._stack().pop()

@@ -1,0 +1,115 @@
+"""MAGDAGDON's part of the scores screen: one top-10 table per difficulty (M-8), the newest
+entry highlighted, hints marked."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.arcade.texts import t as shell_t
+from game.arcade.widgets import buttons, palette, text
+from game.engine.localformat import format_date, format_number
+from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.texts import TEXTS, t
+from game.games.magdagdon.widgets import dice
+from game.rules.magdagdon import Difficulty
+
+COLUMNS = (  # (header key, catalogue, x of the column's edge as a fraction of the width, anchor)
+    ("scores.rank", "arcade", 0.156, "midright"),
+    ("scores.score", "magdagdon", 0.292, "midright"),
+    ("scores.name", "arcade", 0.333, "midleft"),
+    ("scores.date", "arcade", 0.4375, "midleft"),
+    ("scores.turns", "magdagdon", 0.74, "midright"),
+    ("scores.powers", "magdagdon", 0.854, "midright"),
+)
+ROW_H = 60
+
+
+class ScoresView:
+    """Difficulty tabs and the table of the chosen one, inside ``area``."""
+
+    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+        self.app = app
+        self.area = area
+        settings = app.ctx.game_settings(GAME_ID)
+        self.variant = variant or settings["difficulty"]
+        self.tabs: list[Any] = []
+
+    @property
+    def variants(self) -> list[str]:
+        return [d.name for d in Difficulty]
+
+    def build(self, ui: Any, rebuild: Any) -> None:
+        """The difficulty tabs (``rebuild`` redoes the scene's buttons after a change)."""
+        width = self.area.width
+        tab_w = min(380, (width - 160) // 3)
+        self.tabs = []
+        for i, name in enumerate(self.variants):
+            rect = pygame.Rect(0, 0, tab_w, 84)
+            rect.center = (self.area.centerx + (i - 1) * (tab_w + 20), self.area.top + 42)
+            on = name == self.variant
+
+            def show(name: str = name) -> None:
+                self.variant = name
+                rebuild()
+
+            self.tabs.append(buttons.button(ui, rect, f"difficulty.{name.lower()}", show,
+                                            "#choice_on" if on else "#choice", texts=TEXTS))
+
+    def step(self, direction: int) -> None:
+        """Left/right keys: the neighbouring difficulty."""
+        names = self.variants
+        self.variant = names[(names.index(self.variant) + direction) % len(names)]
+
+    def entries(self) -> list[Any]:
+        storage = self.app.ctx.storage
+        return [] if storage is None else storage.table(GAME_ID, self.variant)
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        entries = self.entries()
+        if entries:
+            self._draw_table(surface, entries, time)
+        else:
+            self._draw_empty(surface, time)
+
+    def _draw_table(self, surface: pygame.Surface, entries: list[Any], time: float) -> None:
+        width = surface.get_width()
+        top = self.area.top + 150
+        for key, catalogue, x, anchor in COLUMNS:
+            label = shell_t(key) if catalogue == "arcade" else t(key)
+            text.blit(surface, label, "bold", 28, palette.TEXT_DIM, anchor, (x * width, top - 40))
+        newest = getattr(self.app.ctx.storage, "last_recorded", None)
+        for rank, entry in enumerate(entries):
+            y = top + 20 + rank * ROW_H
+            band = pygame.Rect(width * 0.104, y - ROW_H // 2 + 4, width * 0.792, ROW_H - 8)
+            if entry.id == newest:
+                glow = int(60 + 40 * math.sin(time * 4))
+                pygame.draw.rect(surface, (glow + 80, glow + 60, 20), band, border_radius=16)
+                pygame.draw.rect(surface, palette.GOLD, band, 3, border_radius=16)
+            elif rank % 2 == 0:
+                pygame.draw.rect(surface, palette.PANEL, band, border_radius=16)
+            colour = palette.GOLD if rank == 0 else palette.TEXT
+            fields = entry.fields
+            name = entry.initials or "—"
+            if fields.get("hints"):
+                name += " ?"  # played with hints (the advisor's suggestions)
+            cells = (f"{rank + 1}.", format_number(fields["score"]), name, format_date(entry.date),
+                     format_number(fields["turns"]), format_number(fields["powers"]))
+            for (key, _, x, anchor), value in zip(COLUMNS, cells):
+                role = "numbers" if key in ("scores.rank", "scores.score") else "ui"
+                text.blit(surface, value, role, 34, colour, anchor, (x * width, y))
+
+    def _draw_empty(self, surface: pygame.Surface, time: float) -> None:
+        cx = self.area.centerx
+        y = self.area.top + 280
+        for i, value in enumerate((1, 2, 3)):
+            angle = math.sin(time * 1.5 + i) * 12
+            image = pygame.transform.rotozoom(dice.face(value, 120, "die"), angle, 1.0)
+            surface.blit(image, image.get_rect(center=(cx + (i - 1) * 170, y)))
+        text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
+                  (cx, y + 160))
+        line = t("scores.empty_line", difficulty=self.variant)
+        text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
+                  palette.TEXT_DIM, "center", (cx, y + 230))

@@ -1,0 +1,21 @@
+"""The allocator tuning (``engine.memory``): on Linux big blocks are mapped, freed pages go back."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from game.engine import memory
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc tuning is Linux-only")
+def test_tuning_takes_on_linux_and_is_idempotent() -> None:
+    assert memory.tune_allocator() is True
+    assert memory.tune_allocator() is True
+    memory.release()  # hands pages back; never raises
+
+
+def test_release_without_tuning_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(memory._done, "tuned", False)
+    memory.release()

@@ -1,0 +1,115 @@
+"""The layout holds (architecture.md): the engine knows no game, the shell knows no game but
+through the specs, the rules are pure, and no module of ``game/`` is part of an import cycle —
+counting imports inside functions and under ``TYPE_CHECKING``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "game"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports(name: str) -> set[str]:
+    """Every ``game.*`` module ``name`` imports anywhere in its source (a name imported from a
+    package counts as its submodule when there is one)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names
+                         if f"{base}.{alias.name}" in MODULES)
+    return {m for m in found if m in MODULES and m != name}
+
+
+GRAPH = {name: imports(name) for name in MODULES}
+
+
+def cycles() -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_import_graph_sees_the_layout() -> None:
+    assert "game.engine.app" in GRAPH and "game.arcade.app" in GRAPH
+    assert "game.engine.scenes" in GRAPH["game.engine.app"]  # the walker finds real imports
+
+
+def test_no_import_cycles_anywhere_in_game() -> None:
+    assert cycles() == []
+
+
+@pytest.mark.parametrize(("layer", "forbidden"), [
+    ("game.engine", ("game.arcade", "game.games", "game.rules", "game.ai")),
+    ("game.arcade", ("game.games", "game.rules", "game.ai")),
+    ("game.rules", ("game.engine", "game.arcade", "game.games", "game.ai")),
+    ("game.ai", ("game.engine", "game.arcade", "game.games")),
+])
+def test_layers_import_only_downwards(layer: str, forbidden: tuple[str, ...]) -> None:
+    """The engine knows no game; the shell reaches games only through their specs (handed in
+    by ``main.py``); rules and bots never draw."""
+    wrong = sorted(f"{name} -> {target}" for name, targets in GRAPH.items()
+                   if name == layer or name.startswith(layer + ".")
+                   for target in targets if target.startswith(forbidden))
+    assert wrong == []
+
+
+def test_games_register_in_one_place() -> None:
+    """Only ``game/games/__init__.py`` (and the game's own package) names a game's spec."""
+    users = sorted(name for name, targets in GRAPH.items()
+                   if any(t.endswith(".spec") and t.startswith("game.games.") for t in targets)
+                   and name != "game.games")
+    assert users == []
