@@ -41,9 +41,12 @@ Decisions where Q-6 is silent (the tests pin each one):
   cleared by the next *board* gesture while the game runs — ``tap``, ``drag``,
   ``press_cursor`` — whether it is accepted or refused; the buttons (SELECT CHAIN, UNDO,
   END MOVE) and cursor moves leave them. After the game ends they stay (taps are refused).
-* **Keyboard**: the cursor starts at ``DEFAULT_CURSOR`` and stays where it is between turns;
-  ``up`` is towards row 7 (RED's edge), as the board is drawn with BLUE at the bottom;
-  ``flipped=True`` is for a board drawn the other way up. Moves stop at the board's edge.
+* **Keyboard** (``press_key``): arrows move the cursor, ``accept`` (Enter) taps the cursor
+  square, ``chain`` (C), ``end_move`` (E), ``undo`` (U) and ``back`` (Backspace) are the
+  buttons; other keys (``pause``, Esc) are the scene's. The cursor starts at
+  ``DEFAULT_CURSOR`` and stays where it is between turns; ``up`` is towards row 7 (RED's
+  edge), as the board is drawn with BLUE at the bottom; ``flipped=True`` is for a board drawn
+  the other way up. Moves stop at the board's edge.
 * **Drag**: ``drag(a, b)`` is "tap a, then tap b" done at once, accepted only when it ends in a
   movement (or, in chain mode, in a chosen chain); otherwise nothing changes and the refusal
   says why. Dragging the piece in hand (or the jumping piece) skips the first tap.
@@ -52,6 +55,7 @@ Decisions where Q-6 is silent (the tests pin each one):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
@@ -175,11 +179,10 @@ class _View:
     """Everything the scene draws, derived from (state, turn) once and cached: the controller
     builds a new one at every change, so the queries are free to call every frame."""
 
-    def __init__(self, state: QuerniState, turn: _Turn, stuck: dict[QuerniState, bool]) -> None:
+    def __init__(self, state: QuerniState, turn: _Turn) -> None:
         self.state = state
         self.turn = turn
         self.mover = state.to_move
-        self._stuck = stuck  # must_pass per committed state, shared by the views of one turn
 
     @cached_property
     def shown(self) -> QuerniState:
@@ -265,13 +268,6 @@ class _View:
         """Squares of the mover's pieces in some removable chain."""
         return frozenset(sq for chain in self.chains for sq in self.chain_squares(chain))
 
-    @property
-    def must_pass(self) -> bool:
-        if self.state not in self._stuck:
-            self._stuck.clear()
-            self._stuck[self.state] = must_pass(self.state)
-        return self._stuck[self.state]
-
 
 class TurnController:
     """The QUERNI play screen's view-state machine: a committed ``QuerniState`` plus the turn
@@ -285,8 +281,8 @@ class TurnController:
         self._turn = _Turn()
         self._trail: frozenset[Square] = frozenset()
         self._cursor: Square = (cursor[0], cursor[1])
-        self._stuck: dict[QuerniState, bool] = {}
-        self._view = _View(state, self._turn, self._stuck)
+        self._stuck: bool | None = None  # must_pass of the committed state, once asked
+        self._view = _View(state, self._turn)
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -421,7 +417,9 @@ class TurnController:
     @property
     def must_pass(self) -> bool:
         """Q-4.6: no movement and no chain at all; the scene says so and calls ``auto_pass``."""
-        return self._view.must_pass
+        if self._stuck is None:
+            self._stuck = must_pass(self._state)
+        return self._stuck
 
     def pieces_left(self, color: Color) -> int:
         """Pieces of ``color`` on the committed board (a chosen chain counts until END MOVE)."""
@@ -473,6 +471,22 @@ class TurnController:
     def press_cursor(self) -> Result:
         """Enter: the same as a tap on the cursor square."""
         return self.tap(self._cursor)
+
+    def press_key(self, key: str, flipped: bool = False) -> Result | None:
+        """A key by its input-layer name: the arrows, ``accept`` (Enter), ``chain`` (C),
+        ``end_move`` (E), ``undo`` (U) or ``back`` (Backspace). ``None`` for any other key
+        (``pause``, Esc, is the scene's). END MOVE asks to pass like the button does."""
+        if key in set(Direction):
+            return self.move_cursor(key, flipped)
+        commands: dict[str, Callable[[], Result]] = {
+            "accept": self.press_cursor,
+            "chain": self.select_chain,
+            "end_move": self.end_move,
+            "undo": self.undo,
+            "back": self.undo,
+        }
+        command = commands.get(key)
+        return command() if command is not None else None
 
     def move_cursor(self, direction: Direction | str, flipped: bool = False) -> Result:
         """An arrow key; ``flipped`` when the board is drawn with row 1 on top."""
@@ -539,7 +553,7 @@ class TurnController:
         """Change the view state; the cached view goes with it."""
         if turn != self._turn:
             self._turn = turn
-            self._view = _View(self._state, turn, self._stuck)
+            self._view = _View(self._state, turn)
 
     def _clear_trail(self) -> None:
         self._trail = frozenset()
@@ -590,18 +604,18 @@ class TurnController:
             return _refuse("back_to_start", square)
         if square in turn.path:
             return _refuse("landed_twice", square)
-        if piece is not None and piece[0] is self.to_move:
-            return _refuse(Why.ALREADY_MOVED, square)
+        if piece is not None:  # own: another piece; opponent's: no landing on a piece
+            return _refuse(Why.ALREADY_MOVED if piece[0] is self.to_move else "occupied", square)
         return self._why_not(turn.path, square)
 
     def _land(self, path: tuple[Square, ...], square: Square) -> Result:
         """Move the piece in hand from ``path[-1]`` to the lit ``square``."""
-        new_path = path + (square,)
         jumped = jumped_over(path[-1], square)
-        self._set(_Turn(path=new_path, open=jumped is not None))
-        if jumped is not None and not self.lit_jumps:
-            self._set(_Turn(path=new_path, open=False))
-        return Moved(new_path[0], path[-1], square, jumped, self._turn.open)
+        turn = _Turn(path=path + (square,), open=jumped is not None)
+        if turn.open and not _View(self._state, turn).lit[1]:
+            turn = replace(turn, open=False)  # nowhere left to land: the sequence ends
+        self._set(turn)
+        return Moved(path[0], path[-1], square, jumped, turn.open)
 
     def _why_not(self, path: tuple[Square, ...], square: Square) -> Refusal:
         """Why the piece at the end of ``path`` cannot be tapped onto ``square``: a square it
@@ -625,9 +639,9 @@ class TurnController:
         color, number = piece
         if color is not self.to_move:
             return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
+        if number not in self._view.ends:
+            return _refuse(Why.NOT_CHAIN_END, square, number=number)
         if turn.first is None or turn.chain is not None:
-            if number not in self._view.ends:
-                return _refuse(Why.NOT_CHAIN_END, square, number=number)
             self._set(replace(turn, first=number, chain=None))
             return ChainEndPicked(square, number)
         if number == turn.first:
@@ -681,8 +695,9 @@ class TurnController:
         route = tuple(path) if path is not None else None
         self._trail = frozenset((route or ())[:-1]) | frozenset(removed)
         self._state = state
+        self._stuck = None
         self._turn = _Turn()
-        self._view = _View(state, self._turn, self._stuck)
+        self._view = _View(state, self._turn)
         return TurnEnded(
             mover=before.to_move,
             before=before,
