@@ -500,7 +500,8 @@ def test_q5_1_removing_the_last_pieces_wins() -> None:
     c.end_move(confirm_pass=True)  # RED passes
     c.select_chain()
     c.tap((0, 3))
-    turn = ended(c.tap((2, 3)) and c.end_move())
+    c.tap((2, 3))
+    turn = ended(c.end_move())
     assert turn.game_over and turn.outcome is not None
     assert (turn.outcome.winner, turn.outcome.reason) == (BLUE, ALL_REMOVED)
     assert c.is_over and c.outcome == turn.outcome and c.pieces_left(BLUE) == 0
