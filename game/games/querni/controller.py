@@ -1,0 +1,717 @@
+"""The QUERNI turn controller: taps, drags and keys → one turn, exactly as the app does (Q-6).
+
+``TurnController`` holds the committed ``QuerniState`` and the view state of the turn in
+progress (piece in hand, movement so far, chain selection, trail marks, keyboard cursor). It
+never decides a rule: what is lit, what is refused and what a turn does are all asked of
+``game.rules.querni`` (``destinations``, ``moved``, ``chains``, ``play``). No pygame here: the
+play scene draws from the queries and animates the returned events; a bot drives the same
+commands through ``gestures.gestures_for_turn``.
+
+Decisions where Q-6 is silent (the tests pin each one):
+
+* **Selecting** (Q-6.1): a tap on an own piece that can move picks it up; on the same piece
+  again puts it down; on another own piece switches to it. An own piece with no step and no
+  jump is refused (``piece_blocked``) and the selection is kept.
+* **Lit squares**: before moving, the steps and the *first* jump landings, separately. After
+  a jump, the next landings only (never a square landed on, never the start: Q-4.5). A step
+  ends the movement.
+* **Jump sequences** ("the player may tap on or stop"): the sequence stays open while more
+  landings are lit. It stops by a tap on the jumping piece itself, by SELECT CHAIN, or by
+  END MOVE (which plays the path so far); it stops by itself when no landing is left. A tap on
+  anything else mid-jump is refused with the reason and keeps the sequence open, so one
+  mis-tap never throws away the rest of a long sequence.
+* **After the movement** (step, or stopped jump) every tap on the board is refused
+  (``already_moved``, or ``not_your_piece`` on an opponent's piece) until UNDO or END MOVE.
+* **Chains** (Q-6.2): SELECT CHAIN is refused when the mover has no removable chain in the
+  shown position; turning it on puts down an unmoved piece and stops a jump. In chain mode the
+  lit pieces are every end of a removable chain; after the first tap only the pieces that
+  complete a removable chain with it (either order). Tapping the first end again lets it go;
+  once a chain is chosen, a tap on any lit end starts a new choice from that piece. Turning
+  SELECT CHAIN off drops the choice; the movement stays as made (UNDO takes it back).
+  END MOVE with only the first end picked is refused (``chain_incomplete``).
+* **Pass** (Q-4.1, Q-4.6): END MOVE with nothing done (a piece merely selected counts as
+  nothing) first answers ``PassConfirmationNeeded``; ``end_move(confirm_pass=True)`` passes.
+  ``must_pass`` says the mover has no movement and no chain at all; ``auto_pass`` then passes
+  (and is refused otherwise).
+* **UNDO** (Q-6.3) returns to the start of the turn from any view state, selection included;
+  at the start of a turn, and so after END MOVE, there is nothing to undo.
+* **Trail marks** (Q-6.4): END MOVE (or a pass) sets them to the squares this turn left empty:
+  the start square and every intermediate landing of the path, and the squares of the removed
+  chain (the destination holds the piece, so it is not marked; a pass marks nothing). They are
+  cleared by the next *board* gesture while the game runs — ``tap``, ``drag``,
+  ``press_cursor`` — whether it is accepted or refused; the buttons (SELECT CHAIN, UNDO,
+  END MOVE) and cursor moves leave them. After the game ends they stay (taps are refused).
+* **Keyboard** (``press_key``): arrows move the cursor, ``accept`` (Enter) taps the cursor
+  square, ``chain`` (C), ``end_move`` (E), ``undo`` (U) and ``back`` (Backspace) are the
+  buttons; other keys (``pause``, Esc) are the scene's. The cursor starts at
+  ``DEFAULT_CURSOR`` and stays where it is between turns; ``up`` is towards row 7 (RED's
+  edge), as the board is drawn with BLUE at the bottom; ``flipped=True`` is for a board drawn
+  the other way up. Moves stop at the board's edge.
+* **Drag**: ``drag(a, b)`` is "tap a, then tap b" done at once, accepted only when it ends in a
+  movement (or, in chain mode, in a chosen chain); otherwise nothing changes and the refusal
+  says why. Dragging the piece in hand (or the jumping piece) skips the first tap.
+* **Game over**: every command but the cursor is refused with ``game_over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from game.games.querni.events import (
+    ChainChosen,
+    ChainEndPicked,
+    ChainEndReleased,
+    ChainModeChanged,
+    CursorMoved,
+    Deselected,
+    JumpStopped,
+    Moved,
+    PassConfirmationNeeded,
+    Refusal,
+    Result,
+    Selected,
+    TurnEnded,
+    Undone,
+    Why,
+)
+from game.rules.querni import (
+    COLS,
+    DRAW_TURNS,
+    ROWS,
+    Chain,
+    Color,
+    IllegalMove,
+    Outcome,
+    QuerniState,
+    Square,
+    is_square,
+    name,
+)
+
+DEFAULT_CURSOR: Square = (4, 3)
+"""Where the keyboard cursor starts: the middle of the board."""
+
+QUIET_ROUNDS_TO_DRAW = DRAW_TURNS // 2
+"""Q-5.3: 30 rounds without a removal draw (``quiet_rounds`` counts up to it)."""
+
+_JUMPS = ((2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2), (0, -2), (2, -2))
+"""Where a jump can land relative to the jumping piece: only candidates, the rules decide."""
+
+
+class Direction(StrEnum):
+    """A keyboard cursor move; the values are the input layer's key names."""
+
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+
+    @property
+    def delta(self) -> tuple[int, int]:
+        """``(dcol, drow)`` on a board drawn with row 7 on top."""
+        return {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[self.value]
+
+
+def is_step(a: Square, b: Square) -> bool:
+    """Whether ``b`` is one of the 8 neighbours of ``a`` (a step, not a jump)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def jumped_over(a: Square, b: Square) -> Square | None:
+    """The square between the two ends of a jump (``None`` for a step)."""
+    if is_step(a, b):
+        return None
+    return ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+
+
+def hops_jumped(path: tuple[Square, ...] | list[Square]) -> tuple[Square, ...]:
+    """Every square a movement path jumped over, in order (empty for a step)."""
+    over = (jumped_over(a, b) for a, b in zip(path, path[1:]))
+    return tuple(sq for sq in over if sq is not None)
+
+
+def can_move_or_remove(state: QuerniState) -> bool:
+    """Whether the side to move has any movement or any chain (else Q-4.6 passes for it)."""
+    if state.result is not None:
+        return False
+    mover = state.to_move
+    if state.chains(mover):
+        return True
+    return any(state.destinations(sq) for sq, (c, _) in state.pieces.items() if c is mover)
+
+
+def must_pass(state: QuerniState) -> bool:
+    """Q-4.6: the game runs and the mover has no legal movement and no chain to remove."""
+    return state.result is None and not can_move_or_remove(state)
+
+
+def _refuse(key: str, square: Square | None = None, **params: Any) -> Refusal:
+    """A refusal; the refused square goes into params as its board name."""
+    if square is not None:
+        params = {"square": name(square), **params}
+    return Refusal(str(key), params, square)
+
+
+def _from_rules(error: IllegalMove, square: Square | None) -> Refusal:
+    """The rules' refusal, its square params named like ours (``"c4"``)."""
+    params = {k: name(v) if is_square(v) else v for k, v in error.params.items()}
+    return Refusal(error.key, params, square)
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """The view state of the turn in progress (immutable, so UNDO and a refused drag just
+    put an older value back)."""
+
+    selected: Square | None = None  # piece in hand that has not moved yet
+    path: tuple[Square, ...] = ()  # start and landings once the piece has moved
+    open: bool = False  # a jump sequence that may go on (more landings lit)
+    chain_mode: bool = False
+    first: int | None = None  # number of the first chain end tapped
+    chain: Chain | None = None
+
+
+class _View:
+    """Everything the scene draws, derived from (state, turn) once and cached: the controller
+    builds a new one at every change, so the queries are free to call every frame."""
+
+    def __init__(self, state: QuerniState, turn: _Turn) -> None:
+        self.state = state
+        self.turn = turn
+        self.mover = state.to_move
+
+    @cached_property
+    def shown(self) -> QuerniState:
+        """The position after the tentative movement (same side to move)."""
+        if not self.turn.path:
+            return self.state
+        return self.state.moved(list(self.turn.path))
+
+    @cached_property
+    def lit(self) -> tuple[frozenset[Square], frozenset[Square]]:
+        """(steps, jump landings) the piece in hand may be tapped onto now."""
+        turn = self.turn
+        if turn.chain_mode or self.state.result is not None:
+            return frozenset(), frozenset()
+        if not turn.path:
+            if turn.selected is None:
+                return frozenset(), frozenset()
+            start = turn.selected
+            ends = self.state.destinations(start)
+            steps = frozenset(sq for sq in ends if is_step(start, sq))
+            return steps, self._landings((start,), ends - steps)
+        if not turn.open:
+            return frozenset(), frozenset()
+        return frozenset(), self._landings(turn.path, self.state.destinations(turn.path[0]))
+
+    def _landings(self, path: tuple[Square, ...], ends: frozenset[Square]) -> frozenset[Square]:
+        """The next jump landings after ``path``: the squares a jump away that the rules accept
+        as the path's continuation (only squares among the piece's destinations can be)."""
+        here = path[-1]
+        out = set()
+        for dc, dr in _JUMPS:
+            land = (here[0] + dc, here[1] + dr)
+            if land in ends and self._accepts(path + (land,)):
+                out.add(land)
+        return frozenset(out)
+
+    def _accepts(self, path: tuple[Square, ...]) -> bool:
+        try:
+            self.state.moved(list(path))
+        except IllegalMove:
+            return False
+        return True
+
+    @cached_property
+    def chains(self) -> tuple[Chain, ...]:
+        """The mover's removable chains in the shown position (Q-3)."""
+        if self.state.result is not None:
+            return ()
+        return tuple(self.shown.chains(self.mover))
+
+    @cached_property
+    def ends(self) -> frozenset[int]:
+        """Numbers that start or end some removable chain."""
+        return frozenset(n for chain in self.chains for n in chain)
+
+    def completing(self, first: int) -> frozenset[int]:
+        """Numbers that make a removable chain together with ``first``."""
+        return frozenset(
+            high if low == first else low for low, high in self.chains if first in (low, high)
+        )
+
+    @cached_property
+    def candidates(self) -> frozenset[Square]:
+        """The chain ends lit in chain mode."""
+        turn = self.turn
+        if not turn.chain_mode:
+            return frozenset()
+        numbers = self.ends if turn.first is None or turn.chain else self.completing(turn.first)
+        return frozenset(self.square_of(n) for n in numbers)
+
+    def square_of(self, number: int) -> Square:
+        square = self.shown.where(self.mover, number)
+        assert square is not None, "a chain number is on the board"
+        return square
+
+    def chain_squares(self, chain: Chain | None) -> tuple[Square, ...]:
+        if chain is None:
+            return ()
+        return tuple(self.square_of(n) for n in range(chain[0], chain[1] + 1))
+
+    @cached_property
+    def marks(self) -> frozenset[Square]:
+        """Squares of the mover's pieces in some removable chain."""
+        return frozenset(sq for chain in self.chains for sq in self.chain_squares(chain))
+
+
+class TurnController:
+    """The QUERNI play screen's view-state machine: a committed ``QuerniState`` plus the turn
+    being built by taps (Q-6). Queries are cached per change; commands return a ``Result``
+    (an ``Event`` or a ``Refusal``) and never raise for a player's mistake."""
+
+    def __init__(self, state: QuerniState, cursor: Square = DEFAULT_CURSOR) -> None:
+        if not is_square(cursor):
+            raise ValueError(f"the cursor must be a square on the board, not {cursor!r}")
+        self._state = state
+        self._turn = _Turn()
+        self._trail: frozenset[Square] = frozenset()
+        self._cursor: Square = (cursor[0], cursor[1])
+        self._stuck: bool | None = None  # must_pass of the committed state, once asked
+        self._view = _View(state, self._turn)
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> QuerniState:
+        """The committed position (what END MOVE last produced)."""
+        return self._state
+
+    @property
+    def shown(self) -> QuerniState:
+        """The position as shown: the committed one after the tentative movement, if any
+        (the chosen chain is still on the board until END MOVE)."""
+        return self._view.shown
+
+    @property
+    def to_move(self) -> Color:
+        """Whose turn it is (in a finished game: who would have moved next)."""
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.result is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and why (Q-5), ``None`` while the game runs."""
+        return self._state.outcome
+
+    @property
+    def selected(self) -> Square | None:
+        """The piece in hand: the one tapped, or once it has moved, where it stands now."""
+        return self._turn.path[-1] if self._turn.path else self._turn.selected
+
+    @property
+    def path(self) -> tuple[Square, ...]:
+        """The movement so far: ``()`` before moving, else the start and each landing."""
+        return self._turn.path
+
+    @property
+    def jumped(self) -> tuple[Square, ...]:
+        """The squares the tentative movement jumped over, in order."""
+        return hops_jumped(self._turn.path)
+
+    @property
+    def movement_open(self) -> bool:
+        """A jump sequence is under way and more landings may be tapped (Q-6.1)."""
+        return self._turn.open
+
+    @property
+    def has_moved(self) -> bool:
+        return bool(self._turn.path)
+
+    @property
+    def lit_steps(self) -> frozenset[Square]:
+        """Step squares of the piece in hand (Q-4.3), before it moves."""
+        return self._view.lit[0]
+
+    @property
+    def lit_jumps(self) -> frozenset[Square]:
+        """Jump landings the piece in hand may be tapped onto next (Q-4.4, Q-4.5)."""
+        return self._view.lit[1]
+
+    @property
+    def chain_mode(self) -> bool:
+        """SELECT CHAIN is on (Q-6.2)."""
+        return self._turn.chain_mode
+
+    @property
+    def chain_first(self) -> Square | None:
+        """The first chain end tapped, while the second is awaited."""
+        turn = self._turn
+        if turn.first is None or turn.chain is not None:
+            return None
+        return self._view.square_of(turn.first)
+
+    @property
+    def chain_candidates(self) -> frozenset[Square]:
+        """Pieces lit in chain mode: every end of a removable chain, or after the first tap
+        the pieces completing one with it."""
+        return self._view.candidates
+
+    @property
+    def chain(self) -> Chain | None:
+        """The chosen chain ``(lowest, highest)``, removed at END MOVE."""
+        return self._turn.chain
+
+    @property
+    def chain_squares(self) -> tuple[Square, ...]:
+        """The chosen chain's squares in number order (highlighted one by one)."""
+        return self._view.chain_squares(self._turn.chain)
+
+    @property
+    def removable_chains(self) -> tuple[Chain, ...]:
+        """Every chain the mover could remove in the shown position, sub-chains included."""
+        return self._view.chains
+
+    def chain_marks(self, show: bool = True) -> frozenset[Square]:
+        """The "show chains that can be removed" setting: the squares of the mover's pieces
+        that belong to a removable chain in the shown position; empty when ``show`` is off."""
+        return self._view.marks if show else frozenset()
+
+    @property
+    def trail(self) -> frozenset[Square]:
+        """Q-6.4: squares the last turn left empty, until the next tap on the board."""
+        return self._trail
+
+    @property
+    def cursor(self) -> Square:
+        return self._cursor
+
+    @property
+    def pending_turn(self) -> tuple[list[Square] | None, Chain | None]:
+        """What END MOVE would play now, as ``play`` takes it (``(None, None)``: a pass)."""
+        return (list(self._turn.path) if self._turn.path else None, self._turn.chain)
+
+    @property
+    def can_end_move(self) -> bool:
+        """END MOVE does something now (with nothing done, it asks to pass)."""
+        turn = self._turn
+        return not self.is_over and not (turn.first is not None and turn.chain is None)
+
+    @property
+    def can_undo(self) -> bool:
+        """Something of this turn can be taken back (Q-6.3)."""
+        return not self.is_over and self._turn != _Turn()
+
+    @property
+    def can_select_chain(self) -> bool:
+        """SELECT CHAIN can be toggled: it is on, or the mover has a chain to remove."""
+        return not self.is_over and (self._turn.chain_mode or bool(self._view.chains))
+
+    @property
+    def must_pass(self) -> bool:
+        """Q-4.6: no movement and no chain at all; the scene says so and calls ``auto_pass``."""
+        if self._stuck is None:
+            self._stuck = must_pass(self._state)
+        return self._stuck
+
+    def pieces_left(self, color: Color) -> int:
+        """Pieces of ``color`` on the committed board (a chosen chain counts until END MOVE)."""
+        return len(self._state.numbers(color))
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns in a row without a removal, passes included (Q-5.3: the draw comes at 60)."""
+        return self._state.quiet_turns
+
+    @property
+    def quiet_rounds(self) -> int:
+        """Whole rounds without a removal: ``quiet_turns // 2``, 0..``QUIET_ROUNDS_TO_DRAW``
+        (30 = the draw of Q-5.3). A round is two turns counted from the last removal,
+        whoever made it."""
+        return self._state.quiet_turns // 2
+
+    # --- commands: the board ---------------------------------------------------------------
+
+    def tap(self, square: Square) -> Result:
+        """A tap on a board square: select, land, stop, or pick a chain end (Q-6.1, Q-6.2).
+        Clears the trail marks while the game runs (Q-6.4)."""
+        if not is_square(square):
+            return _refuse_off_board(square)
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        square = (square[0], square[1])
+        self._clear_trail()
+        return self._tap(square)
+
+    def drag(self, frm: Square, to: Square) -> Result:
+        """A piece dragged from ``frm`` onto ``to``: the two taps at once, accepted only when
+        they end in a movement (or a chosen chain in chain mode); else nothing changes."""
+        for sq in (frm, to):
+            if not is_square(sq):
+                return _refuse_off_board(sq)
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        frm, to = (frm[0], frm[1]), (to[0], to[1])
+        self._clear_trail()
+        if frm == to:
+            return self._tap(frm)
+        before = self._turn
+        result = self._drag(frm, to)
+        if isinstance(result, Refusal):
+            self._set(before)
+        return result
+
+    def press_cursor(self) -> Result:
+        """Enter: the same as a tap on the cursor square."""
+        return self.tap(self._cursor)
+
+    def press_key(self, key: str, flipped: bool = False) -> Result | None:
+        """A key by its input-layer name: the arrows, ``accept`` (Enter), ``chain`` (C),
+        ``end_move`` (E), ``undo`` (U) or ``back`` (Backspace). ``None`` for any other key
+        (``pause``, Esc, is the scene's). END MOVE asks to pass like the button does."""
+        if key in set(Direction):
+            return self.move_cursor(key, flipped)
+        commands: dict[str, Callable[[], Result]] = {
+            "accept": self.press_cursor,
+            "chain": self.select_chain,
+            "end_move": self.end_move,
+            "undo": self.undo,
+            "back": self.undo,
+        }
+        command = commands.get(key)
+        return command() if command is not None else None
+
+    def move_cursor(self, direction: Direction | str, flipped: bool = False) -> Result:
+        """An arrow key; ``flipped`` when the board is drawn with row 1 on top."""
+        dc, dr = Direction(direction).delta
+        if flipped:
+            dc, dr = -dc, -dr
+        col = min(max(self._cursor[0] + dc, 0), COLS - 1)
+        row = min(max(self._cursor[1] + dr, 0), ROWS - 1)
+        moved = (col, row) != self._cursor
+        self._cursor = (col, row)
+        return CursorMoved(self._cursor, moved)
+
+    # --- commands: the buttons -------------------------------------------------------------
+
+    def select_chain(self) -> Result:
+        """SELECT CHAIN (Q-6.2): toggle chain mode."""
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        turn = self._turn
+        if turn.chain_mode:
+            self._set(replace(turn, chain_mode=False, first=None, chain=None))
+            return ChainModeChanged(on=False)
+        if not self._view.chains:
+            return _refuse(Why.NO_CHAIN, color=self.to_move.name)
+        self._set(replace(turn, selected=None, open=False, chain_mode=True))
+        return ChainModeChanged(on=True, stopped_jump=turn.open)
+
+    def undo(self) -> Result:
+        """UNDO (Q-6.3): back to the start of the turn; nothing before it."""
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        turn = self._turn
+        if turn == _Turn():
+            return _refuse(Why.NOTHING_TO_UNDO)
+        self._set(_Turn())
+        return Undone(turn.path or None, turn.chain)
+
+    def end_move(self, confirm_pass: bool = False) -> Result:
+        """END MOVE (Q-6.3): commit the movement and/or removal through ``play``. With nothing
+        done it first answers ``PassConfirmationNeeded``, unless ``confirm_pass``."""
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        turn = self._turn
+        if turn.first is not None and turn.chain is None:
+            square = self._view.square_of(turn.first)
+            params = {"first": turn.first, "first_square": name(square)}
+            return Refusal(str(Why.CHAIN_INCOMPLETE), params, square)
+        path, chain = self.pending_turn
+        if path is None and chain is None and not confirm_pass:
+            return PassConfirmationNeeded()
+        return self._commit(path, chain, automatic=False)
+
+    def auto_pass(self) -> Result:
+        """Q-4.6: the mover cannot do anything, so the turn passes by itself."""
+        if self.is_over:
+            return _refuse(Why.GAME_OVER)
+        if not self.must_pass:
+            return _refuse(Why.NOT_STUCK, color=self.to_move.name)
+        return self._commit(None, None, automatic=True)
+
+    # --- inside ----------------------------------------------------------------------------
+
+    def _set(self, turn: _Turn) -> None:
+        """Change the view state; the cached view goes with it."""
+        if turn != self._turn:
+            self._turn = turn
+            self._view = _View(self._state, turn)
+
+    def _clear_trail(self) -> None:
+        self._trail = frozenset()
+
+    def _tap(self, square: Square) -> Result:
+        if self._turn.chain_mode:
+            return self._tap_chain(square)
+        if self._turn.path:
+            return self._tap_moved(square)
+        return self._tap_unmoved(square)
+
+    def _tap_unmoved(self, square: Square) -> Result:
+        """Before the movement: pick up, put down, switch piece, or move the piece in hand."""
+        piece = self._state.pieces.get(square)
+        selected = self._turn.selected
+        if piece is not None:
+            color, number = piece
+            if color is not self.to_move:
+                return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
+            if square == selected:
+                self._set(_Turn())
+                return Deselected(square)
+            if not self._state.destinations(square):
+                return _refuse(Why.PIECE_BLOCKED, square, number=number)
+            self._set(_Turn(selected=square))
+            return Selected(square, number, selected)
+        if selected is None:
+            return _refuse(Why.EMPTY_SQUARE, square)
+        if square in self.lit_steps or square in self.lit_jumps:
+            return self._land((selected,), square)
+        return self._why_not((selected,), square)
+
+    def _tap_moved(self, square: Square) -> Result:
+        """After the piece has moved: jump on, stop, or explain."""
+        turn = self._turn
+        here = turn.path[-1]
+        piece = self.shown.pieces.get(square)
+        if not turn.open:
+            if piece is not None and piece[0] is not self.to_move:
+                return _refuse(Why.NOT_YOUR_PIECE, square, number=piece[1], color=piece[0].name)
+            return _refuse(Why.ALREADY_MOVED, square)
+        if square == here:
+            self._set(replace(turn, open=False))
+            return JumpStopped(square)
+        if square in self.lit_jumps:
+            return self._land(turn.path, square)
+        if square == turn.path[0]:
+            return _refuse("back_to_start", square)
+        if square in turn.path:
+            return _refuse("landed_twice", square)
+        if piece is not None:  # own: another piece; opponent's: no landing on a piece
+            return _refuse(Why.ALREADY_MOVED if piece[0] is self.to_move else "occupied", square)
+        return self._why_not(turn.path, square)
+
+    def _land(self, path: tuple[Square, ...], square: Square) -> Result:
+        """Move the piece in hand from ``path[-1]`` to the lit ``square``."""
+        jumped = jumped_over(path[-1], square)
+        turn = _Turn(path=path + (square,), open=jumped is not None)
+        if turn.open and not _View(self._state, turn).lit[1]:
+            turn = replace(turn, open=False)  # nowhere left to land: the sequence ends
+        self._set(turn)
+        return Moved(path[0], path[-1], square, jumped, turn.open)
+
+    def _why_not(self, path: tuple[Square, ...], square: Square) -> Refusal:
+        """Why the piece at the end of ``path`` cannot be tapped onto ``square``: a square it
+        can reach only through more landings, else the rules' own reason."""
+        start, here = path[0], path[-1]
+        far_jump = (square[0] - here[0]) % 2 == 0 and (square[1] - here[1]) % 2 == 0
+        if far_jump and square in self._state.destinations(start):
+            return _refuse(Why.ONE_JUMP_AT_A_TIME, square)
+        try:
+            self._state.moved([*path, square])
+        except IllegalMove as error:
+            return _from_rules(error, square)
+        return _refuse(Why.NOT_REACHABLE, square)
+
+    def _tap_chain(self, square: Square) -> Result:
+        """In chain mode: pick the first end, let it go, or complete the chain (Q-6.2)."""
+        turn = self._turn
+        piece = self.shown.pieces.get(square)
+        if piece is None:
+            return _refuse(Why.EMPTY_SQUARE, square)
+        color, number = piece
+        if color is not self.to_move:
+            return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
+        if number not in self._view.ends:
+            return _refuse(Why.NOT_CHAIN_END, square, number=number)
+        if turn.first is None or turn.chain is not None:
+            self._set(replace(turn, first=number, chain=None))
+            return ChainEndPicked(square, number)
+        if number == turn.first:
+            self._set(replace(turn, first=None))
+            return ChainEndReleased(square, number)
+        if number not in self._view.completing(turn.first):
+            return _refuse(Why.CHAIN_MISMATCH, square, number=number, first=turn.first)
+        chain = (min(number, turn.first), max(number, turn.first))
+        self._set(replace(turn, chain=chain))
+        return ChainChosen(chain, self.chain_squares)
+
+    def _drag(self, frm: Square, to: Square) -> Result:
+        """The two taps of a drag; the caller puts the turn back if this refuses."""
+        turn = self._turn
+        if turn.chain_mode:
+            self._set(replace(turn, first=None, chain=None))
+            first = self._tap_chain(frm)
+            if isinstance(first, Refusal):
+                return first
+            result = self._tap_chain(to)
+            return result if isinstance(result, (ChainChosen, Refusal)) else self._drag_refused(to)
+        if turn.path:
+            if not turn.open or frm != turn.path[-1]:
+                return _refuse(Why.ALREADY_MOVED, frm)
+            result = self._tap_moved(to)
+            return result if isinstance(result, (Moved, Refusal)) else self._drag_refused(to)
+        piece = self._state.pieces.get(frm)
+        if piece is None:
+            return _refuse(Why.EMPTY_SQUARE, frm)
+        if frm != turn.selected:
+            picked = self._tap_unmoved(frm)
+            if isinstance(picked, Refusal):
+                return picked
+        result = self._tap_unmoved(to)
+        if isinstance(result, (Moved, Refusal)):
+            return result
+        return self._why_not((frm,), to)
+
+    def _drag_refused(self, to: Square) -> Refusal:
+        """A drag whose second tap did something other than finish the gesture."""
+        return _refuse(Why.NOT_REACHABLE, to)
+
+    def _commit(self, path: list[Square] | None, chain: Chain | None, automatic: bool) -> Result:
+        """Play the turn through the rules, set the trail marks, start the next turn."""
+        before, view = self._state, self._view
+        try:
+            state = before.play(path, chain)
+        except IllegalMove as error:  # the controller only builds legal turns; just in case
+            return _from_rules(error, None)
+        removed = view.chain_squares(chain)
+        route = tuple(path) if path is not None else None
+        self._trail = frozenset((route or ())[:-1]) | frozenset(removed)
+        self._state = state
+        self._stuck = None
+        self._turn = _Turn()
+        self._view = _View(state, self._turn)
+        return TurnEnded(
+            mover=before.to_move,
+            before=before,
+            state=state,
+            path=route,
+            chain=chain,
+            removed=removed,
+            jumped=hops_jumped(route or ()),
+            passed=route is None and chain is None,
+            automatic=automatic,
+            outcome=state.outcome,
+        )
+
+
+def _refuse_off_board(value: Any) -> Refusal:
+    """A square that is not on the board: the rules' own key."""
+    return Refusal("not_a_square", {"square": repr(value)}, None)
