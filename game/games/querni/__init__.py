@@ -1,0 +1,1 @@
+"""QUERNI: the two-player numbers game (its spec, screens, widgets and demo player)."""
