@@ -1,12 +1,13 @@
 """PNGs of QUERNI's widgets, for judging the look before the play scene exists.
 
-    python -m tools.querni_preview OUT_DIR
+    python -m tools.querni_preview OUT_DIR [--bench]
 
 Renders, in both orientations where it matters: the start position; a piece selected with its
 steps and jumps lit; a jump in mid-air; a chain being chosen; a removal popping and its trail;
 the HUD and the speaker's three states; the title tile through its loop; and grayscale copies
 (colour-blind check). Positions and targets come from the rules, as the scene will pass them.
-The button labels are stand-ins for the lead's translation keys.
+The button labels are stand-ins for the lead's translation keys. ``--bench`` also times a
+full draw of a busy board (every mark lit) and of the HUD on the real display surface.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
+import time as clock
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -217,15 +220,58 @@ def render_tile(out: Path) -> None:
     save(strip, out, "tile")
 
 
+def bench(frames: int = 300) -> None:
+    """Milliseconds per draw (median and best of ``frames``) of a busy board and of the HUD,
+    on a display surface of each logical size (as the game draws)."""
+    state = QuerniState.from_pieces(MIDGAME, Color.BLUE, quiet_turns=25)
+    for L in (layout.LANDSCAPE, layout.PORTRAIT):
+        _bench_layout(L, state, frames)
+
+
+def _bench_layout(L: QuerniLayout, state: QuerniState, frames: int) -> None:
+    surface = pygame.display.set_mode(L.size, pygame.SCALED)
+    view = BoardView(L)
+    view.prewarm()
+    steps, jumps = targets(state, (4, 4))
+    chain = chain_squares(state, Color.BLUE, 3, 6)
+    marks = dict(selected=(4, 4), step_targets=steps, jump_targets=jumps,
+                 chain_candidates={chain[0], chain[-1]}, chain_selected=chain,
+                 chain_progress=0.7, removable_marks=chain, trail=[(0, 3), (1, 3)],
+                 trail_path=[(0, 3), (2, 3)], ghosts={(0, 3): (Color.RED, 4)}, cursor=(6, 2))
+
+    def board(t: float) -> None:
+        view.draw(surface, state.pieces, time=t, **marks)
+
+    def heads(t: float) -> None:
+        hud.draw_logo(surface, L)
+        hud.draw_turn(surface, L, Color.BLUE, TURN[Color.BLUE], t, thinking=True)
+        hud.draw_pieces_left(surface, L, {Color.BLUE: 11, Color.RED: 12}, "left")
+        hud.draw_quiet_rounds(surface, L, "Quiet rounds", 12)
+        hud.draw_message(surface, L, "Tap a lit square.")
+        hud.draw_speaker(surface, L.speaker_rect, hud.Sound.ALL_ON)
+
+    for name, draw in (("busy board", board), ("HUD", heads)):
+        times = []
+        for i in range(frames):
+            start = clock.perf_counter()
+            draw(i / 60)
+            times.append((clock.perf_counter() - start) * 1000)
+        print(f"{L.size[0]}x{L.size[1]} {name}: median {statistics.median(times):.2f} ms, "
+              f"best {min(times):.2f} ms over {frames} draws")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", type=Path)
+    parser.add_argument("--bench", action="store_true", help="also time the board and HUD")
     args = parser.parse_args(argv)
     args.out_dir.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((1, 1))
     i18n.setup("en")
     render_all(args.out_dir)
+    if args.bench:
+        bench()
     pygame.quit()
     return 0
 

@@ -25,12 +25,14 @@ from collections.abc import Collection, Mapping, Sequence
 import pygame
 
 from game.arcade.widgets import text
-from game.games.querni.widgets import palette, pieces
+from game.games.querni.widgets import palette
+from game.games.querni.widgets import pieces as discs
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import COLS, ROWS, Color, Square
 
 Piece = tuple[Color, int]
 DASH_PHASES = 12  # pre-rendered rotations of the candidate ring
+FRAME_RADIUS = 26
 
 
 class BoardView:
@@ -39,7 +41,13 @@ class BoardView:
     def __init__(self, layout: QuerniLayout) -> None:
         self.layout = layout
         self.piece_size = layout.piece_size
-        self._frame, self._frame_pos = self._render_frame()
+        frame, pos = self._render_frame()
+        local = layout.frame_rect.move(-pos[0], -pos[1])
+        r = FRAME_RADIUS
+        solid = [local.inflate(-2 * r, 0),
+                 pygame.Rect(local.left, local.top + r, r, local.height - 2 * r),
+                 pygame.Rect(local.right - r, local.top + r, r, local.height - 2 * r)]
+        self._frame_parts = split_solid(frame, pos, solid)
         self._stamps: dict[tuple, pygame.Surface] = {}
         # What the last ``draw`` showed: square → (colour name, number) of every piece drawn
         # on its square. Read by the monkey test to check that the screen is the rules' board.
@@ -49,7 +57,8 @@ class BoardView:
 
     # --- static frame -----------------------------------------------------------------------
     def _render_frame(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """Frame, squares, home-edge bands and coordinate labels, as one surface."""
+        """Frame, squares, home-edge bands and coordinate labels, as one surface, and where
+        it goes."""
         L = self.layout
         frame = L.frame_rect
         area = frame.inflate(0, 14)  # room for the drop shadow
@@ -57,9 +66,10 @@ class BoardView:
             area.union_ip(rect)
         surface = pygame.Surface(area.size, pygame.SRCALPHA)
         local = frame.move(-area.left, -area.top)
-        pygame.draw.rect(surface, (0, 0, 0, 90), local.move(0, 10), border_radius=26)
-        pygame.draw.rect(surface, palette.FRAME, local, border_radius=26)
-        pygame.draw.rect(surface, palette.FRAME_EDGE, local, 4, border_radius=26)
+        r = FRAME_RADIUS
+        pygame.draw.rect(surface, (0, 0, 0, 90), local.move(0, 10), border_radius=r)
+        pygame.draw.rect(surface, palette.FRAME, local, border_radius=r)
+        pygame.draw.rect(surface, palette.FRAME_EDGE, local, 4, border_radius=r)
         board = L.board_rect.move(-area.left, -area.top)
         for color in Color:
             self._home_band(surface, board, L.home_edge(color), color)
@@ -77,8 +87,8 @@ class BoardView:
         pygame.draw.rect(surface, palette.GRID, board.inflate(4, 4), 3)
         for label, rect in L.coordinate_labels():
             centre = rect.move(-area.left, -area.top).center
-            role = "numbers" if label.isdigit() else "bold"
-            text.blit(surface, label, role, 34, palette.LABEL, "center", centre)
+            # the numbers face for letters too: the same Latin face in every language
+            text.blit(surface, label, "numbers", 34, palette.LABEL, "center", centre)
         return surface, area.topleft
 
     def _home_band(self, surface: pygame.Surface, board: pygame.Rect, edge: str,
@@ -205,13 +215,13 @@ class BoardView:
             self._stamp(kind)
         for phase in range(DASH_PHASES):
             self._stamp("candidate", phase)
-        pieces.prewarm(self.piece_size, ("normal", "selected", "chain", "ghost"))
+        discs.prewarm(self.piece_size, ("normal", "selected", "chain", "ghost"))
 
     # --- per frame --------------------------------------------------------------------------
     def draw(
         self,
         surface: pygame.Surface,
-        board_pieces: Mapping[Square, Piece],
+        pieces: Mapping[Square, Piece],
         *,
         selected: Square | None = None,
         step_targets: Collection[Square] = (),
@@ -222,6 +232,7 @@ class BoardView:
         removable_marks: Collection[Square] = (),
         trail: Collection[Square] = (),
         trail_path: Sequence[Square] = (),
+        trail_alpha: float = 1.0,
         ghosts: Mapping[Square, Piece] | None = None,
         cursor: Square | None = None,
         hidden: Collection[Square] = (),
@@ -229,17 +240,22 @@ class BoardView:
         offsets: Mapping[Square, tuple[float, float]] | None = None,
         time: float = 0.0,
     ) -> None:
-        """Draw the board and ``board_pieces`` (square → (Color, number)) with the marks.
+        """Draw the board and ``pieces`` (square → (Color, number)) with the marks.
 
         ``chain_selected`` lists the chosen chain's squares in number order; ``chain_progress``
-        (0..1) lights them one by one (1 = all). ``hidden`` squares are not drawn (a piece in
-        flight, drawn by the scene with ``draw_piece``); ``offsets`` nudge pieces (a shake).
+        (0..1) lights them one by one (1 = all). ``trail`` squares (Q-6.4) and the jumps of
+        ``trail_path`` are marked at ``trail_alpha`` (0..1, to fade them in: see
+        ``motion.trail_alpha``). ``ghosts`` are removed pieces shown as dashed outlines on
+        empty squares. ``hidden`` squares are not drawn (a piece in flight or popping, drawn by
+        the scene with ``draw_piece``); ``offsets`` nudge pieces (a shake).
         """
         offsets = offsets or {}
-        surface.blit(self._frame, self._frame_pos)
+        surface.blits(self._frame_parts, doreturn=False)
         pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+        trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
         for square in trail:
-            surface.blit(self._stamp("trail"), self.layout.square_rect(square))
+            self._blit_alpha(surface, self._stamp("trail"), self.layout.square_rect(square),
+                             trail_a)
         for square in removable_marks:
             surface.blit(self._stamp("removable"), self.layout.square_rect(square))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
@@ -254,13 +270,14 @@ class BoardView:
             self._blit_alpha(surface, self._stamp("jump"), self.layout.square_rect(square),
                              180 + int(75 * pulse))
         for square, (color, number) in (ghosts or {}).items():
-            if square not in board_pieces:
-                self._blit_centred(surface, pieces.piece(color, number, self.piece_size, "ghost"),
+            if square not in pieces:
+                self._blit_centred(surface, discs.piece(color, number, self.piece_size, "ghost"),
                                    self.layout.square_centre(square))
-        self._draw_pieces(surface, board_pieces, selected, set(lit), hidden, dim, offsets, time,
+        self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,
                           pulse)
-        for a, b in zip(trail_path, trail_path[1:]):
-            self._arc(surface, a, b, palette.TRAIL, (40, 20, 0))
+        if trail_a >= 128:
+            for a, b in zip(trail_path, trail_path[1:]):
+                self._arc(surface, a, b, palette.TRAIL, (40, 20, 0))
         if selected is not None and jump_targets:
             for target in jump_targets:
                 self._arc(surface, selected, target, palette.JUMP, (10, 30, 50))
@@ -280,7 +297,7 @@ class BoardView:
                      time: float, pulse: float) -> None:
         drawn: dict[Square, tuple[str, int]] = {}
         withheld: dict[Square, tuple[str, int]] = {}
-        shadow = pieces.shadow(self.piece_size)
+        shadow = discs.shadow(self.piece_size)
         for square, (color, number) in board_pieces.items():
             if square in hidden:
                 withheld[square] = (str(color), number)
@@ -296,11 +313,11 @@ class BoardView:
                                  150 + int(105 * pulse))
                 lift = 8 + 3 * math.sin(time * 5.0)
                 self._blit_centred(surface, shadow, (cx + 4, cy + 10))
-                self._blit_centred(surface, pieces.piece(color, number, self.piece_size,
+                self._blit_centred(surface, discs.piece(color, number, self.piece_size,
                                                          "selected"), (cx, cy - lift))
                 continue
             self._blit_centred(surface, shadow, (cx + 3, cy + 6))
-            self._blit_centred(surface, pieces.piece(color, number, self.piece_size, state),
+            self._blit_centred(surface, discs.piece(color, number, self.piece_size, state),
                                (cx, cy))
         self.drawn = drawn
         self.withheld = withheld
@@ -314,10 +331,10 @@ class BoardView:
         size = self.piece_size
         if ground is not None:
             height = math.hypot(centre[0] - ground[0], centre[1] - ground[1])
-            shade = pieces.shadow(size, max(30, int(110 - height * 0.5)))
+            shade = discs.shadow(size, max(30, int(110 - height * 0.5)))
             self._blit_alpha(surface, shade, shade.get_rect(center=(ground[0] + 3,
                                                                     ground[1] + 6)), alpha)
-        image = pieces.piece(color, number, size, state)
+        image = discs.piece(color, number, size, state)
         if scale != (1.0, 1.0):
             w = max(1, round(size * scale[0]))
             h = max(1, round(size * scale[1]))
@@ -397,6 +414,31 @@ class BoardView:
         right = (x1 + math.cos(angle - 2.4) * size, y1 + math.sin(angle - 2.4) * size)
         pygame.draw.polygon(surface, edge, [tip, left, right], 6)
         pygame.draw.polygon(surface, colour, [tip, left, right])
+
+
+def split_solid(image: pygame.Surface, pos: tuple[int, int], solid: Sequence[pygame.Rect],
+                tile: int = 64) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """``image`` (drawn at ``pos``) cut up for ``Surface.blits``: each ``solid`` rect that is
+    fully opaque becomes a plain surface (a straight copy, much cheaper than an alpha blend),
+    and the rest goes in ``tile``-sized pieces that keep their alpha, empty ones dropped. The
+    board's frame is most of a frame's drawing, and most of it is opaque."""
+    parts: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    rest = image.copy()
+    for rect in solid:
+        rect = rect.clip(image.get_rect())
+        if pygame.mask.from_surface(image.subsurface(rect), 254).count() != rect.w * rect.h:
+            continue  # not opaque after all: leave it to the tiles
+        plain = pygame.Surface(rect.size)
+        plain.blit(image, (0, 0), rect)
+        parts.append((plain, (pos[0] + rect.x, pos[1] + rect.y)))
+        rest.fill((0, 0, 0, 0), rect)
+    width, height = image.get_size()
+    for y in range(0, height, tile):
+        for x in range(0, width, tile):
+            piece = rest.subsurface((x, y, min(tile, width - x), min(tile, height - y)))
+            if pygame.mask.from_surface(piece, 0).count():
+                parts.append((piece.copy(), (pos[0] + x, pos[1] + y)))
+    return parts
 
 
 def arc_points(a: tuple[float, float], b: tuple[float, float], height: float,
