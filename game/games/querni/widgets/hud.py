@@ -205,13 +205,24 @@ def _waves(canvas: pygame.Surface, big: int) -> None:
         pygame.draw.arc(canvas, palette.ICON_INK, rect, -0.85, 0.85, round((7 - i) * u))
 
 
+def _stroke(canvas: pygame.Surface, colour, a, b, width: float) -> None:
+    """A straight stroke ``width`` thick across (pygame's thick lines are thinner on a
+    diagonal) with round ends."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * width / 2, dx / length * width / 2
+    pygame.draw.polygon(canvas, colour, [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny),
+                                         (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)])
+    for x, y in (a, b):
+        pygame.draw.circle(canvas, colour, (x, y), width / 2)
+
+
 def _cross(canvas: pygame.Surface, big: int) -> None:
+    """A red X edged in white, so it reads on the plate in grayscale too."""
     u = big / 100
-    width = round(9 * u)
-    for (x0, y0), (x1, y1) in (((60, 34), (88, 66)), ((60, 66), (88, 34))):
-        pygame.draw.line(canvas, palette.MUTED, (x0 * u, y0 * u), (x1 * u, y1 * u), width)
-        for x, y in ((x0, y0), (x1, y1)):  # round ends
-            pygame.draw.circle(canvas, palette.MUTED, (x * u, y * u), width / 2)
+    for colour, width in ((palette.ICON_INK, 15 * u), (palette.MUTED, 8 * u)):
+        for (x0, y0), (x1, y1) in (((60, 34), (88, 66)), ((60, 66), (88, 34))):
+            _stroke(canvas, colour, (x0 * u, y0 * u), (x1 * u, y1 * u), width)
 
 
 def _note(canvas: pygame.Surface, big: int) -> None:
@@ -229,10 +240,10 @@ def _note(canvas: pygame.Surface, big: int) -> None:
 
 
 def _strike(canvas: pygame.Surface, big: int) -> None:
-    """A bold red slash with a dark edge, so it reads on the note and on the plate."""
+    """A bold red slash: a dark edge where it crosses the white note, a white edge on the
+    plate, so it reads in grayscale too."""
     u = big / 100
     a, b = (14 * u, 86 * u), (86 * u, 14 * u)
-    pygame.draw.line(canvas, palette.ICON_PLATE, a, b, round(17 * u))
-    pygame.draw.line(canvas, palette.MUTED, a, b, round(10 * u))
-    for x, y in (a, b):
-        pygame.draw.circle(canvas, palette.MUTED, (x, y), 5 * u)
+    for colour, width in ((palette.ICON_INK, 20), (palette.NUMERAL_EDGE, 14),
+                          (palette.MUTED, 8)):
+        _stroke(canvas, colour, a, b, width * u)

@@ -33,6 +33,7 @@ POP = (4.5, 5.6)
 FADE = (7.6, 8.6)  # out, then back in from the start position
 
 _boards: dict[tuple[int, int], tuple[pygame.Surface, int, tuple[int, int]]] = {}
+_marks: dict[int, pygame.Surface] = {}
 
 
 def _board(size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
@@ -61,6 +62,17 @@ def _board(size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]
     return cached
 
 
+def _trail_mark(square: int) -> pygame.Surface:
+    """The board's trail mark in miniature: an amber wash with an amber edge."""
+    cached = _marks.get(square)
+    if cached is None:
+        cached = pygame.Surface((square - 6, square - 6), pygame.SRCALPHA)
+        pygame.draw.rect(cached, (*palette.TRAIL, 76), cached.get_rect(), border_radius=6)
+        pygame.draw.rect(cached, palette.TRAIL, cached.get_rect(), 3, border_radius=6)
+        _marks[square] = cached
+    return cached
+
+
 def _phase(now: float, span: tuple[float, float]) -> float:
     """Progress 0..1 of ``now`` through ``span``."""
     return max(0.0, min(1.0, (now - span[0]) / (span[1] - span[0])))
@@ -84,10 +96,9 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     lit = 0 if restarting else min(3, math.ceil(_phase(now, LIGHT) * 3 - 1e-9))
 
     if now >= POP[1] and not restarting:  # the trail of the removed chain
-        mark = pygame.Rect(0, 0, square - 6, square - 6)
+        mark = _trail_mark(square)
         for sq in CHAIN:
-            mark.center = centre(sq)
-            pygame.draw.rect(surface, palette.TRAIL, mark, 3, border_radius=6)
+            surface.blit(mark, mark.get_rect(center=centre(sq)))
 
     places = _places(now, restarting)
     moving: list[tuple[Color, int, motion.Pose]] = []
