@@ -253,34 +253,49 @@ class BoardView:
         surface.blits(self._frame_parts, doreturn=False)
         pulse = 0.5 + 0.5 * math.sin(time * 5.0)
         trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
-        for square in trail:
-            self._blit_alpha(surface, self._stamp("trail"), self.layout.square_rect(square),
-                             trail_a)
-        for square in removable_marks:
-            surface.blit(self._stamp("removable"), self.layout.square_rect(square))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
-        for i in range(len(lit)):
-            self._blit_alpha(surface, self._stamp("chain"), self.layout.square_rect(lit[i]),
-                             255 if i < len(lit) - 1 or partial >= 1.0 else int(255 * partial))
+        self._under(surface, trail, trail_a, lit, partial, step_targets, jump_targets,
+                    ghosts or {}, pieces, pulse)
+        self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,
+                          pulse)
+        self._over(surface, trail_path if trail_a >= 128 else (), removable_marks, selected,
+                   jump_targets, chain_candidates, cursor, offsets, time)
+
+    def _under(self, surface: pygame.Surface, trail: Collection[Square], trail_a: int,
+               lit: Sequence[Square], partial: float, step_targets: Collection[Square],
+               jump_targets: Collection[Square], ghosts: Mapping[Square, Piece],
+               pieces: Mapping[Square, Piece], pulse: float) -> None:
+        """The marks under the pieces: trail, chain plates and links, targets, ghosts."""
+        rect = self.layout.square_rect
+        for square in trail:
+            self._blit_alpha(surface, self._stamp("trail"), rect(square), trail_a)
+        for i, square in enumerate(lit):
+            newest = i == len(lit) - 1 and partial < 1.0
+            self._blit_alpha(surface, self._stamp("chain"), rect(square),
+                             int(255 * partial) if newest else 255)
         self._chain_links(surface, lit, partial)
         for square in step_targets:
-            self._blit_alpha(surface, self._stamp("step"), self.layout.square_rect(square),
-                             180 + int(75 * pulse))
+            self._blit_alpha(surface, self._stamp("step"), rect(square), 180 + int(75 * pulse))
         for square in jump_targets:
-            self._blit_alpha(surface, self._stamp("jump"), self.layout.square_rect(square),
-                             180 + int(75 * pulse))
-        for square, (color, number) in (ghosts or {}).items():
+            self._blit_alpha(surface, self._stamp("jump"), rect(square), 180 + int(75 * pulse))
+        for square, (color, number) in ghosts.items():
             if square not in pieces:
                 self._blit_centred(surface, discs.piece(color, number, self.piece_size, "ghost"),
                                    self.layout.square_centre(square))
-        self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,
-                          pulse)
-        if trail_a >= 128:
-            for a, b in zip(trail_path, trail_path[1:]):
-                self._arc(surface, a, b, palette.TRAIL, (40, 20, 0))
-        if selected is not None and jump_targets:
+
+    def _over(self, surface: pygame.Surface, trail_path: Sequence[Square],
+              removable_marks: Collection[Square], selected: Square | None,
+              jump_targets: Collection[Square], chain_candidates: Collection[Square],
+              cursor: Square | None, offsets: Mapping[Square, tuple[float, float]],
+              time: float) -> None:
+        """The marks over the pieces: arcs, removable badges, candidate rings, the cursor."""
+        for a, b in zip(trail_path, trail_path[1:]):
+            self._arc(surface, a, b, palette.TRAIL, (40, 20, 0))
+        if selected is not None:
             for target in jump_targets:
                 self._arc(surface, selected, target, palette.JUMP, (10, 30, 50))
+        for square in removable_marks:
+            surface.blit(self._stamp("removable"), self.layout.square_rect(square))
         phase = int(time * 8) % DASH_PHASES
         for square in chain_candidates:
             dx, dy = offsets.get(square, (0.0, 0.0))
