@@ -1,0 +1,1 @@
+"""What QUERNI's screens draw: layout, board, pieces, HUD, motion helpers and the title tile."""

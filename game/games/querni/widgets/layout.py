@@ -1,0 +1,251 @@
+"""Where everything of the QUERNI play screen sits, in logical coordinates.
+
+Pure geometry, so the scene's hit-testing, the widgets' drawing and the demo player's aiming
+agree on every pixel. Two layouts, chosen by ``for_size``:
+
+* **landscape** 1920×1080: the board dominates on the left (128 px squares, row 1 — BLUE's edge —
+  at the bottom, a–j along the bottom, 1–7 up the left), the HUD and buttons in a column on the
+  right;
+* **portrait** 1080×1920: the board is *turned* a quarter (as if the physical board were rotated
+  clockwise) so that its 7 rows span the full width and its 10 columns run down the screen:
+  120 px squares instead of the 100 px an upright board would get. BLUE's edge (row 1) is on
+  the left, RED's on the right, a–j run down both sides and 1–7 along the bottom; the HUD is
+  above the board and the buttons below it.
+
+Touch targets: buttons at least 104 px tall, the speaker and exit icons 96 px.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.querni import COLS, ROWS, Color, Square
+
+Box = tuple[int, int, int, int]
+"""x, y, width, height: stored as tuples so the frozen layout hands out fresh Rects."""
+
+LABEL_BOX = 48
+"""Each coordinate label sits centred in a LABEL_BOX square."""
+
+BUTTONS = ("select_chain", "end_move", "undo", "hint", "exit", "speaker")
+
+
+@dataclass(frozen=True)
+class QuerniLayout:
+    """One orientation's geometry; every rect is derived from these numbers."""
+
+    size: tuple[int, int]
+    square: int
+    board_origin: tuple[int, int]
+    turned: bool
+    """True in portrait: columns run down the screen, rows left to right."""
+    frame_pad: int
+    logo: Box
+    speaker: Box
+    exit: Box
+    turn: Box
+    blue_left: Box
+    red_left: Box
+    quiet: Box
+    message: Box
+    select_chain: Box
+    end_move: Box
+    undo: Box
+    hint: Box
+
+    @property
+    def portrait(self) -> bool:
+        return self.size[1] > self.size[0]
+
+    # --- board ----------------------------------------------------------------------------
+    @property
+    def grid(self) -> tuple[int, int]:
+        """Squares across and down the screen."""
+        return (ROWS, COLS) if self.turned else (COLS, ROWS)
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        """The 70 squares exactly: every point inside is some square (``square_at``)."""
+        across, down = self.grid
+        return pygame.Rect(self.board_origin, (across * self.square, down * self.square))
+
+    @property
+    def frame_rect(self) -> pygame.Rect:
+        """The board with its frame (what ``BoardView`` paints)."""
+        return self.board_rect.inflate(2 * self.frame_pad, 2 * self.frame_pad)
+
+    @property
+    def piece_size(self) -> int:
+        """A piece's diameter: most of the square, leaving a gap for the highlight rings."""
+        return round(self.square * 0.86)
+
+    def square_rect(self, square: Square) -> pygame.Rect:
+        col, row = square
+        x0, y0 = self.board_origin
+        s = self.square
+        if self.turned:
+            return pygame.Rect(x0 + row * s, y0 + col * s, s, s)
+        return pygame.Rect(x0 + col * s, y0 + (ROWS - 1 - row) * s, s, s)
+
+    def square_centre(self, square: Square) -> tuple[int, int]:
+        return self.square_rect(square).center
+
+    def square_at(self, pos: tuple[float, float]) -> Square | None:
+        """The square under ``pos`` (the exact inverse of ``square_rect``), else None."""
+        x0, y0 = self.board_origin
+        across, down = self.grid
+        i = math.floor((pos[0] - x0) / self.square)
+        j = math.floor((pos[1] - y0) / self.square)
+        if not (0 <= i < across and 0 <= j < down):
+            return None
+        return (j, i) if self.turned else (i, ROWS - 1 - j)
+
+    def home_edge(self, color: Color) -> str:
+        """The side of the board nearest ``color``'s start rows: "bottom", "top", "left"…"""
+        if self.turned:
+            return "left" if color is Color.BLUE else "right"
+        return "bottom" if color is Color.BLUE else "top"
+
+    # --- coordinates ----------------------------------------------------------------------
+    def coordinate_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """Every edge label, a–j for columns and 1–7 for rows, with the box it is centred in."""
+        frame = self.frame_rect
+        half = LABEL_BOX // 2
+        labels: list[tuple[str, pygame.Rect]] = []
+
+        def box(cx: int, cy: int) -> pygame.Rect:
+            rect = pygame.Rect(0, 0, LABEL_BOX, LABEL_BOX)
+            rect.center = (cx, cy)
+            return rect
+
+        for col in range(COLS):
+            letter = "abcdefghij"[col]
+            centre = self.square_centre((col, 0))
+            if self.turned:  # letters down both long sides
+                labels.append((letter, box(frame.left - half - 2, centre[1])))
+                labels.append((letter, box(frame.right + half + 2, centre[1])))
+            else:
+                labels.append((letter, box(centre[0], frame.bottom + half + 6)))
+        for row in range(ROWS):
+            digit = str(row + 1)
+            centre = self.square_centre((0, row))
+            if self.turned:
+                labels.append((digit, box(centre[0], frame.bottom + half + 2)))
+            else:
+                labels.append((digit, box(frame.left - half - 6, centre[1])))
+        return labels
+
+    # --- HUD and buttons ------------------------------------------------------------------
+    @property
+    def logo_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.logo)
+
+    @property
+    def turn_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.turn)
+
+    def pieces_left_rect(self, color: Color) -> pygame.Rect:
+        return pygame.Rect(self.blue_left if color is Color.BLUE else self.red_left)
+
+    @property
+    def quiet_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.quiet)
+
+    @property
+    def message_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.message)
+
+    @property
+    def select_chain_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.select_chain)
+
+    @property
+    def end_move_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.end_move)
+
+    @property
+    def undo_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.undo)
+
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        """Reserved for the later HINT button."""
+        return pygame.Rect(self.hint)
+
+    @property
+    def exit_rect(self) -> pygame.Rect:
+        """A 96 px icon button top right: EXIT, or the pause menu that offers it."""
+        return pygame.Rect(self.exit)
+
+    @property
+    def speaker_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.speaker)
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        """Every touch target by name (``BUTTONS``)."""
+        return {name: pygame.Rect(getattr(self, name)) for name in BUTTONS}
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Everything drawn, by name, for the no-overlap check: frame, labels, HUD, buttons."""
+        regions = {
+            "frame": self.frame_rect,
+            "logo": self.logo_rect,
+            "turn": self.turn_rect,
+            "blue_left": self.pieces_left_rect(Color.BLUE),
+            "red_left": self.pieces_left_rect(Color.RED),
+            "quiet": self.quiet_rect,
+            "message": self.message_rect,
+        }
+        regions.update(self.button_rects())
+        for i, (label, rect) in enumerate(self.coordinate_labels()):
+            regions[f"label {label} #{i}"] = rect
+        return regions
+
+
+LANDSCAPE = QuerniLayout(
+    size=(1920, 1080),
+    square=128,
+    board_origin=(96, 64),  # board 96..1376 × 64..960, frame 18 px round it
+    turned=False,
+    frame_pad=18,
+    logo=(1432, 24, 240, 96),
+    speaker=(1688, 24, 96, 96),
+    exit=(1800, 24, 96, 96),
+    turn=(1432, 144, 464, 156),
+    blue_left=(1432, 316, 224, 112),
+    red_left=(1672, 316, 224, 112),
+    quiet=(1432, 444, 464, 92),
+    message=(1432, 552, 464, 104),
+    select_chain=(1432, 672, 464, 108),
+    end_move=(1432, 796, 464, 108),
+    undo=(1432, 920, 224, 108),
+    hint=(1672, 920, 224, 108),
+)
+
+PORTRAIT = QuerniLayout(
+    size=(1080, 1920),
+    square=120,
+    board_origin=(120, 382),  # board 120..960 × 382..1582 (turned: 7 across, 10 down)
+    turned=True,
+    frame_pad=18,
+    logo=(24, 16, 400, 96),
+    speaker=(848, 16, 96, 96),
+    exit=(960, 16, 96, 96),
+    turn=(24, 128, 520, 120),
+    blue_left=(560, 128, 240, 120),
+    red_left=(816, 128, 240, 120),
+    message=(24, 264, 680, 88),
+    quiet=(720, 264, 336, 88),
+    select_chain=(24, 1668, 508, 108),
+    end_move=(548, 1668, 508, 108),
+    undo=(24, 1792, 508, 108),
+    hint=(548, 1792, 508, 108),
+)
+
+
+def for_size(size: tuple[int, int]) -> QuerniLayout:
+    """The layout for a logical surface of ``size``: portrait when it is taller than wide."""
+    return PORTRAIT if size[1] > size[0] else LANDSCAPE
