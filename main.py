@@ -8,7 +8,7 @@ STARTED = time.perf_counter()  # startup is measured from here, not from the win
 
 def main(argv: list[str] | None = None) -> int:
     from game.arcade.cli import run
-    from game.games import GAMES
+    from game.games.registry import GAMES
 
     return run(sys.argv[1:] if argv is None else argv, GAMES, started=STARTED)
 

@@ -8,7 +8,7 @@ from game.arcade.context import GameContext, Settings, SilentAudio
 from game.engine.app import AppConfig
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
-from game.games import GAMES
+from game.games.registry import GAMES
 
 
 class RecordingAudio(SilentAudio):

@@ -34,8 +34,8 @@ from game.arcade.texts import t
 from game.engine.app import AppConfig
 from game.engine.loop import FakeClock
 from game.engine.testing import run_frames
-from game.games import GAMES
 from game.games.magdagdon.scenes.play import PlayScene
+from game.games.registry import GAMES
 
 SAVE_FILE = save_name("magdagdon")
 DATA = [spec.data for spec in GAMES]

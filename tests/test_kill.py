@@ -45,7 +45,7 @@ from game.arcade.storage import (
     Storage,
     save_name,
 )
-from game.games import GAMES
+from game.games.registry import GAMES
 from game.rules.magdagdon import TABLE_SIZE, Difficulty, MagdagdonGame
 
 GAME = "magdagdon"

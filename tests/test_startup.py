@@ -13,7 +13,7 @@ import pytest
 
 from game.arcade.storage import Storage
 from game.engine import i18n
-from game.games import GAMES
+from game.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -93,7 +93,7 @@ from game.arcade.context import GameContext, SilentAudio  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.input import KEY_NAMES  # noqa: E402
 from game.engine.loop import STEP, FakeClock  # noqa: E402
-from game.games import GAMES  # noqa: E402
+from game.games.registry import GAMES  # noqa: E402
 
 LANDSCAPE = (1920, 1080)
 PORTRAIT = (1080, 1920)

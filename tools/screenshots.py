@@ -28,8 +28,8 @@ from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
-from game.games import GAMES  # noqa: E402
 from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
+from game.games.registry import GAMES  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
 
 

@@ -77,7 +77,7 @@ def _reraise() -> None:
 def build(data_dir: Path, seed: int, interval: int, game_id: str = "magdagdon") -> ArcadeApp:
     from game.arcade.demo import DemoDriver
     from game.arcade.storage import Storage
-    from game.games import GAMES
+    from game.games.registry import GAMES
 
     storage = Storage(data_dir, games=[spec.data for spec in GAMES])
     settings = storage.load_settings()

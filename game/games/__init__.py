@@ -1,9 +1,1 @@
-"""The games of the arcade, one package each. A new game adds its package and one line here."""
-
-from __future__ import annotations
-
-from game.arcade.spec import GameSpec
-from game.games.magdagdon.spec import SPEC as MAGDAGDON
-
-GAMES: tuple[GameSpec, ...] = (MAGDAGDON,)
-"""Every game the arcade offers, in the order the title shows them."""
+"""The games of the arcade, one package each; ``registry.py`` is where each registers."""

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ai import autoplay
-from game.games import GAMES
+from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import make_arcade, settle
 

@@ -54,7 +54,7 @@ def test_title_menu_reaches_every_screen_and_back(saving_app):
 
 
 def test_every_game_has_a_tile_with_new_game_and_rules(saving_app):
-    from game.games import GAMES
+    from game.games.registry import GAMES
 
     app = saving_app
     app.stack.push(TitleScene(app))

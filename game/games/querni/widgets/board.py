@@ -318,9 +318,9 @@ class BoardView:
                 withheld[square] = (str(color), number)
                 continue
             drawn[square] = (str(color), number)
-            cx, cy = self.layout.square_centre(square)
+            centre = self.layout.square_centre(square)
             dx, dy = offsets.get(square, (0.0, 0.0))
-            cx, cy = cx + dx, cy + dy
+            cx, cy = centre[0] + dx, centre[1] + dy
             state = "chain" if square in chain else "dim" if square in dim else "normal"
             if square == selected:
                 self._blit_alpha(surface, self._stamp("halo"),

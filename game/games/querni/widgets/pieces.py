@@ -123,7 +123,7 @@ def _draw_piece(color: Color, number: int | None, size: int, state: str) -> pyga
         _draw_ghost(canvas, color, top, face_r)
     else:
         if state == "selected":
-            body = tuple(min(255, c + 34) for c in body)
+            body = (min(255, body[0] + 34), min(255, body[1] + 34), min(255, body[2] + 34))
         edge = palette.CHAIN if state == "chain" else palette.EDGE[color]
         _shape(canvas, color, edge, side, face_r)  # the side of the piece, below the face
         _shape(canvas, color, edge, top, face_r)

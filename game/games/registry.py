@@ -1,0 +1,9 @@
+"""The one place games register: a new game adds its package and one line here."""
+
+from __future__ import annotations
+
+from game.arcade.spec import GameSpec
+from game.games.magdagdon.spec import SPEC as MAGDAGDON
+
+GAMES: tuple[GameSpec, ...] = (MAGDAGDON,)
+"""Every game the arcade offers, in the order the title shows them."""
