@@ -1,0 +1,221 @@
+"""Train the MAGDAGDON advisor's value network offline (TD(0) on afterstates, self-play).
+
+    python -m tools.train_advisor --minimum 3 --games 200000 --out /tmp/min3.json
+    python -m tools.train_advisor --pack /tmp/min2.json /tmp/min3.json
+
+One network per normal minimum (M-2): 2 (PEACEFUL, SURVIVAL) and 3 (NIGHTMARE). Self-play
+uses no powers; ``--allowance`` then measures, per difficulty, how much the powers still in
+hand are worth on average (the advisor's power allowance). ``--pack`` writes the weights
+module ``game/ai/advisor/weights.py``. Standard library only; seeded, so runs are repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import sys
+import time
+import zlib
+from array import array
+from pathlib import Path
+from typing import Any
+
+from game.ai.advisor.core import CELLS, EMPTY, RUINED, Vals, board_points
+from game.ai.advisor.network import BASES, PHYSICAL, TABLE, Network, hand_tables, tied
+from game.ai.advisor.value import Valuer
+from game.rules.magdagdon import Difficulty
+
+ROOT = Path(__file__).resolve().parent.parent
+WEIGHTS_MODULE = ROOT / "game" / "ai" / "advisor" / "weights.py"
+SCALE = 16
+"""Weights are stored as int16 in 1/16 points."""
+
+FOR_MINIMUM = {2: Difficulty.SURVIVAL, 3: Difficulty.NIGHTMARE}
+
+
+def apply(vals: Vals, path: tuple[tuple[int, int], ...]) -> Vals:
+    cells = list(vals)
+    for value, cell in path:
+        cells[cell] = value
+    return tuple(cells)
+
+
+def roll(rng: random.Random) -> tuple[int, ...]:
+    return tuple(sorted(rng.randint(1, 6) for _ in range(4)))
+
+
+class Trainer:
+    """TD(0) on the boards between turns: V(board) moves toward the value of the board the
+    policy (best by V) reaches after the next roll; finished boards are exact."""
+
+    def __init__(self, valuer: Valuer, alpha: float) -> None:
+        self.valuer = valuer
+        self.net = valuer.network
+        self.alpha = alpha
+        self.ties = {name: [tied(name, i) for i in range(TABLE)] for name in BASES}
+        self.names = [name for name, _ in PHYSICAL]
+
+    def step(self, vals: Vals, rng: random.Random) -> tuple[Vals, float]:
+        """One turn by the current policy: the next board and its value."""
+        best = self.valuer.expand(vals, roll(rng), 0, keep=1)
+        if best:
+            value, path = best[0]
+            return apply(vals, path), value
+        value, cell = self.valuer.ruin_values(vals, 0)[0]
+        cells = list(vals)
+        cells[cell] = RUINED
+        return tuple(cells), value
+
+    def update(self, vals: Vals, target: float) -> float:
+        """Move V(vals) toward ``target``; returns the error before the move."""
+        net = self.net
+        error = target - net.learned(vals)
+        delta = self.alpha * error
+        for name, index in zip(self.names, net.indices(vals)):
+            table = net.tables[name]
+            for j in self.ties[name][index]:
+                table[j] += delta
+        net.bias[vals.count(EMPTY)] += delta
+        return error
+
+    def game(self, rng: random.Random, learn: bool = True) -> tuple[int, float]:
+        """One self-play game; returns the final points and the mean squared TD error."""
+        vals: Vals = (EMPTY,) * CELLS
+        squares, count = 0.0, 0
+        while EMPTY in vals:
+            nxt, value = self.step(vals, rng)
+            if learn and vals.count(EMPTY) >= 2:
+                error = self.update(vals, value)
+                squares += error * error
+                count += 1
+            vals = nxt
+        return board_points(vals), squares / max(count, 1)
+
+
+def evaluate(valuer: Valuer, games: int, seed: int) -> float:
+    """Mean final points of the greedy-by-V policy over fixed seeds (no learning)."""
+    trainer = Trainer(valuer, 0.0)
+    total = 0
+    for i in range(games):
+        points, _ = trainer.game(random.Random(seed * 1_000_003 + i), learn=False)
+        total += points
+    return total / games
+
+
+def save(net: Network, path: Path, meta: dict[str, Any]) -> None:
+    data = {"tables": net.tables, "bias": net.bias, "meta": meta}
+    path.write_text(json.dumps(data))
+
+
+def load(path: Path) -> Network:
+    data = json.loads(path.read_text())
+    return Network(data["tables"], data["bias"])
+
+
+def train(args: argparse.Namespace) -> None:
+    difficulty = FOR_MINIMUM[args.minimum]
+    net = load(Path(args.resume)) if args.resume else Network(hand_tables())
+    valuer = Valuer(difficulty, net)
+    trainer = Trainer(valuer, args.alpha)
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    points_sum, error_sum, done = 0.0, 0.0, 0
+    baseline = evaluate(valuer, args.eval_games, 7)
+    print(f"start: eval {baseline:.1f}", flush=True)
+    for i in range(1, args.games + 1):
+        if args.decay and i % args.decay == 0:
+            trainer.alpha *= 0.5
+        points, error = trainer.game(rng)
+        points_sum += points
+        error_sum += error
+        done += 1
+        if i % args.report == 0:
+            mean_eval = evaluate(valuer, args.eval_games, 7)
+            print(
+                f"{i} games {time.perf_counter() - start:.0f}s alpha {trainer.alpha:.4g} "
+                f"self-play {points_sum / done:.1f} td-rmse {(error_sum / done) ** 0.5:.1f} "
+                f"eval {mean_eval:.1f}",
+                flush=True,
+            )
+            points_sum, error_sum, done = 0.0, 0.0, 0
+            save(net, Path(args.out), {"minimum": args.minimum, "games": i})
+    save(net, Path(args.out), {"minimum": args.minimum, "games": args.games})
+
+
+# --- packing -----------------------------------------------------------------------------------
+
+
+def encode_network(net: Network) -> str:
+    """Tables and bias as int16 (1/16 points), zlib, base64: small and stdlib-only."""
+    values = array("h")
+    for name in BASES:
+        values.extend(_clip(round(w * SCALE)) for w in net.tables[name])
+    values.extend(_clip(round(b * SCALE)) for b in net.bias)
+    if sys.byteorder != "little":
+        values.byteswap()
+    return base64.b64encode(zlib.compress(values.tobytes(), 9)).decode("ascii")
+
+
+def _clip(value: int) -> int:
+    return max(-32768, min(32767, value))
+
+
+def pack(paths: list[str], allowance_path: str | None) -> None:
+    """Write ``weights.py`` from trained networks (minimum 2 first, then 3)."""
+    blobs = {}
+    for minimum, path in zip((2, 3), paths):
+        blobs[minimum] = encode_network(load(Path(path)))
+    allowance = json.loads(Path(allowance_path).read_text()) if allowance_path else {}
+    lines = [
+        '"""Learned weights of the advisor\'s value networks, written by',
+        "``tools/train_advisor.py --pack`` (do not edit by hand): int16 in 1/16 points, zlib,",
+        "base64; one network per normal minimum (M-2). Python, not JSON, so that the bundle",
+        '(which collects every module of ``game``) ships it without a data-file entry."""',
+        "",
+        f"SCALE = {SCALE}",
+        "",
+        "NETWORKS: dict[int, str] = {",
+    ]
+    for minimum, blob in blobs.items():
+        lines.append(f"    {minimum}: (")
+        for k in range(0, len(blob), 88):
+            lines.append(f'        "{blob[k : k + 88]}"')
+        lines.append("    ),")
+    lines.append("}")
+    lines.append("")
+    lines.append("ALLOWANCE: dict[str, list[list[float]]] = {")
+    for name, rows in allowance.items():
+        lines.append(f'    "{name}": [')
+        for row in rows:
+            lines.append("        [" + ", ".join(f"{x:.1f}" for x in row) + "],")
+        lines.append("    ],")
+    lines.append("}")
+    WEIGHTS_MODULE.write_text("\n".join(lines) + "\n")
+    print(f"wrote {WEIGHTS_MODULE} ({WEIGHTS_MODULE.stat().st_size} bytes)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minimum", type=int, choices=(2, 3), default=3)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--alpha", type=float, default=0.005)
+    parser.add_argument("--decay", type=int, default=0, help="halve alpha every N games")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--report", type=int, default=5000)
+    parser.add_argument("--eval-games", type=int, default=500)
+    parser.add_argument("--resume", help="start from these weights (JSON)")
+    parser.add_argument("--out", default="advisor-weights.json")
+    parser.add_argument("--pack", nargs=2, metavar=("MIN2_JSON", "MIN3_JSON"))
+    parser.add_argument("--allowance-json", help="with --pack: the measured allowance")
+    args = parser.parse_args(argv)
+    if args.pack:
+        pack(args.pack, args.allowance_json)
+        return 0
+    train(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
