@@ -1,7 +1,10 @@
 """Train the MAGDAGDON advisor's value network offline (TD(0) on afterstates, self-play).
 
     python -m tools.train_advisor --minimum 3 --games 200000 --out /tmp/min3.json
-    python -m tools.train_advisor --pack /tmp/min2.json /tmp/min3.json
+    python -m tools.train_advisor --pack /tmp/min2.json /tmp/min3.json --allowance 2 \
+        --allowance-json /tmp/allowance.json --eval-games 2000
+    python -m tools.train_advisor --pack /tmp/min2.json /tmp/min3.json \
+        --allowance-json /tmp/allowance.json
 
 One network per normal minimum (M-2): 2 (PEACEFUL, SURVIVAL) and 3 (NIGHTMARE). Self-play
 uses no powers; ``--allowance`` then measures, per difficulty, how much the powers still in
@@ -22,10 +25,13 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from game.ai.advisor.core import CELLS, EMPTY, RUINED, Vals, board_points
+from benchmarks.advisor import apply_step
+from game.ai.advisor import advise, expected_final
+from game.ai.advisor.core import CELLS, EMPTY, RUINED, Vals, board_points, encode
+from game.ai.advisor.model import use_valuer
 from game.ai.advisor.network import BASES, PHYSICAL, TABLE, Network, hand_tables, tied
 from game.ai.advisor.value import Valuer
-from game.rules.magdagdon import Difficulty
+from game.rules.magdagdon import Difficulty, MagdagdonGame
 
 ROOT = Path(__file__).resolve().parent.parent
 WEIGHTS_MODULE = ROOT / "game" / "ai" / "advisor" / "weights.py"
@@ -144,6 +150,83 @@ def train(args: argparse.Namespace) -> None:
     save(net, Path(args.out), {"minimum": args.minimum, "games": args.games})
 
 
+# --- measuring the value with powers ----------------------------------------------------------
+
+
+def play_advised(difficulty: Difficulty, seed: int) -> tuple[list[tuple[int, int, float]], int]:
+    """One game played by ``advise``; returns (empty cells, powers left, predicted value) at
+    every board between turns, and the final score."""
+    game = MagdagdonGame(difficulty, rng=random.Random(seed))
+    records = []
+    while not game.is_over:
+        vals = encode(game.board)
+        records.append((vals.count(EMPTY), game.powers_left, expected_final(game)))
+        game.roll()
+        while game.in_turn:
+            for step in advise(game).steps:
+                apply_step(game, step)
+    return records, game.score().total
+
+
+def measure(difficulty: Difficulty, games: int, seed: int) -> dict[tuple[int, int], list[float]]:
+    """Residuals (final − predicted) per (empty cells, powers left) over advised games; also
+    prints how well the value predicts the final score (bias and RMSE per stage)."""
+    residuals: dict[tuple[int, int], list[float]] = {}
+    finals = []
+    for i in range(games):
+        records, final = play_advised(difficulty, seed * 1_000_003 + i)
+        finals.append(final)
+        for empties, left, predicted in records:
+            residuals.setdefault((empties, left), []).append(final - predicted)
+    print(f"{difficulty.name}: {games} advised games, mean final {sum(finals) / games:.1f}")
+    print("  empty  left      n    bias    rmse")
+    for (empties, left), values in sorted(residuals.items(), reverse=True):
+        bias = sum(values) / len(values)
+        rmse = (sum(v * v for v in values) / len(values)) ** 0.5
+        print(f"  {empties:>5} {left:>5} {len(values):>6} {bias:>7.1f} {rmse:>7.1f}")
+    return residuals
+
+
+def fit_allowance(
+    difficulty: Difficulty,
+    residuals: dict[tuple[int, int], list[float]],
+    current: list[list[float]],
+) -> list[list[float]]:
+    """New allowance = current + mean residual per (empty cells, powers left), smoothed over
+    neighbouring stages, never negative, never less than with fewer powers, and zero with
+    no power left or a finished board (nothing left to use them on)."""
+    out = [[0.0] * (CELLS + 1) for _ in range(difficulty.powers + 1)]
+    for left in range(1, difficulty.powers + 1):
+        for empties in range(1, CELLS + 1):
+            values: list[float] = []
+            for e in (empties - 1, empties, empties + 1):
+                values += residuals.get((e, left), [])
+            mean = sum(values) / len(values) if len(values) >= 30 else 0.0
+            raw = current[left][empties] + mean
+            out[left][empties] = max(raw, out[left - 1][empties], 0.0)
+    return out
+
+
+def allowance(args: argparse.Namespace) -> None:
+    """Iterate: measure the residuals of advised games, refit the allowance, repeat."""
+    networks = {2: load(Path(args.pack[0])), 3: load(Path(args.pack[1]))}
+    path = Path(args.allowance_json)
+    table = json.loads(path.read_text()) if path.exists() else {}
+    for difficulty in (Difficulty.PEACEFUL, Difficulty.SURVIVAL):
+        current = table.get(difficulty.name) or [[0.0] * (CELLS + 1)] * (difficulty.powers + 1)
+        for round_ in range(args.allowance):
+            use_valuer(difficulty, Valuer(difficulty, networks[difficulty.minimum], current))
+            residuals = measure(difficulty, args.eval_games, args.seed + round_)
+            current = fit_allowance(difficulty, residuals, current)
+            print(f"  allowance round {round_ + 1}:")
+            for left, row in enumerate(current):
+                print(f"    {left} left: " + " ".join(f"{x:.0f}" for x in row))
+        table[difficulty.name] = current
+        path.write_text(json.dumps(table))
+    use_valuer(Difficulty.NIGHTMARE, Valuer(Difficulty.NIGHTMARE, networks[3]))
+    measure(Difficulty.NIGHTMARE, args.eval_games, args.seed)
+
+
 # --- packing -----------------------------------------------------------------------------------
 
 
@@ -208,8 +291,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", help="start from these weights (JSON)")
     parser.add_argument("--out", default="advisor-weights.json")
     parser.add_argument("--pack", nargs=2, metavar=("MIN2_JSON", "MIN3_JSON"))
-    parser.add_argument("--allowance-json", help="with --pack: the measured allowance")
+    parser.add_argument("--allowance-json", help="the measured allowance (read and written)")
+    parser.add_argument(
+        "--allowance", type=int, default=0, help="with --pack: measure and refit N rounds"
+    )
     args = parser.parse_args(argv)
+    if args.pack and args.allowance:
+        allowance(args)
+        return 0
     if args.pack:
         pack(args.pack, args.allowance_json)
         return 0

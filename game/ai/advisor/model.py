@@ -51,3 +51,9 @@ def valuer_for(difficulty: Difficulty) -> Valuer:
             if found is None:
                 found = _VALUERS[difficulty] = _build(difficulty)
     return found
+
+
+def use_valuer(difficulty: Difficulty, valuer: Valuer) -> None:
+    """Replace a difficulty's valuer: for the training tool's measurements, not the game."""
+    with _LOCK:
+        _VALUERS[difficulty] = valuer

@@ -39,6 +39,8 @@ BASES: dict[str, tuple[int, int, int, int]] = {
 """One representative tuple per class; the others are its images under the symmetries."""
 
 TABLE = 4096
+ENDGAME = 2
+"""Boards with this many empty cells or fewer are valued exactly (``value.endgame_value``)."""
 MAX_DICE = 4
 _FIRST_ON_EMPTY = (1 << 0) | (1 << 1) | (1 << 5)
 """On an empty board every placement set is a symmetric image of one that contains cell 0,
@@ -131,16 +133,17 @@ class Network:
         need: int,
         keep: int = 1,
         offsets: Sequence[float] | None = None,
-        last_cell: Leaf | None = None,
+        endgame: Leaf | None = None,
     ) -> list[tuple[float, Path]]:
         """The ``keep`` best distinct boards reachable by placing ``need``..4 of ``dice``
         (M-3, M-4), best first, each with its value and placements.
 
-        A finished board is worth its exact points; one with a single empty cell is valued
-        by ``last_cell`` (when given); any other by the network. ``offsets[e]`` is added to
-        a board with ``e`` empty cells. Empty when the roll cannot be placed (M-6.1).
+        A finished board is worth its exact points; one with ``ENDGAME`` or fewer empty
+        cells is valued by ``endgame`` (when given); any other by the network. ``offsets[e]``
+        is added to a board with ``e`` empty cells. Empty when the roll cannot be placed
+        (M-6.1).
         """
-        search = _Search(self, vals, dice, need, keep, offsets, last_cell)
+        search = _Search(self, vals, dice, need, keep, offsets, endgame)
         search.run()
         return search.best
 
@@ -149,12 +152,12 @@ class Network:
         vals: Sequence[int],
         need: int,
         offsets: Sequence[float] | None = None,
-        last_cell: Leaf | None = None,
+        endgame: Leaf | None = None,
     ) -> dict[Multiset, float]:
         """For every multiset of ``need``..4 values that can be placed together, the best
         value of a board reached by placing exactly those values: one pass that serves all
         126 rolls at once."""
-        search = _Search(self, vals, (), need, 0, offsets, last_cell)
+        search = _Search(self, vals, (), need, 0, offsets, endgame)
         search.run_free()
         return search.per_values
 
@@ -184,7 +187,7 @@ class _Search:
         need: int,
         keep: int,
         offsets: Sequence[float] | None,
-        last_cell: Leaf | None,
+        endgame: Leaf | None,
     ) -> None:
         self.net = net
         self.cells = list(vals)
@@ -194,7 +197,7 @@ class _Search:
             self.counts[d] += 1
         self.need = need
         self.keep = keep
-        self.last_cell = last_cell
+        self.endgame = endgame
         extra = list(offsets) if offsets is not None else [0.0] * (CELLS + 1)
         self.extra = extra
         self.add = [b + x for b, x in zip(net.bias, extra)]
@@ -230,8 +233,8 @@ class _Search:
         empties = self.empties - depth
         if empties == 0:
             return lines - self.ruin_cost + self.extra[0]
-        if empties == 1 and self.last_cell is not None:
-            return self.last_cell(tuple(self.cells)) + self.extra[1]
+        if empties <= ENDGAME and self.endgame is not None:
+            return self.endgame(tuple(self.cells)) + self.extra[empties]
         return learned + self.add[empties]
 
     def _record(self, value: float, code: int, tail: tuple[tuple[int, int], ...]) -> None:
@@ -307,7 +310,7 @@ class _Search:
         empties = self.empties - nxt
         add = self.add[empties]
         exact = empties == 0
-        last_cell = empties == 1 and self.last_cell is not None
+        endgame = empties <= ENDGAME and self.endgame is not None
         first = self.first if depth == 0 else -1
         for v in range(1, 7):
             if not counts[v]:
@@ -327,7 +330,7 @@ class _Search:
                     for t, mul in line_refs[cell]:
                         i = idx[t]
                         value += LINE_POINTS[i + v * mul] - LINE_POINTS[i]
-                elif not last_cell:
+                elif not endgame:
                     value = learned + add
                     for t, mul in refs[cell]:
                         i = idx[t]

@@ -1,4 +1,4 @@
-"""The value of a board between turns: exact when at most one cell is empty, else the
+"""The value of a board between turns: exact when at most two cells are empty, else the
 network, plus a measured allowance for the Majda Powers still in hand, minus the penalties
 already paid (M-5.5). One function serves the search, ``advise`` and ``expected_final``, so
 a turn played as advised loses nothing in the review.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import product
 
 from ...rules.magdagdon import Difficulty
 from .core import (
@@ -22,10 +23,10 @@ from .core import (
     required,
     value_masks,
 )
-from .network import Network, Path
+from .network import ENDGAME, Network, Path
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def last_cell_value(vals: Vals) -> float:
     """Exact expected final points (no power penalty, no powers) of a board with one empty
     cell: the best legal die of the roll goes there (M-2.1 requires one), or it is ruined
@@ -50,6 +51,79 @@ def _points_with(vals: Vals, cell: int, content: int) -> int:
     cells = list(vals)
     cells[cell] = content
     return board_points(cells)
+
+
+def _pair_rolls() -> dict[tuple[int, int], int]:
+    """For each pair of values, the set of the 1296 ordered rolls of 4d6 holding both (two
+    of them for a double), as a bit set: unions and counts of rolls become int operations."""
+    rolls = list(product(range(1, 7), repeat=4))
+    out = {}
+    for a in range(1, 7):
+        for b in range(a, 7):
+            mask = 0
+            for k, roll in enumerate(rolls):
+                if (roll.count(a) >= 2) if a == b else (a in roll and b in roll):
+                    mask |= 1 << k
+            out[(a, b)] = mask
+    return out
+
+
+_PAIR_ROLLS = _pair_rolls()
+
+
+@lru_cache(maxsize=16384)
+def two_cells_value(vals: Vals) -> float:
+    """Exact expected final points (no powers, no penalty) of a board with two empty cells:
+    each roll fills both with its best legal pair of dice (M-2.1 requires two), or, on
+    MAGDAGDON, ruins the cell whose loss costs least (then ``last_cell_value``)."""
+    first, second = (c for c, v in enumerate(vals) if v == EMPTY)
+    best: dict[tuple[int, int], int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if _pair_fits(vals, first, a, second, b):
+                cells = list(vals)
+                cells[first], cells[second] = a, b
+                key = (min(a, b), max(a, b))
+                best[key] = max(best.get(key, -(10**9)), board_points(cells))
+    covered, total = 0, 0
+    for pair, points in sorted(best.items(), key=lambda item: -item[1]):
+        new = _PAIR_ROLLS[pair] & ~covered
+        total += new.bit_count() * points
+        covered |= new
+    missing = ROLL_COUNT - covered.bit_count()
+    if missing:
+        total += missing * max(
+            last_cell_value(_with(vals, first, RUINED)),
+            last_cell_value(_with(vals, second, RUINED)),
+        )
+    return total / ROLL_COUNT
+
+
+ROLL_COUNT = 6**4
+
+
+def _with(vals: Vals, cell: int, content: int) -> Vals:
+    cells = list(vals)
+    cells[cell] = content
+    return tuple(cells)
+
+
+def _pair_fits(vals: Vals, first: int, a: int, second: int, b: int) -> bool:
+    """Whether ``a`` on ``first`` and ``b`` on ``second`` is legal in some order (M-4.5)."""
+    for cell, value, other, later in ((first, a, second, b), (second, b, first, a)):
+        masks = value_masks(vals)
+        if legal_mask(masks, value) >> cell & 1:
+            masks[0] ^= 1 << cell
+            masks[value] |= 1 << cell
+            if legal_mask(masks, later) >> other & 1:
+                return True
+    return False
+
+
+def endgame_value(vals: Vals) -> float:
+    """Exact expected final points of a board with one or two empty cells."""
+    empties = vals.count(EMPTY)
+    return last_cell_value(vals) if empties == 1 else two_cells_value(vals)
 
 
 class Valuer:
@@ -83,8 +157,8 @@ class Valuer:
         empties = sum(1 for v in vals if v == EMPTY)
         if empties == 0:
             return float(board_points(vals))
-        if empties == 1:
-            return last_cell_value(tuple(vals))
+        if empties <= ENDGAME:
+            return endgame_value(tuple(vals))
         return self.network.learned(vals)
 
     def value(self, vals: Sequence[int], used: int) -> float:
@@ -97,14 +171,14 @@ class Valuer:
     ) -> list[tuple[float, Path]]:
         """The ``keep`` best placements of a roll, valued as boards between turns."""
         need = required(vals, self.difficulty)
-        return self.network.expand(vals, dice, need, keep, self.offsets(used), last_cell_value)
+        return self.network.expand(vals, dice, need, keep, self.offsets(used), endgame_value)
 
     def expand_free(self, vals: Sequence[int]) -> dict[Multiset, float]:
         """Best value per multiset of placed values (serves all rolls at once), *without*
         the offsets: they depend only on the number of dice placed, so one enumeration
         serves every number of powers used."""
         need = required(vals, self.difficulty)
-        return self.network.expand_free(vals, need, None, last_cell_value)
+        return self.network.expand_free(vals, need, None, endgame_value)
 
     def ruin_values(self, vals: Sequence[int], used: int) -> list[tuple[float, int]]:
         """Value of accepting MAGDAGDON with each empty cell ruined (M-6.3), best first."""
