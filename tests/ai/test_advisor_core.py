@@ -23,7 +23,7 @@ from game.ai.advisor.core import (
 )
 from game.ai.advisor.model import valuer_for
 from game.ai.advisor.network import Network, hand_tables
-from game.ai.advisor.value import last_cell_value
+from game.ai.advisor.value import endgame_value, last_cell_value
 from game.rules.magdagdon import RUIN, Difficulty, MagdagdonGame, legal_cells, score
 from tests.rules.magdagdon_support import ALL_DIFFICULTIES, board_of
 
@@ -118,16 +118,16 @@ def test_hand_network_values_boards_at_their_points() -> None:
 
 def test_free_enumeration_matches_per_roll_search() -> None:
     """One pass with free values gives, for each roll, the best of the per-roll search."""
-    valuer = valuer_for(Difficulty.PEACEFUL)
+    net = valuer_for(Difficulty.PEACEFUL).network
     rng = random.Random(5)
     for board in boards(5, games=2)[1:8]:
         if board.count(None) < 2:
             continue
         vals = encode(board)
-        per_values = valuer.expand_free(vals)
+        per_values = net.expand_free(vals, 2, None, endgame_value)
         for _ in range(6):
             dice = tuple(sorted(rng.randint(1, 6) for _ in range(4)))
-            plans = valuer.expand(vals, dice, 0, keep=1)
+            plans = net.expand(vals, dice, 2, 1, None, endgame_value)
             subsets = {tuple(dice[i] for i in range(4) if m >> i & 1) for m in range(16)}
             best = max(
                 (per_values[s] for s in subsets if len(s) >= 2 and s in per_values),

@@ -153,11 +153,13 @@ class Network:
         need: int,
         offsets: Sequence[float] | None = None,
         endgame: Leaf | None = None,
+        most: int = MAX_DICE,
     ) -> dict[Multiset, float]:
-        """For every multiset of ``need``..4 values that can be placed together, the best
-        value of a board reached by placing exactly those values: one pass that serves all
-        126 rolls at once."""
+        """For every multiset of ``need``..``most`` values that can be placed together, the
+        best value of a board reached by placing exactly those values: one pass that serves
+        all 126 rolls at once."""
         search = _Search(self, vals, (), need, 0, offsets, endgame)
+        search.most = min(search.most, most)
         search.run_free()
         return search.per_values
 
