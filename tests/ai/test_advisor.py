@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import product
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.ai import autoplay
-from game.ai.advisor import REASONS, Advice, advise, expected_final
+from game.ai.advisor import REASONS, Advice, Option, advise, expected_final
 from game.rules.magdagdon import (
     RUIN,
     Difficulty,
@@ -32,20 +33,25 @@ Board = tuple[Any, ...]
 def apply_step(game: MagdagdonGame, step: tuple[Any, ...]) -> None:
     """One step of ``Advice.steps`` through the public API (as the UI applies them)."""
     kind, *args = step
-    action = {
+    actions: dict[str, Callable[..., Any]] = {
         "place": game.place,
         "unplace": game.unplace,
         "confirm": game.confirm,
         "accept": game.accept_magdagdon,
         "adjust": game.adjust,
         "reroll": game.reroll,
-    }[kind]
+    }
+    action = actions[kind]
     action(*args)
+
+
+def options_of(advice: Advice) -> list[Advice | Option]:
+    return [advice, *advice.alternatives]
 
 
 def check_advice(advice: Advice) -> None:
     """Shape, order and explanation of any advice."""
-    options = [advice, *advice.alternatives]
+    options = options_of(advice)
     assert len(advice.alternatives) <= 2
     for better, worse in zip(options, options[1:]):
         assert better.expected >= worse.expected
@@ -129,7 +135,7 @@ def test_advice_during_magdagdon_and_after_tentative_dice() -> None:
             kinds["tentative"] += 1
         advice = advise(game)
         check_advice(advice)
-        for option in (advice, *advice.alternatives):
+        for option in options_of(advice):
             copy = MagdagdonGame.from_dict(game.to_dict(), rng=random.Random(0))
             for step in option.steps:
                 apply_step(copy, step)
@@ -250,7 +256,7 @@ def test_magdagdon_rescued_by_a_power() -> None:
     game = game_with(Difficulty.PEACEFUL, board_of(DEAD_CELL), dice=(1, 1, 6, 6))
     advice = advise(game)
     check_advice(advice)
-    kinds = {option.steps[0][0] for option in (advice, *advice.alternatives)}
+    kinds = {option.steps[0][0] for option in options_of(advice)}
     assert "accept" in kinds or advice.steps[0][0] == "reroll"
     if advice.steps[0][0] in ("adjust", "reroll"):
         assert advice.reason.startswith("rescue_")
@@ -405,3 +411,14 @@ def test_illegal_steps_would_be_refused() -> None:
     game = game_with(Difficulty.NIGHTMARE, board_of(STRAIGHT_AND_FOUR), dice=(3, 6, 4, 3))
     with pytest.raises(IllegalMove):
         apply_step(game, ("place", 1, 12))
+
+
+def test_every_reason_is_documented_with_its_template() -> None:
+    """The module docstring lists every reason key with its English template (the source
+    of the translation catalogues), and nothing else."""
+    import game.ai.advisor as advisor
+
+    doc = " ".join((advisor.__doc__ or "").split())
+    for key, template in REASONS.items():
+        assert f'``{key}``: "{template}"' in doc
+    assert doc.count('``: "') == len(REASONS)

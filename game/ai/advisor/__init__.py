@@ -30,7 +30,7 @@ The English templates (also in ``REASONS``):
 - ``builds_row``: "Keeps a {combo} possible in row {line}."
 - ``builds_column``: "Keeps a {combo} possible in column {line}."
 - ``keeps_open``: "Place only {placed} dice: the others would spoil the board."
-- ``most_points``: "The most points for this roll: {points} now."
+- ``most_points``: "Scores {points} points now, with the best outlook for later."
 - ``power_adjust``: "Use a Majda Power to turn a {value} into a {to}: worth its {penalty}-point
   penalty."
 - ``power_reroll``: "Use a Majda Power to REROLL {count} dice: worth its {penalty}-point penalty."

@@ -99,8 +99,8 @@ def hand_tables() -> dict[str, list[float]]:
 
 @dataclass
 class Network:
-    """Tables per class and a bias per number of empty cells; ``value`` is the expected final
-    score (without power penalties) of a board between turns when no powers are used."""
+    """Tables per class and a bias per number of empty cells; ``learned`` estimates the
+    expected final points (no powers, no penalties) of a board between turns."""
 
     tables: dict[str, list[float]]
     bias: list[float] = field(default_factory=lambda: [0.0] * (CELLS + 1))

@@ -85,7 +85,7 @@ def two_cells_value(vals: Vals) -> float:
         points = _points_with_pair(vals, first, a, second, b)
         if points > best.get(key, -(10**9)):
             best[key] = points
-    covered, total = 0, 0
+    covered, total = 0, 0.0
     for pair, points in sorted(best.items(), key=lambda item: -item[1]):
         new = _PAIR_ROLLS[pair] & ~covered
         total += new.bit_count() * points
