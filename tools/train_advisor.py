@@ -211,20 +211,28 @@ def allowance(args: argparse.Namespace) -> None:
     """Iterate: measure the residuals of advised games, refit the allowance, repeat."""
     networks = {2: load(Path(args.pack[0])), 3: load(Path(args.pack[1]))}
     path = Path(args.allowance_json)
-    table = json.loads(path.read_text()) if path.exists() else {}
-    for difficulty in (Difficulty.PEACEFUL, Difficulty.SURVIVAL):
+    chosen = [Difficulty.parse(args.difficulty)] if args.difficulty else list(Difficulty)
+    for difficulty in chosen:
+        network = networks[difficulty.minimum]
+        if not difficulty.powers:
+            use_valuer(difficulty, Valuer(difficulty, network))
+            measure(difficulty, args.eval_games, args.seed)
+            continue
+        table = json.loads(path.read_text()) if path.exists() else {}
         current = table.get(difficulty.name) or [[0.0] * (CELLS + 1)] * (difficulty.powers + 1)
         for round_ in range(args.allowance):
-            use_valuer(difficulty, Valuer(difficulty, networks[difficulty.minimum], current))
+            use_valuer(difficulty, Valuer(difficulty, network, current))
             residuals = measure(difficulty, args.eval_games, args.seed + round_)
             current = fit_allowance(difficulty, residuals, current)
             print(f"  allowance round {round_ + 1}:")
             for left, row in enumerate(current):
-                print(f"    {left} left: " + " ".join(f"{x:.0f}" for x in row))
+                print(f"    {left} left: " + " ".join(f"{x:.0f}" for x in row), flush=True)
+        table = json.loads(path.read_text()) if path.exists() else {}  # others may have written
         table[difficulty.name] = current
         path.write_text(json.dumps(table))
-    use_valuer(Difficulty.NIGHTMARE, Valuer(Difficulty.NIGHTMARE, networks[3]))
-    measure(Difficulty.NIGHTMARE, args.eval_games, args.seed)
+        if args.allowance > 1:
+            use_valuer(difficulty, Valuer(difficulty, network, current))
+            measure(difficulty, args.eval_games, args.seed + args.allowance)
 
 
 # --- packing -----------------------------------------------------------------------------------
@@ -295,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--allowance", type=int, default=0, help="with --pack: measure and refit N rounds"
     )
+    parser.add_argument("--difficulty", help="with --allowance: only this difficulty")
     args = parser.parse_args(argv)
     if args.pack and args.allowance:
         allowance(args)
