@@ -193,7 +193,8 @@ def fit_allowance(
     current: list[list[float]],
 ) -> list[list[float]]:
     """New allowance = current + mean residual per (empty cells, powers left), smoothed over
-    neighbouring stages, never negative, never less than with fewer powers, and zero with
+    neighbouring stages (a stage seen fewer than 30 times keeps the value of the stage with
+    one empty cell less), never negative, never less than with fewer powers, and zero with
     no power left or a finished board (nothing left to use them on)."""
     out = [[0.0] * (CELLS + 1) for _ in range(difficulty.powers + 1)]
     for left in range(1, difficulty.powers + 1):
@@ -201,8 +202,10 @@ def fit_allowance(
             values: list[float] = []
             for e in (empties - 1, empties, empties + 1):
                 values += residuals.get((e, left), [])
-            mean = sum(values) / len(values) if len(values) >= 30 else 0.0
-            raw = current[left][empties] + mean
+            if len(values) >= 30:
+                raw = current[left][empties] + sum(values) / len(values)
+            else:  # too rare to measure (e.g. two powers spent on the first turn)
+                raw = out[left][empties - 1]
             out[left][empties] = max(raw, out[left - 1][empties], 0.0)
     return out
 
@@ -263,7 +266,10 @@ def pack(paths: list[str], allowance_path: str | None) -> None:
         '"""Learned weights of the advisor\'s value networks, written by',
         "``tools/train_advisor.py --pack`` (do not edit by hand): int16 in 1/16 points, zlib,",
         "base64; one network per normal minimum (M-2). Python, not JSON, so that the bundle",
-        '(which collects every module of ``game``) ships it without a data-file entry."""',
+        '(which collects every module of ``game``) ships it without a data-file entry.',
+        "",
+        "ALLOWANCE: per difficulty, per powers left, per number of empty cells, what the powers",
+        'still in hand are worth on average, measured on advised games (whole points)."""',
         "",
         f"SCALE = {SCALE}",
         "",
@@ -280,7 +286,7 @@ def pack(paths: list[str], allowance_path: str | None) -> None:
     for name, rows in allowance.items():
         lines.append(f'    "{name}": [')
         for row in rows:
-            lines.append("        [" + ", ".join(f"{x:.1f}" for x in row) + "],")
+            lines.append("        [" + ", ".join(str(round(x)) for x in row) + "],")
         lines.append("    ],")
     lines.append("}")
     WEIGHTS_MODULE.write_text("\n".join(lines) + "\n")
