@@ -171,3 +171,26 @@ def _apply(vals: tuple[int, ...], path: tuple[tuple[int, int], ...]) -> tuple[in
     for value, cell in path:
         cells[cell] = value
     return tuple(cells)
+
+
+def test_two_cell_pairs_agree_with_trying_both_orders() -> None:
+    """The shortcut for the last two cells (M-4.2, M-4.3) gives the pairs that placing one
+    die and then the other on bit masks gives."""
+    from game.ai.advisor.value import _fitting_pairs, _fitting_pairs_slowly
+
+    rng = random.Random(9)
+    checked = 0
+    for board in boards(9, games=6):
+        empty = [c for c, v in enumerate(board) if v is None]
+        if len(empty) < 2:
+            continue
+        vals = list(encode(board))
+        keep = set(rng.sample(empty, 2))
+        for cell in empty:
+            if cell not in keep:
+                vals[cell] = 7  # a ruin: any two cells of a real board may be the last two
+        first, second = sorted(keep)
+        fast = sorted(_fitting_pairs(tuple(vals), first, second))
+        assert fast == _fitting_pairs_slowly(tuple(vals), first, second)
+        checked += 1
+    assert checked > 20

@@ -86,6 +86,19 @@ def transform(vals: Sequence[int], sym: Sequence[int]) -> Vals:
     return tuple(out)
 
 
+def _neighbours(cell: int) -> tuple[int, ...]:
+    row, col = divmod(cell, SIDE)
+    out = []
+    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+        if 0 <= r < SIDE and 0 <= c < SIDE:
+            out.append(r * SIDE + c)
+    return tuple(out)
+
+
+NEIGHBOURS = tuple(_neighbours(cell) for cell in range(CELLS))
+"""Orthogonal neighbours of every cell (M-4.2)."""
+
+
 # --- masks -------------------------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from ...rules.magdagdon import Difficulty
 from .core import (
     CELLS,
     EMPTY,
+    NEIGHBOURS,
     RUINED,
     Multiset,
     Vals,
@@ -108,9 +109,37 @@ def _with(vals: Vals, cell: int, content: int) -> Vals:
     return tuple(cells)
 
 
-def _fitting_pairs(vals: Vals, first: int, second: int) -> set[tuple[int, int]]:
+def _fitting_pairs(vals: Vals, first: int, second: int) -> list[tuple[int, int]]:
     """Every (a, b) with ``a`` on ``first`` and ``b`` on ``second`` legal in some order
-    (M-4.5): one die, then the other on the board it leaves."""
+    (M-4.5). A die fits a cell when it is within 1 of every number next to it (M-4.3) and
+    the cell touches a number (M-4.2); the die placed first may be that number."""
+    if not any(1 <= v <= 6 for v in vals):
+        return _fitting_pairs_slowly(vals, first, second)
+    near1, touch1 = _fits(vals, first)
+    near2, touch2 = _fits(vals, second)
+    adjacent = second in NEIGHBOURS[first]
+    out = []
+    for a in near1:
+        for b in near2:
+            if adjacent:
+                if abs(a - b) <= 1 and (touch1 or touch2):
+                    out.append((a, b))
+            elif touch1 and touch2:
+                out.append((a, b))
+    return out
+
+
+def _fits(vals: Vals, cell: int) -> tuple[list[int], bool]:
+    """Values within 1 of every number next to ``cell``, and whether it touches one."""
+    numbers = [vals[n] for n in NEIGHBOURS[cell] if 1 <= vals[n] <= 6]
+    if not numbers:
+        return list(range(1, 7)), False
+    low, high = max(numbers) - 1, min(numbers) + 1
+    return list(range(max(low, 1), min(high, 6) + 1)), True
+
+
+def _fitting_pairs_slowly(vals: Vals, first: int, second: int) -> list[tuple[int, int]]:
+    """The same by trying both orders on bit masks (a board of ruins only, M-4.2)."""
     masks = value_masks(vals)
     out = set()
     for cell, other, swap in ((first, second, False), (second, first, True)):
@@ -125,7 +154,7 @@ def _fitting_pairs(vals: Vals, first: int, second: int) -> set[tuple[int, int]]:
                     out.add((later, value) if swap else (value, later))
             masks[value] ^= bit
             masks[0] |= bit
-    return out
+    return sorted(out)
 
 
 def _points_with_pair(vals: Vals, first: int, a: int, second: int, b: int) -> int:
