@@ -14,16 +14,19 @@ import pygame_gui
 from game.arcade.context import GameContext
 from game.arcade.protocols import GameScene, Relabels
 from game.arcade.spec import GameSpec
+from game.arcade.storage import DataLock
 from game.arcade.texts import t
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n, memory
 from game.engine.app import App, AppConfig
+from game.engine.display import raise_window
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
 
 if TYPE_CHECKING:
     from game.arcade.demo import DemoDriver
+    from game.arcade.kiosk import Kiosk
 
 NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 log = logging.getLogger(__name__)
@@ -69,13 +72,41 @@ class ArcadeApp(App):
         self._theme = theme()
         register_scenes(self.nav, games)
         self.demo: DemoDriver | None = None
-        self.kiosk = None
+        self.kiosk: Kiosk | None = None
+        self.data_lock: DataLock | None = None  # one running copy per data folder
         self.crashes = 0
         self._notices_seen = 0
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
             self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
+
+    def toggle_fullscreen(self) -> None:
+        """F11; a kiosk has no way out of fullscreen but the operator's."""
+        if self.kiosk is not None:
+            log.info("F11 ignored: kiosks stay fullscreen")
+            return
+        super().toggle_fullscreen()
+
+    def on_stop_signal(self) -> None:
+        """``systemctl stop``, a shutdown or Ctrl+C: every game in progress is saved (the
+        next start resumes it) and the run ends with status 0."""
+        for scene in self.stack.scenes:
+            if isinstance(scene, GameScene):
+                try:
+                    scene.autosave()
+                except Exception:  # noqa: BLE001 - stopping must not fail
+                    log.exception("could not save the game while stopping")
+        self.quit()
+
+    def watch_raise_requests(self, lock: DataLock) -> None:
+        """A second copy asked this one to come forward (it exits then): bring the window up."""
+
+        def poll(_dt: float) -> None:
+            if lock.raise_requested():
+                raise_window()
+
+        self.step_hooks.append(poll)
 
     def new_ui_manager(self, theme: str | Path | dict[str, Any] | None = None
                        ) -> pygame_gui.UIManager:

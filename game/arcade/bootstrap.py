@@ -10,9 +10,10 @@ from typing import Any
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
 from game.arcade.spec import GAME_START_SCENES, GameSpec, by_id
-from game.arcade.storage import Storage
+from game.arcade.storage import DataLock, Storage
+from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
-from game.engine.app import AppConfig
+from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
 
@@ -30,8 +31,26 @@ def sounds(games: tuple[GameSpec, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
+class StartupError(Exception):
+    """A start-up failure a user can cause (a bad path, missing files, a second copy): one
+    clear line for the player and an exit status, never a traceback."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
-    storage = Storage(args.data_dir, games=[spec.data for spec in games])
+    """The arcade for ``args``; ``StartupError`` for what the player can fix."""
+    check_resources()
+    try:
+        storage = Storage(args.data_dir, games=[spec.data for spec in games])
+    except ValueError as error:
+        raise StartupError(f"--data-dir: {error}", 2) from None
+    lock = DataLock(storage.data_dir)
+    if storage.writable and not lock.acquire():
+        lock.request_raise()
+        raise StartupError(already_running_message(storage, args.lang), 3)
     setup_logging(storage)
     storage.check_files()  # read every file now: a damaged one is set aside at start
     settings = storage.load_settings()
@@ -56,7 +75,12 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         size=(1080, 1920) if args.portrait or display_is_tall() else (1920, 1080),
         title=" · ".join(spec.logo for spec in games),
     )
-    app = ArcadeApp(config, ctx, games)
+    try:
+        app = ArcadeApp(config, ctx, games)
+    except (DisplayUnavailable, i18n.CatalogueError) as error:
+        raise StartupError(str(error)) from None
+    app.data_lock = lock  # held for the process's life; the OS releases it on a crash
+    app.watch_raise_requests(lock)
     audio = Audio(assets.resource("assets", "sounds"))
     if audio.init():
         audio.load_all(expected=sounds(games))
@@ -70,14 +94,38 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         app.demo = DemoDriver(app, games, game_id, seed=args.seed,
                               interval=3 if args.bench else 6,
                               cycle=not chosen_variant and not args.bench)
+    kiosk = None
     if args.kiosk:
         from game.arcade.kiosk import Kiosk
 
-        Kiosk(app, pin=args.kiosk_pin or "", idle_seconds=settings.idle_seconds,
-              seed=args.seed).install()
+        kiosk = Kiosk(app, pin=args.kiosk_pin, idle_seconds=settings.idle_seconds,
+                      seed=args.seed)
+        kiosk.install()
     app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
                                resume=not args.bench))
+    if kiosk is not None and kiosk.needs_pin:
+        kiosk.ask_for_pin()  # no public default: the operator chooses one now
     return app
+
+
+def check_resources() -> None:
+    """The game's own files must be there (a broken install, a wrong MAGDAGDON_RESOURCES)."""
+    needed = [assets.resource("assets", "i18n", "arcade.en.json"), assets.resource("fonts")]
+    missing = [str(path) for path in needed if not path.exists()]
+    if missing:
+        raise StartupError(f"the game's files are missing ({', '.join(missing)}): reinstall the "
+                           f"game or check {assets.RESOURCES_ENV}")
+
+
+def already_running_message(storage: Storage, language: str | None = None) -> str:
+    """"Already running", in the player's language (the second copy's only output)."""
+    try:
+        if language is None and storage.has_settings():
+            language = storage.load_settings().language
+        i18n.setup(language or i18n.system_locale())
+        return ARCADE.t("startup.already_running")
+    except Exception:  # noqa: BLE001 - the message must come out whatever the texts say
+        return "The game is already running with this data folder."
 
 
 def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec
+from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
 
 
@@ -38,7 +40,9 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true",
                    help="public kiosk: fullscreen, touch-first, only the operator can quit")
     p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
-                   help="the operator's PIN (default: from the settings)")
+                   help="the operator's PIN for this run, 4-8 digits (visible to other users "
+                        "in the process list: prefer the PIN the kiosk asks for at its first "
+                        "start, stored hashed in the settings)")
     p.add_argument("--portrait", action="store_true",
                    help="portrait layout (1080x1920), also chosen for a tall display")
     return p
@@ -55,8 +59,8 @@ def _positive(text: str) -> int:
 
 
 def _pin(text: str) -> str:
-    if not (text.isdigit() and 4 <= len(text) <= 8):
-        raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits")
+    if not valid_pin(text):
+        raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits 0-9")
     return text
 
 
@@ -66,12 +70,25 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.screenshot and not (args.frames or args.bench):
         parser(games).error("--screenshot needs --frames N (or --bench N)")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.arcade.bootstrap import build
+    from game.arcade.bootstrap import StartupError, build
 
-    app = build(args, games)
+    try:
+        app = build(args, games)
+    except StartupError as error:
+        print(f"{parser(games).prog}: {error}", file=sys.stderr)
+        return error.status
+    except KeyboardInterrupt:  # Ctrl+C while starting: nothing to save yet
+        return 0
     if started is not None:
         app.started_at = started  # count the imports too: the player waits for them
-    code = app.run()
+    try:
+        code = app.run()
+    except KeyboardInterrupt:  # a Ctrl+C that beat the signal handler: save and stop
+        app.on_stop_signal()
+        code = 0
+    if args.screenshot and code:
+        print(f"{parser(games).prog}: could not write the screenshot {args.screenshot}",
+              file=sys.stderr)
     if args.bench:
         print(app.bench_report(), flush=True)
     app.shutdown()

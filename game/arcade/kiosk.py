@@ -1,7 +1,10 @@
 """Kiosk mode: nobody but the operator leaves, idle players are let go, attract mode plays.
 
-* Window close, Alt+F4 (SDL's QUIT) never quit. The operator taps the top-left corner five
-  times within three seconds, which opens the PIN pad; the right PIN quits.
+* Window close, Alt+F4 (SDL's QUIT), Esc and F11 never quit or leave fullscreen. The operator
+  taps the top-left corner five times within three seconds, which opens the PIN pad; the right
+  PIN quits. The PIN is 4–8 digits: ``--kiosk-pin`` for this run, else the one stored (hashed)
+  in the settings; a kiosk with neither asks its operator to choose one at the first start.
+  SIGTERM / SIGINT (``systemctl stop``, a shutdown) save and end the run (``App.run``).
 * After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
   abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
   attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
@@ -13,6 +16,8 @@ Time is counted in fixed update steps (``app.step_hooks``), so tests drive it ex
 
 from __future__ import annotations
 
+import hmac
+import logging
 import math
 import random
 from typing import Any
@@ -24,6 +29,8 @@ from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine.display import hide_cursor
 
+log = logging.getLogger(__name__)
+
 CORNER = pygame.Rect(0, 0, 140, 140)
 EXIT_TAPS, EXIT_WINDOW = 5, 3.0
 COUNTDOWN_SECONDS = 10.0
@@ -34,7 +41,7 @@ _REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame
 class Kiosk:
     """Installed on an app by ``install``; owns the idle clock and the attract cycle."""
 
-    def __init__(self, app: Any, pin: str, idle_seconds: float = 90.0,
+    def __init__(self, app: Any, pin: str | None = None, idle_seconds: float = 90.0,
                  attract_seconds: float = 30.0, seed: int | None = None) -> None:
         self.app = app
         self.pin = pin
@@ -58,6 +65,29 @@ class Kiosk:
         self.app.event_filters.append(self.filter)
         self.app.step_hooks.append(self.step)
         hide_cursor(True)
+
+    # --- the operator's PIN --------------------------------------------------------------
+    @property
+    def needs_pin(self) -> bool:
+        """No PIN for this run and none stored: the operator must choose one first."""
+        return not self.pin and not self.app.ctx.settings.has_kiosk_pin
+
+    def ask_for_pin(self) -> None:
+        """Open the PIN pad in its "choose a PIN" mode (it cannot be closed without one)."""
+        self.app.nav.push("pin_pad", kiosk=self, mode="set")
+
+    def set_pin(self, pin: str) -> None:
+        """Store the operator's new PIN, hashed (``ValueError`` unless 4–8 digits)."""
+        settings = self.app.ctx.settings
+        settings.set_kiosk_pin(pin)
+        self.app.ctx.save_settings()
+        log.info("kiosk: the operator PIN was set")
+
+    def check_pin(self, entered: str) -> bool:
+        """Whether ``entered`` is the operator's PIN (compared in constant time)."""
+        if self.pin:
+            return hmac.compare_digest(entered.encode(), self.pin.encode())
+        return bool(self.app.ctx.settings.kiosk_pin_matches(entered))
 
     # --- input ---------------------------------------------------------------------------
     def filter(self, event: pygame.event.Event) -> bool:

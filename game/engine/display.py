@@ -78,3 +78,16 @@ class Display:
         else:
             log.warning("fullscreen toggle refused by the video driver")
         return self.fullscreen
+
+
+def raise_window() -> bool:
+    """Bring the game's window to the front (restored if minimised) where the platform lets
+    a program do that; False when it cannot (no window, the dummy driver)."""
+    try:
+        window = pygame.Window.from_display_module()
+        window.restore()
+        window.focus()
+    except (pygame.error, AttributeError) as exc:
+        log.info("could not bring the window forward (%s)", exc)
+        return False
+    return True

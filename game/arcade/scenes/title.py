@@ -87,8 +87,7 @@ class TitleScene(ArcadeScene):
         self._build()
 
     def _build(self) -> None:
-        if self.ui is None:
-            self.gui.clear_and_reset()
+        self.gui.clear_and_reset()
         self.tiles = []
         self.variant_buttons = []
         if self.choosing is not None:
