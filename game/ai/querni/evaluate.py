@@ -21,6 +21,8 @@ colours with the board flipped (the tests check both symmetries).
 
 from __future__ import annotations
 
+from game.rules.querni import PIECES
+
 from .context import Context, remember
 from .geometry import COMMON, DIST
 from .position import mask_of, positions, segments
@@ -88,21 +90,135 @@ def turns_needed(cells: tuple[int, ...], pos: list[int], mask: int, ctx: Context
     return total
 
 
+def link_costs(cells: tuple[int, ...], pos: list[int]) -> list[float]:
+    """``costs[n]``: ``link_cost`` of numbers n and n+1 when both are on the board, else 0."""
+    costs = [0.0] * (PIECES + 1)
+    for n in range(1, PIECES):
+        a, b = pos[n], pos[n + 1]
+        if a >= 0 and b >= 0:
+            costs[n] = link_cost(cells, a, b)
+    return costs
+
+
+def total(costs: list[float], mask: int, ctx: Context) -> float:
+    """``turns_needed`` from the link costs of one side and its numbers on the board."""
+    alive, dead, _ = segments(mask, ctx)
+    value = DEAD_PENALTY if dead else 0.0
+    for low, high in alive:
+        value += best_cut(tuple(costs[low:high]), ctx)
+    return value
+
+
+def turns_needed(cells: tuple[int, ...], pos: list[int], mask: int, ctx: Context) -> float:
+    """Estimated turns one side needs to remove all it can still remove, plus the dead-number
+    penalty."""
+    return total(link_costs(cells, pos), mask, ctx)
+
+
+def race(mover_turns: float, other_turns: float, mover_mask: int, other_mask: int) -> float:
+    """The value for the side to move, from both sides' turns needed and numbers left."""
+    return (
+        other_turns
+        - mover_turns
+        + TEMPO
+        + REMOVED_BONUS * (other_mask.bit_count() - mover_mask.bit_count())
+    )
+
+
 def evaluate(cells: tuple[int, ...], sign: int, ctx: Context) -> float:
     """The position's value for the side ``sign`` to move, in turns (positive: ahead)."""
-    key = hash((cells, sign))
-    found = ctx.evals.get(key)
-    if found is not None:
-        return found
     mine = positions(cells, sign)
     theirs = positions(cells, -sign)
     my_mask = mask_of(mine)
     their_mask = mask_of(theirs)
-    value = (
-        turns_needed(cells, theirs, their_mask, ctx)
-        - turns_needed(cells, mine, my_mask, ctx)
-        + TEMPO
-        + REMOVED_BONUS * (their_mask.bit_count() - my_mask.bit_count())
+    return race(
+        turns_needed(cells, mine, my_mask, ctx),
+        turns_needed(cells, theirs, their_mask, ctx),
+        my_mask,
+        their_mask,
     )
-    return remember(ctx.evals, key, value)  # type: ignore[no-any-return]
+
+
+class Parent:
+    """What the evaluation of every child of one position shares: both sides' positions,
+    number masks and link costs, and which links are two squares apart (only those depend on
+    the occupancy of other squares, so only those can change when another piece moves)."""
+
+    __slots__ = (
+        "sign",
+        "mine",
+        "theirs",
+        "my_mask",
+        "their_mask",
+        "my_costs",
+        "their_costs",
+        "my_twos",
+        "their_twos",
+        "their_total",
+    )
+
+    def __init__(self, cells: tuple[int, ...], sign: int) -> None:
+        self.sign = sign
+        self.mine = positions(cells, sign)
+        self.theirs = positions(cells, -sign)
+        self.my_mask = mask_of(self.mine)
+        self.their_mask = mask_of(self.theirs)
+        self.my_costs = link_costs(cells, self.mine)
+        self.their_costs = link_costs(cells, self.theirs)
+        self.my_twos = _twos(self.mine)
+        self.their_twos = _twos(self.theirs)
+        self.their_total: float | None = None
+
+
+def _twos(pos: list[int]) -> list[int]:
+    return [
+        n
+        for n in range(1, PIECES)
+        if pos[n] >= 0 and pos[n + 1] >= 0 and DIST[pos[n]][pos[n + 1]] == 2
+    ]
+
+
+def _touched(
+    cells: tuple[int, ...], pos: list[int], costs: list[float], twos: list[int], squares: tuple[int, int]
+) -> list[float]:
+    """``costs`` with the two-apart links whose shared neighbours include ``squares`` redone."""
+    out = costs
+    for n in twos:
+        common = COMMON[pos[n]][pos[n + 1]]
+        if squares[0] in common or squares[1] in common:
+            if out is costs:
+                out = list(costs)
+            out[n] = link_cost(cells, pos[n], pos[n + 1])
+    return out
+
+
+def after_move(
+    parent: Parent, number: int, start: int, end: int, cells: tuple[int, ...], ctx: Context
+) -> float:
+    """``evaluate(cells, -parent.sign)`` for the child where the mover's ``number`` went from
+    ``start`` to ``end`` without a removal — computed from the parent's link costs, redoing
+    only the links that movement can change."""
+    pos = list(parent.mine)
+    pos[number] = end
+    squares = (start, end)
+    mine = _touched(cells, pos, parent.my_costs, parent.my_twos, squares)
+    if mine is parent.my_costs:
+        mine = list(mine)
+    for n in (number - 1, number):
+        if 1 <= n < PIECES and pos[n] >= 0 and pos[n + 1] >= 0:
+            mine[n] = link_cost(cells, pos[n], pos[n + 1])
+    theirs = _touched(cells, parent.theirs, parent.their_costs, parent.their_twos, squares)
+    if theirs is parent.their_costs:
+        if parent.their_total is None:
+            parent.their_total = total(theirs, parent.their_mask, ctx)
+        their_total = parent.their_total
+    else:
+        their_total = total(theirs, parent.their_mask, ctx)
+    return race(
+        their_total,
+        total(mine, parent.my_mask, ctx),
+        parent.their_mask,
+        parent.my_mask,
+    )
+
 

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from .context import TT_CAP, Context, OutOfBudget, remember
-from .evaluate import evaluate
+from .evaluate import Parent, after_move, evaluate
 from .position import DRAW, LOSS, WIN, Turn, apply, generate
 
 MATE = 10_000.0
@@ -29,6 +29,9 @@ DEEPEN_SHARE = 0.4
 """Start another depth only while less than this share of the budget is spent: a deeper
 iteration costs several times the last one, so starting later would mostly be wasted."""
 
+BEAM = 0
+"""Below the root, only this many best-valued children (statically) are searched (0: all)."""
+
 Child = tuple[float, Turn, tuple[int, ...], int, int | None]
 
 
@@ -41,18 +44,37 @@ def outcome_score(result: int, ply: int) -> float:
     return 0.0
 
 
-def children(cells: tuple[int, ...], sign: int, quiet: int, ply: int, ctx: Context) -> list[Child]:
-    """Every sensible turn with its static value for the mover, the new cells and counter."""
+def children(
+    cells: tuple[int, ...],
+    sign: int,
+    quiet: int,
+    ply: int,
+    ctx: Context,
+    enough: float = float("inf"),
+    first: Turn | None = None,
+) -> list[Child]:
+    """Every sensible turn with its static value for the mover, the new cells and counter.
+
+    With ``enough``, stop at the first turn valued at least that much (a cut-off one turn above
+    the leaves); ``first`` and the removals are then valued first, as the likeliest to reach it.
+    """
     turns, pos, mask = generate(cells, sign, ctx)
+    if enough < float("inf"):
+        turns.sort(key=lambda t: 0 if t == first else 1 if t[2] is not None else 2)
+    parent = Parent(cells, sign)
     out: list[Child] = []
     for turn in turns:
         ctx.tick()
         new, new_quiet, result = apply(cells, quiet, pos, mask, turn, ctx)
-        if result is None:
-            score = -evaluate(new, -sign, ctx)
-        else:
+        if result is not None:
             score = outcome_score(result, ply + 1)
+        elif turn[2] is None and turn[0] >= 0:
+            score = -after_move(parent, cells[turn[0]] * sign, turn[0], turn[1], new, ctx)
+        else:
+            score = -evaluate(new, -sign, ctx)
         out.append((score, turn, new, new_quiet, result))
+        if score >= enough:
+            break
     return out
 
 
@@ -81,13 +103,18 @@ def negamax(
                 or (e_flag == UPPER and e_value <= alpha)
             ):
                 return e_value  # type: ignore[no-any-return]
-    kids = children(cells, sign, quiet, ply, ctx)
+    if depth == 1:
+        kids = children(cells, sign, quiet, ply, ctx, beta, tt_turn)
+    else:
+        kids = children(cells, sign, quiet, ply, ctx)
     kids.sort(key=lambda kid: -kid[0])
     if tt_turn is not None:
         for i, kid in enumerate(kids):
             if kid[1] == tt_turn:
                 kids.insert(0, kids.pop(i))
                 break
+    if BEAM and depth > 1 and len(kids) > BEAM:
+        del kids[BEAM:]
     original_alpha = alpha
     best = -float("inf")
     best_turn = kids[0][1]
