@@ -94,8 +94,10 @@ def report(records: Iterable[GameRecord], pairs: list[tuple[str, str]]) -> str:
     by_pair: dict[tuple[str, str], list[GameRecord]] = {p: [] for p in pairs}
     for record in records:
         by_pair[record.pair].append(record)
-    rows = [("pair", "games", "wins", "losses", "draws", "win% decided", "draw%", "mean turns")]
-    times = [("pair", "level", "moves", "p50 ms", "p95 ms", "max ms")]
+    rows: list[tuple[str, ...]] = [
+        ("pair", "games", "wins", "losses", "draws", "win% decided", "draw%", "mean turns")
+    ]
+    times: list[tuple[str, ...]] = [("pair", "level", "moves", "p50 ms", "p95 ms", "max ms")]
     for (a, b), games in by_pair.items():
         if not games:
             continue
@@ -155,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=None, help="HARD's node budget")
     args = parser.parse_args(argv)
     budget = None if args.budget_ms is None else args.budget_ms / 1000
-    tasks = [(p, i, args.seed, budget, args.max_nodes) for p in args.pairs for i in range(args.games)]
+    tasks = [
+        (p, i, args.seed, budget, args.max_nodes) for p in args.pairs for i in range(args.games)
+    ]
     start = time.perf_counter()
     records: list[GameRecord] = []
     if args.jobs > 1:

@@ -79,17 +79,6 @@ def best_cut(costs: tuple[float, ...], ctx: Context) -> float:
     return remember(ctx.dp, costs, best[size])  # type: ignore[no-any-return]
 
 
-def turns_needed(cells: tuple[int, ...], pos: list[int], mask: int, ctx: Context) -> float:
-    """Estimated turns one side needs to remove all it can still remove, plus the dead-number
-    penalty."""
-    alive, dead, _ = segments(mask, ctx)
-    total = DEAD_PENALTY if dead else 0.0
-    for low, high in alive:
-        costs = tuple(link_cost(cells, pos[n], pos[n + 1]) for n in range(low, high))
-        total += best_cut(costs, ctx)
-    return total
-
-
 def link_costs(cells: tuple[int, ...], pos: list[int]) -> list[float]:
     """``costs[n]``: ``link_cost`` of numbers n and n+1 when both are on the board, else 0."""
     costs = [0.0] * (PIECES + 1)
@@ -179,7 +168,11 @@ def _twos(pos: list[int]) -> list[int]:
 
 
 def _touched(
-    cells: tuple[int, ...], pos: list[int], costs: list[float], twos: list[int], squares: tuple[int, int]
+    cells: tuple[int, ...],
+    pos: list[int],
+    costs: list[float],
+    twos: list[int],
+    squares: tuple[int, int],
 ) -> list[float]:
     """``costs`` with the two-apart links whose shared neighbours include ``squares`` redone."""
     out = costs
@@ -220,5 +213,3 @@ def after_move(
         parent.their_mask,
         parent.my_mask,
     )
-
-

@@ -61,9 +61,7 @@ COMMON: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """For two cells two steps apart, the squares adjacent to both: where one step links them."""
 
-MIRROR: tuple[int, ...] = tuple(
-    (c // COLS) * COLS + (COLS - 1 - c % COLS) for c in range(CELLS)
-)
+MIRROR: tuple[int, ...] = tuple((c // COLS) * COLS + (COLS - 1 - c % COLS) for c in range(CELLS))
 """The left–right mirror (col → 9 − col), a symmetry of every rule."""
 
 FLIP: tuple[int, ...] = tuple((ROWS - 1 - c // COLS) * COLS + c % COLS for c in range(CELLS))

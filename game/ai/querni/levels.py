@@ -12,13 +12,13 @@ from .context import Context
 from .position import WIN, Turn
 from .search import Child, children, choose
 
-MISS_CHANCE = 0.35
+MISS_CHANCE = 0.45
 """EASY overlooks the chains it could remove this often (never a winning one)."""
 
-NOTICE_SHARE = 0.7
+NOTICE_SHARE = 0.6
 """EASY looks at this share of its pieces each turn; the others' moves go unseen."""
 
-NOISE = 0.8
+NOISE = 1.0
 """EASY's misjudgement, in turns (standard deviation of the noise added to each value)."""
 
 SENSIBLE_MARGIN = 1.5

@@ -16,7 +16,7 @@ from typing import Any
 
 from .context import TT_CAP, Context, OutOfBudget, remember
 from .evaluate import Parent, after_move, evaluate
-from .position import DRAW, LOSS, WIN, Turn, apply, generate
+from .position import LOSS, WIN, Turn, apply, generate
 
 MATE = 10_000.0
 """A won game; a win found nearer the root scores higher (``MATE − ply``)."""
@@ -28,9 +28,6 @@ MAX_DEPTH = 12
 DEEPEN_SHARE = 0.4
 """Start another depth only while less than this share of the budget is spent: a deeper
 iteration costs several times the last one, so starting later would mostly be wasted."""
-
-BEAM = 0
-"""Below the root, only this many best-valued children (statically) are searched (0: all)."""
 
 Child = tuple[float, Turn, tuple[int, ...], int, int | None]
 
@@ -113,8 +110,6 @@ def negamax(
             if kid[1] == tt_turn:
                 kids.insert(0, kids.pop(i))
                 break
-    if BEAM and depth > 1 and len(kids) > BEAM:
-        del kids[BEAM:]
     original_alpha = alpha
     best = -float("inf")
     best_turn = kids[0][1]
@@ -161,7 +156,9 @@ def choose(
         try:
             for index, (_, turn, new, new_quiet, result) in enumerate(kids):
                 if result is None:
-                    value = -negamax(new, -sign, new_quiet, depth - 1, -float("inf"), -alpha, 1, ctx)
+                    value = -negamax(
+                        new, -sign, new_quiet, depth - 1, -float("inf"), -alpha, 1, ctx
+                    )
                 else:
                     value = outcome_score(result, 1)
                 scored.append((value, index))
