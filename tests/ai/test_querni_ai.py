@@ -258,6 +258,13 @@ def test_time_budget_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     assert now[0] < 5.0  # the fake clock's time: about 50 looks, not a real duration
 
 
+@pytest.mark.parametrize("budget", [{"max_nodes": 0}, {"max_nodes": 1}, {"time_budget": 0.0}])
+def test_a_budget_too_small_to_search_still_gives_a_legal_turn(budget: dict) -> None:
+    """The root's turns are always listed and valued: HARD then plays the best of them."""
+    for state in random_states(17, 5):
+        check_turn(state, choose_turn(state, "hard", random.Random(1), **budget))
+
+
 # --- determinism and threads -------------------------------------------------------------------
 
 

@@ -68,11 +68,11 @@ def choose_turn(
         else:
             budget = time_budget if time_budget is not None else HARD_TIME_BUDGET
         ctx = Context(cancel, max_nodes, budget)
-        ctx.check()
+        ctx.check_cancel()
         turn = levels.hard(state.cells, sign, state.quiet_turns, ctx, rng, node_mode, budget)
     else:
         ctx = Context(cancel)
-        ctx.check()
+        ctx.check_cancel()
         pick = levels.easy if level == "easy" else levels.medium
         turn = pick(state.cells, sign, state.quiet_turns, ctx, rng)
     return to_public(state, turn)

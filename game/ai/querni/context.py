@@ -7,7 +7,8 @@ two threads share no mutable data, and each cache is capped so memory stays boun
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 clock: Callable[[], float] = time.perf_counter
@@ -52,7 +53,6 @@ class Context:
         self.segments: dict[int, Any] = {}
         self.dp: dict[tuple[float, ...], float] = {}
         self.removals: dict[tuple[Any, ...], Any] = {}
-        self.evals: dict[int, float] = {}
         self.tt: dict[int, Any] = {}
         self.tt_hits = 0
 
@@ -65,11 +65,26 @@ class Context:
             self.check()
 
     def check(self) -> None:
-        """Look at the cancel flag and the clock now (also called between cheap steps)."""
-        if self.cancel is not None and self.cancel.is_set():
-            raise Cancelled("the turn was cancelled")
+        """Look at the cancel flag and the clock now."""
+        self.check_cancel()
         if self.deadline is not None and clock() >= self.deadline:
             raise OutOfBudget
+
+    def check_cancel(self) -> None:
+        """Raise ``Cancelled`` if the cancel flag is set."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled("the turn was cancelled")
+
+    @contextmanager
+    def unbounded(self) -> Iterator[None]:
+        """Suspend the node and time budgets (not cancellation): the root's turns must all be
+        listed, or there would be nothing to choose from."""
+        saved = self.max_nodes, self.deadline
+        self.max_nodes = self.deadline = None
+        try:
+            yield
+        finally:
+            self.max_nodes, self.deadline = saved
 
     def elapsed(self) -> float:
         return clock() - self.start

@@ -142,7 +142,8 @@ def choose(
     nodes, so the result is the same on every machine; otherwise it looks at the clock and
     ``budget`` is the time budget in seconds.
     """
-    kids = children(cells, sign, quiet, 0, ctx)
+    with ctx.unbounded():
+        kids = children(cells, sign, quiet, 0, ctx)
     rng.shuffle(kids)  # varied but reproducible ties
     kids.sort(key=lambda kid: -kid[0])
     best_turn, best_value = kids[0][1], kids[0][0]
