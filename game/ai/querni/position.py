@@ -11,6 +11,8 @@ legal turn of the rules; the tests check it against ``QuerniState.legal_turns``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.rules.querni import DRAW_TURNS, MIN_CHAIN, PIECES
 
 from .context import Context, remember
@@ -114,8 +116,9 @@ def removals(maximal: tuple[Chain, ...], mask: int, ctx: Context) -> tuple[Chain
 
 
 def links(pos: list[int]) -> list[bool]:
-    """``link[n]``: numbers n and n+1 are both on the board and adjacent (Q-3.1)."""
-    link = [False] * (PIECES + 1)
+    """``link[n]``: numbers n and n+1 are both on the board and adjacent (Q-3.1); ``link[0]``
+    and ``link[PIECES]`` are always false (no number 0 or 17)."""
+    link = [False] * (PIECES + 2)
     for n in range(1, PIECES):
         a, b = pos[n], pos[n + 1]
         link[n] = a >= 0 and b >= 0 and DIST[a][b] == 1
@@ -141,38 +144,46 @@ def destinations(cells: tuple[int, ...], start: int) -> list[int]:
 
 
 def generate(cells: tuple[int, ...], sign: int, ctx: Context) -> tuple[list[Turn], list[int], int]:
-    """Every sensible turn of the side ``sign`` (+1 BLUE, −1 RED), with that side's ``pos`` and
-    number mask (``apply`` needs them). The pass comes first, then removals without movement,
-    then each piece's movements, each followed by the removals it opens."""
+    """Every sensible turn of the side ``sign`` (+1 BLUE, −1 RED), in ``each_turn``'s order,
+    with that side's ``pos`` and number mask (``apply`` needs them)."""
     pos = positions(cells, sign)
     mask = mask_of(pos)
+    return list(each_turn(cells, pos, mask, ctx)), pos, mask
+
+
+def each_turn(cells: tuple[int, ...], pos: list[int], mask: int, ctx: Context) -> Iterator[Turn]:
+    """The sensible turns of the side whose numbers stand at ``pos``, one at a time so that a
+    search which needs only one good turn stops early: the pass, removals without movement,
+    then each piece's movements, each followed by the removals it opens. Pieces not yet linked
+    to a neighbouring number come first: they are the likeliest to have a useful movement."""
     link = links(pos)
     base = runs(link)
-    turns: list[Turn] = [PASS]
-    turns.extend((-1, -1, c) for c in removals(base, mask, ctx))
-    for n in range(1, PIECES + 1):
+    yield PASS
+    for chain in removals(base, mask, ctx):
+        yield (-1, -1, chain)
+    numbers = [n for n in range(1, PIECES + 1) if pos[n] >= 0]
+    numbers.sort(key=lambda n: link[n - 1] + link[n])
+    for n in numbers:
         start = pos[n]
-        if start < 0:
-            continue
         before = pos[n - 1] if n > 1 else -1
         after = pos[n + 1] if n < PIECES else -1
-        old = (link[n - 1], link[n] if n < PIECES else False)
+        old = (link[n - 1], link[n])
         opened: dict[tuple[bool, bool], tuple[Chain, ...]] = {}
         for end in destinations(cells, start):
             new = (before >= 0 and DIST[end][before] == 1, after >= 0 and DIST[end][after] == 1)
-            turns.append((start, end, None))
+            yield (start, end, None)
             if new == old:
                 chains = removals(base, mask, ctx) if base else ()
             else:
-                chains = opened.get(new)  # type: ignore[assignment]
-                if chains is None:
+                found = opened.get(new)
+                if found is None:
                     changed = list(link)
-                    changed[n - 1] = new[0] and n > 1
-                    if n < PIECES:
-                        changed[n] = new[1]
-                    chains = opened[new] = removals(runs(changed), mask, ctx)
-            turns.extend((start, end, c) for c in chains)
-    return turns, pos, mask
+                    changed[n - 1] = new[0]
+                    changed[n] = new[1]
+                    found = opened[new] = removals(runs(changed), mask, ctx)
+                chains = found
+            for chain in chains:
+                yield (start, end, chain)
 
 
 def apply(

@@ -11,12 +11,14 @@ unfinished one when it already found a better turn.
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from .context import TT_CAP, Context, OutOfBudget, remember
 from .evaluate import Parent, after_move, evaluate
-from .position import LOSS, WIN, Turn, apply, generate
+from .position import LOSS, WIN, Turn, apply, each_turn, generate, mask_of, positions
 
 MATE = 10_000.0
 """A won game; a win found nearer the root scores higher (``MATE − ply``)."""
@@ -55,9 +57,14 @@ def children(
     With ``enough``, stop at the first turn valued at least that much (a cut-off one turn above
     the leaves); ``first`` and the removals are then valued first, as the likeliest to reach it.
     """
-    turns, pos, mask = generate(cells, sign, ctx)
     if enough < float("inf"):
-        turns.sort(key=lambda t: 0 if t == first else 1 if t[2] is not None else 2)
+        pos = positions(cells, sign)
+        mask = mask_of(pos)
+        turns: Iterable[Turn] = each_turn(cells, pos, mask, ctx)
+        if first is not None:
+            turns = itertools.chain((first,), (t for t in turns if t != first))
+    else:
+        turns, pos, mask = generate(cells, sign, ctx)
     parent = Parent(cells, sign)
     out: list[Child] = []
     for turn in turns:
