@@ -2,9 +2,10 @@
 
 Why alpha-beta rather than MCTS: the evaluation (``evaluate.py``) is a good race estimate, and
 pure-Python play-outs are far too slow for MCTS to gather enough of them within a second.
-Every interior node evaluates all its children statically (the evaluation is cached) and tries
-them best first, after the transposition table's move; that ordering is what lets depth 3 fit
-in the budget. The search stops when the node budget (deterministic) or the time budget (a
+Every interior node evaluates all its children statically (incrementally: ``after_move``) and
+tries them best first, after the transposition table's move; one turn above the leaves the
+turns are generated lazily and valued one by one, stopping at the first that reaches beta.
+That ordering and that cut-off are what let depth 3–4 fit in the budget. The search stops when the node budget (deterministic) or the time budget (a
 safety cap) runs out, keeping the best root turn of the last finished depth, or of the
 unfinished one when it already found a better turn.
 """
