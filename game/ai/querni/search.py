@@ -5,9 +5,15 @@ pure-Python play-outs are far too slow for MCTS to gather enough of them within 
 Every interior node evaluates all its children statically (incrementally: ``after_move``) and
 tries them best first, after the transposition table's move; one turn above the leaves the
 turns are generated lazily and valued one by one, stopping at the first that reaches beta.
-That ordering and that cut-off are what let depth 3–4 fit in the budget. The search stops when the node budget (deterministic) or the time budget (a
-safety cap) runs out, keeping the best root turn of the last finished depth, or of the
-unfinished one when it already found a better turn.
+That ordering and that cut-off are what let depth 3–4 fit in the budget. The search stops when
+the node budget (deterministic) or the time budget (a safety cap) runs out, keeping the best
+root turn of the last finished depth, or of the unfinished one when it already found a better
+turn.
+
+Symmetries are not used as transposition-table keys: over four whole games of 20,000-node
+searches, 28 % of the nodes were exact repeats, and not one was the mirror image (col → 9 − col)
+or the colour-swapped flip of a position already searched, so canonical keys would only cost
+time. The symmetries hold in the evaluation instead (written once for both colours; tested).
 """
 
 from __future__ import annotations
