@@ -65,7 +65,9 @@ class Context:
             self.check()
 
     def check(self) -> None:
-        """Look at the cancel flag and the clock now."""
+        """Look at the cancel flag and the clock now, and let other threads run a moment: a
+        pure-Python search holds the GIL, and the game loop beside it must keep its 60 fps."""
+        time.sleep(0)
         self.check_cancel()
         if self.deadline is not None and clock() >= self.deadline:
             raise OutOfBudget
