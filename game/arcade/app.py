@@ -81,6 +81,11 @@ class ArcadeApp(App):
         if config.frames is not None:
             self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
 
+    @property
+    def offered_games(self) -> tuple[GameSpec, ...]:
+        """The games the title offers: every game, or on a kiosk the operator's choice."""
+        return self.games if self.kiosk is None else self.kiosk.offered()
+
     def toggle_fullscreen(self) -> None:
         """F11; a kiosk has no way out of fullscreen but the operator's."""
         if self.kiosk is not None:
@@ -198,6 +203,7 @@ SHELL_SCENES = {
     "crash": "game.arcade.scenes.crash:CrashScene",
     "pin_pad": "game.arcade.scenes.pin_pad:PinPadScene",
     "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
+    "operator": "game.arcade.scenes.operator:OperatorScene",
 }
 """The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""
 

@@ -83,6 +83,23 @@ class Kiosk:
         self.app.ctx.save_settings()
         log.info("kiosk: the operator PIN was set")
 
+    def operator_menu(self) -> None:
+        """The right PIN: the operator's menu (replacing the pad)."""
+        log.info("kiosk: the operator opened the menu")
+        self.pin_failures = 0
+        self.app.nav.replace("operator", kiosk=self)
+
+    def offered_ids(self) -> list[str]:
+        """The ids of the games this kiosk offers (the operator's choice; all by default)."""
+        chosen = self.app.ctx.settings.kiosk_games
+        ids = [spec.id for spec in self.app.games]
+        offered = [game_id for game_id in ids if chosen is None or game_id in chosen]
+        return offered or ids
+
+    def offered(self) -> tuple[Any, ...]:
+        ids = self.offered_ids()
+        return tuple(spec for spec in self.app.games if spec.id in ids)
+
     def check_pin(self, entered: str) -> bool:
         """Whether ``entered`` is the operator's PIN (compared in constant time)."""
         if self.pin:
@@ -127,7 +144,7 @@ class Kiosk:
         if top in ("still_playing", "pin_pad") or self.app.stack.pending:
             return
         if top == "title":
-            if self.idle >= self.attract_seconds:
+            if self.idle >= self.attract_seconds and self.app.ctx.settings.kiosk_attract:
                 self.start_attract()
         elif self.idle >= self.idle_seconds:
             self.app.nav.push("still_playing", seconds=COUNTDOWN_SECONDS, on_timeout=self.abandon)
@@ -144,7 +161,15 @@ class Kiosk:
             for spec in self.app.games:
                 storage.clear_game(spec.id)
         self.idle = 0.0
+        self._restore_language()
         self.app.nav.clear_to("title")
+
+    def _restore_language(self) -> None:
+        """A visitor may have switched the language: the next one finds the kiosk's own."""
+        default = self.app.ctx.settings.kiosk_language
+        if default and default != self.app.ctx.settings.language:
+            self.app.ctx.settings.language = default
+            self.app.set_language(default)
 
     # --- attract mode --------------------------------------------------------------------
     def start_attract(self) -> None:
@@ -154,7 +179,7 @@ class Kiosk:
 
     def _attract_game(self) -> None:
         """The next game in turn plays itself, a random variant."""
-        games = self.app.games
+        games = self.offered()
         self.attract_game = (self.attract_game + 1) % len(games)
         spec = games[self.attract_game]
         self.attract_phase = "play"
@@ -173,7 +198,7 @@ class Kiosk:
         self.attract_timer -= dt
         if self.attract_timer > 0:
             return
-        spec = self.app.games[self.attract_game]
+        spec = self.offered()[self.attract_game % len(self.offered())]
         if self.scores_shown < len(spec.variants) and self.attract_phase in ("ending", "scores"):
             self.attract_phase = "scores"
             variant = spec.variants[self.scores_shown].id
@@ -189,6 +214,7 @@ class Kiosk:
         self.app.ctx.demo_is_attract = False
         self.app.demo = None
         self.idle = 0.0
+        self._restore_language()
         self.app.nav.clear_to("title")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

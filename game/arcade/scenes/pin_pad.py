@@ -1,4 +1,5 @@
-"""The operator's PIN pad (kiosk): the right PIN quits; wrong PINs lock the pad for a while.
+"""The operator's PIN pad (kiosk): the right PIN opens the operator's menu; wrong PINs lock the
+pad for a while.
 
 In ``set`` mode (a kiosk started with no PIN configured) it asks the operator to choose a PIN
 of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed).
@@ -71,7 +72,7 @@ class PinPadScene(ArcadeScene):
             self._choose()
             return
         if self.entered and self.kiosk.check_pin(self.entered):
-            self.app.quit()
+            self.kiosk.operator_menu()
             return
         self.entered = ""
         self.kiosk.pin_failures += 1

@@ -44,8 +44,8 @@ class TitleScene(ArcadeScene):
         super().__init__(app)
         self.time = 0.0
         self.focus = game_id or self.ctx.settings.last_game
-        if not any(spec.id == self.focus for spec in app.games):
-            self.focus = app.games[0].id if app.games else ""
+        if not any(spec.id == self.focus for spec in app.offered_games):
+            self.focus = app.offered_games[0].id if app.offered_games else ""
         self.choosing: GameSpec | None = None  # the game whose variant chooser is open
         self.tiles: list[Tile] = []
         self.menu: list[Any] = []
@@ -54,7 +54,7 @@ class TitleScene(ArcadeScene):
     # --- layout ---------------------------------------------------------------------------
     def _tile_rects(self) -> list[pygame.Rect]:
         width, height = self.app.surface.get_size()
-        count = max(1, len(self.app.games))
+        count = max(1, len(self.app.offered_games))
         bottom = height - MARGIN - 2 * MENU_H - GAP if self.tall else height - 60 - MENU_H - GAP
         if self.tall:
             tile_h = (bottom - MARGIN - (count - 1) * GAP) // count
@@ -93,7 +93,7 @@ class TitleScene(ArcadeScene):
         if self.choosing is not None:
             self._build_variants(self.choosing)
         else:
-            for spec, rect in zip(self.app.games, self._tile_rects()):
+            for spec, rect in zip(self.app.offered_games, self._tile_rects()):
                 self.tiles.append(self._build_tile(spec, rect))
         self._build_menu()
 
@@ -208,10 +208,10 @@ class TitleScene(ArcadeScene):
             return
         if action.key in ("pause", "back") and self.choosing is not None:
             self.close_variants()
-        elif action.key == "accept" and self.choosing is None and self.app.games:
-            self.new_game(by_id(self.app.games, self.focus))
+        elif action.key == "accept" and self.choosing is None and self.app.offered_games:
+            self.new_game(by_id(self.app.offered_games, self.focus))
         elif action.key in ("left", "right", "up", "down") and self.choosing is None:
-            ids = [spec.id for spec in self.app.games]
+            ids = [spec.id for spec in self.app.offered_games]
             if ids:
                 step = 1 if action.key in ("right", "down") else -1
                 self.focus = ids[(ids.index(self.focus) + step) % len(ids)]

@@ -104,6 +104,7 @@ from game.arcade.storage.jsonfile import (
     JsonStore,
     Notice,
     Unreadable,
+    atomic_write,
 )
 from game.arcade.storage.lock import SCORES_LOCK_FILE, DataLock, exclusive
 from game.arcade.storage.logfile import LOG_FILE, open_log
@@ -266,6 +267,28 @@ class Storage:
             self._tables[key] = build_table(self._records().games[game_id].records, variant,
                                             spec.score_of, spec.rank, spec.table_size)
         return list(self._tables[key])
+
+    def reset_records(self) -> str | None:
+        """Start every game's records (high scores, statistics) afresh; the old ``scores.json``
+        is kept first as ``scores.json.backup-<UTC stamp>``. Returns the backup's name (``None``
+        when there was nothing to keep); ``OSError`` when the backup cannot be written (then
+        nothing is reset)."""
+        backup: str | None = None
+        with exclusive(self.data_dir / SCORES_LOCK_FILE):
+            loaded = None if self._store.in_memory(SCORES_FILE) else self._store.read(
+                SCORES_FILE, SCORES_MAX_BYTES)
+            if loaded is not None:
+                target = self._store.free_name(f"{SCORES_FILE}.backup-{stamp(self.clock())}")
+                atomic_write(target, loaded.raw)
+                backup = target.name
+            self._book = RecordBook(games={game_id: GameRecords() for game_id in self._games})
+            self._tables.clear()
+            self._changed.clear()
+            self.last_recorded = None
+            self._store.write(SCORES_FILE, self._book.to_json(), SCORES_MAX_BYTES, compact=True)
+            self._book_key = self._store.stat_key(SCORES_FILE)
+        log.info("records reset%s", f"; the old ones are in {backup}" if backup else "")
+        return backup
 
     def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
         """Put ``initials`` on a record; ``True`` when it was found and written to disk.

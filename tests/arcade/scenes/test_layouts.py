@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ai import autoplay
+from game.arcade.kiosk import Kiosk
 from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import make_arcade, settle
@@ -29,7 +30,7 @@ class _FakeKiosk:
 
 
 SHELL = ("title", "settings", "scores", "about")
-OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials")
+OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator")
 
 
 def build(app, name: str):
@@ -51,6 +52,7 @@ def build(app, name: str):
                         "texts": GAMES[0].texts, "difficulty": "SURVIVAL"},
             "pin_pad": {"kiosk": _FakeKiosk()},
             "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
+            "operator": {"kiosk": Kiosk(app, pin="1234")},
         }[name]
         app.nav.push(name, **kwargs)
     settle(app, 3)
