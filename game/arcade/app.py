@@ -196,6 +196,7 @@ SHELL_SCENES = {
     "title": "game.arcade.scenes.title:TitleScene",
     "settings": "game.arcade.scenes.settings:SettingsScene",
     "scores": "game.arcade.scenes.scores:ScoresScene",
+    "stats": "game.arcade.scenes.scores:StatsScene",
     "about": "game.arcade.scenes.about:AboutScene",
     "pause": "game.arcade.scenes.pause:PauseScene",
     "confirm": "game.arcade.scenes.confirm:ConfirmScene",

@@ -74,6 +74,8 @@ class GameSpec:
     """What storage keeps of this game: save codec, record schema, settings section."""
     scores_view: str
     """``"module:Class"`` drawing this game's part of the scores screen."""
+    stats_view: str | None
+    """``"module:Class"`` drawing this game's part of the statistics screen."""
     demo: str
     """``"module:Class"`` of the player that plays this game through posted input events."""
     tile: str

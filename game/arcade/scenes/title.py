@@ -68,6 +68,7 @@ class TitleScene(ArcadeScene):
     def menu_items(self) -> list[tuple[str, Any]]:
         items: list[tuple[str, Any]] = [
             ("title.scores", lambda: self.open("scores", game_id=self.focus)),
+            ("title.stats", lambda: self.open("stats", game_id=self.focus)),
             ("title.settings", lambda: self.open("settings", game_id=self.focus)),
             ("title.about", lambda: self.open("about")),
         ]
@@ -128,8 +129,8 @@ class TitleScene(ArcadeScene):
         items = self.menu_items()
         self.menu = []
         if self.tall:
-            cols = 2
-            item_w = (width - 2 * MARGIN - GAP) // cols
+            cols = 3
+            item_w = (width - 2 * MARGIN - (cols - 1) * GAP) // cols
             for i, (key, command) in enumerate(items):
                 row, col = divmod(i, cols)
                 rect = pygame.Rect(MARGIN + col * (item_w + GAP),

@@ -73,6 +73,7 @@ SPEC = GameSpec(
     },
     data=DATA,
     scores_view="game.games.magdagdon.widgets.scores:ScoresView",
+    stats_view="game.games.magdagdon.widgets.stats:StatsView",
     demo="game.games.magdagdon.demo:DemoPlayer",
     tile="game.games.magdagdon.widgets.tile:draw_tile",
     sounds=("roll", "place", "pickup", "confirm", "illegal", "click", "power", "combo",

@@ -29,7 +29,7 @@ class _FakeKiosk:
     pin_locked_until = 0.0
 
 
-SHELL = ("title", "settings", "scores", "about")
+SHELL = ("title", "settings", "scores", "stats", "about")
 OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator")
 
 
