@@ -87,8 +87,8 @@ class TitleScene(ArcadeScene):
         self._build()
 
     def _build(self) -> None:
-        if self.ui is None:
-            self.gui.clear_and_reset()
+        if self.ui is not None:  # the old tiles' or chooser's buttons go
+            self.ui.clear_and_reset()
         self.tiles = []
         self.variant_buttons = []
         if self.choosing is not None:

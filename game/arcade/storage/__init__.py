@@ -130,7 +130,8 @@ from game.arcade.storage.settings import Settings, parse_settings, settings_to_j
 from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
 
 __all__ = [
-    "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SAVES_DIR", "SCORES_FILE",
+    "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR",
+    "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SAVES_DIR", "SCORES_FILE",
     "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock", "GameData", "Notice",
     "Record", "SettingField", "Settings", "Storage", "hash_pin", "iso_date", "normalise_initials",
     "resolve_data_dir", "save_name", "utcnow", "valid_pin", "verify_pin",

@@ -20,7 +20,7 @@ from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.scenes.setup import SetupScene
-from game.rules.querni import Chain, QuerniState, Square
+from game.rules.querni import Chain, QuerniState, Square, can_still_chain
 
 REST_STEPS = 2
 """Steps the demo waits after END MOVE, so each turn can be watched."""
@@ -32,16 +32,24 @@ def _tap(pos: tuple[int, int]) -> None:
 
 def choose_turn(state: QuerniState, rng: random.Random
                 ) -> tuple[list[Square] | None, Chain | None]:
-    """Any legal turn, preferring the longest removal; a pass only when nothing else is
-    legal (the automatic pass then comes by itself)."""
+    """Any legal turn, preferring the longest removal that does not lose; a pass only when
+    nothing else is legal (the automatic pass then comes by itself)."""
     turns = state.legal_turns()
-    chains = [turn for turn in turns if turn[1] is not None]
+    mover = state.numbers(state.to_move)
+    chains = [turn for turn in turns if turn[1] is not None
+              and _keeps_a_chance(mover, turn[1])]
     if chains:
         longest = max(high - low for _path, (low, high) in chains)  # type: ignore[misc]
         return rng.choice([turn for turn in chains
                            if turn[1] is not None and turn[1][1] - turn[1][0] == longest])
     moves = [turn for turn in turns if turn[0] is not None]
     return rng.choice(moves) if moves else (None, None)
+
+
+def _keeps_a_chance(numbers: frozenset[int], chain: Chain) -> bool:
+    """The removal wins, or leaves numbers that can still form a chain (not a loss, Q-5.2)."""
+    left = [n for n in numbers if not chain[0] <= n <= chain[1]]
+    return not left or can_still_chain(left)
 
 
 class DemoPlayer:

@@ -570,7 +570,7 @@ class PlayScene(ArcadeScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
-        c, L = self.control, self.layout
+        c = self.control
         dragged = self.dragged()
         hidden = self.anim.hidden
         if dragged is not None:

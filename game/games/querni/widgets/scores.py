@@ -111,11 +111,12 @@ class ScoresView:
 
     def _columns(self) -> list[tuple[str, float, str]]:
         """(header, x as a fraction of the width, anchor): date, result, why, turns."""
-        if self.area.height > self.area.width:  # portrait: narrower columns
-            return [(shell_t("scores.date"), 0.06, "midleft"), (t("scores.result"), 0.30, "midleft"),
-                    (t("scores.reason"), 0.53, "midleft"), (t("scores.turns"), 0.95, "midright")]
-        return [(shell_t("scores.date"), 0.12, "midleft"), (t("scores.result"), 0.30, "midleft"),
-                (t("scores.reason"), 0.50, "midleft"), (t("scores.turns"), 0.88, "midright")]
+        portrait = self.area.height > self.area.width  # narrower columns
+        xs = (0.06, 0.30, 0.53, 0.95) if portrait else (0.12, 0.30, 0.50, 0.88)
+        labels = (shell_t("scores.date"), t("scores.result"), t("scores.reason"),
+                  t("scores.turns"))
+        anchors = ("midleft", "midleft", "midleft", "midright")
+        return list(zip(labels, xs, anchors))
 
     def _draw_last(self, surface: pygame.Surface, records: list[Any], time: float) -> None:
         width = self.area.width
