@@ -128,9 +128,8 @@ class QuerniMonkey:
         if c.can_undo and rng.random() < 0.05:
             return "UNDO", monkey._point_in(scene.b_undo.rect)
         path, chain = choose_turn(c.state, rng)
-        if chain is not None and not c.has_moved and rng.random() < 0.5:
-            if not c.chain_mode:
-                return "SELECT CHAIN", monkey._point_in(scene.b_chain.rect)
+        if chain is not None and not c.has_moved and not c.chain_mode and rng.random() < 0.5:
+            return "SELECT CHAIN", monkey._point_in(scene.b_chain.rect)
         if path:
             return f"piece {path[0]}", monkey._point_in(L.square_rect(path[0]))
         return "END MOVE", monkey._point_in(scene.b_end.rect)
