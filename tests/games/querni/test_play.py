@@ -427,3 +427,19 @@ def test_a_damaged_record_is_refused_by_the_check(bad):
         record["turns"][0] = {"path": [[0, 0], [5, 5]], "chain": None}
     with pytest.raises(ValueError):
         check(record)
+
+
+def test_replay_option_plays_a_record_from_the_data_folder(tmp_path, capsys):
+    from game.arcade.cli import run
+
+    data = tmp_path / "data"
+    store = Storage(data, games=[spec.data for spec in GAMES])
+    session = finished_session()
+    store.record_game("querni", session)
+    (record,) = (data / "games").iterdir()
+    assert run(["--replay", str(record), "--frames", "20", "--data-dir", str(data)], GAMES) == 0
+    damaged = data / "games" / "querni-20261201T000000Z-damaged.json"
+    damaged.write_text(json.dumps({**to_record(session), "result": "nobody"}))
+    with pytest.raises(SystemExit):
+        run(["--replay", str(damaged), "--frames", "5", "--data-dir", str(data)], GAMES)
+    assert not damaged.exists()  # set aside like any damaged data file
