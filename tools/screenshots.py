@@ -4,7 +4,10 @@
 
 Drives a headless app with real input events (like the tests) and saves PNGs of: the dice
 tumbling, a die selected with its legal cells lit, the MAGDAGDON banner, a ruin crumbling,
-the game-over breakdown, plus every menu screen.
+the game-over breakdown, plus every menu screen; and QUERNI's moments (``q*.png``): the start,
+a piece selected with its steps and jumps lit, a jump sequence in mid-air and going on, a
+chain selected, a removal popping and its trail marks, the game-over panel, and its setup,
+rules, scores and replay screens.
 """
 
 from __future__ import annotations
@@ -123,8 +126,102 @@ def main(argv: list[str] | None = None) -> int:
             app.nav.clear_to(name)
             _frames(app, 30)
             _save(app, args.out, f"6-{name}")
+        querni_shots(app, args.out)
         app.shutdown()
     return 0
+
+
+QUERNI_MIDGAME = {
+    (2, 1): ("BLUE", 3), (3, 2): ("BLUE", 4), (4, 2): ("BLUE", 5), (5, 3): ("BLUE", 6),
+    (6, 1): ("BLUE", 1), (7, 0): ("BLUE", 14), (4, 4): ("BLUE", 9), (5, 5): ("BLUE", 10),
+    (1, 0): ("BLUE", 16), (8, 1): ("BLUE", 11), (2, 4): ("BLUE", 13),
+    (3, 4): ("RED", 12), (4, 5): ("RED", 7), (3, 6): ("RED", 2), (6, 5): ("RED", 8),
+    (7, 6): ("RED", 15), (8, 5): ("RED", 16), (6, 3): ("RED", 3), (1, 5): ("RED", 1),
+    (2, 6): ("RED", 11), (7, 4): ("RED", 9), (8, 4): ("RED", 10), (9, 3): ("RED", 5),
+}
+"""A QUERNI middle game: BLUE 3–6 is a chain; BLUE 9 can step, and jump on over several pieces."""
+
+
+def querni_shots(app: ArcadeApp, out: Path) -> None:
+    """QUERNI's moments, through real taps on the play screen."""
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.scenes.play import PlayScene as QuerniPlay
+    from game.games.querni.session import QuerniSession
+    from game.rules.querni import Color, QuerniState
+
+    def tap_square(scene: QuerniPlay, square: tuple[int, int], frames: int = 4) -> None:
+        post_tap(scene.layout.square_centre(square))
+        _frames(app, frames)
+
+    def tap(rect: pygame.Rect, frames: int = 4) -> None:
+        post_tap(rect.center)
+        _frames(app, frames)
+
+    app.nav.clear_to("querni.setup")
+    _frames(app, 20)
+    _save(app, out, "q0-setup")
+    app.nav.clear_to("querni.play", saved=QuerniSession.new(random.Random(3)))
+    _frames(app, 30)
+    _save(app, out, "q1-start")
+    pieces = {sq: (Color(c), n) for sq, (c, n) in QUERNI_MIDGAME.items()}
+    mid = QuerniState.from_pieces(pieces, Color.BLUE, quiet_turns=25)
+    app.nav.clear_to("querni.play", saved=QuerniSession(mid, mid))
+    _frames(app, 10)
+    play = app.stack.top
+    assert isinstance(play, QuerniPlay)
+    tap_square(play, (4, 4), 20)
+    _save(app, out, "q2-selected-steps-and-jumps")
+    longest = max(mid.jump_paths((4, 4)), key=len)
+    tap_square(play, longest[1], 12)
+    _save(app, out, "q3-jump-in-the-air")
+    _frames(app, 40)
+    _save(app, out, "q3b-jump-can-go-on")
+    tap(play.b_undo.rect, 40)
+    tap(play.b_chain.rect, 10)
+    low, high = 3, 6
+    tap_square(play, mid.where(Color.BLUE, low) or (0, 0))
+    tap_square(play, mid.where(Color.BLUE, high) or (0, 0), 60)
+    _save(app, out, "q4-chain-selected")
+    tap(play.b_end.rect, 14)
+    _save(app, out, "q5-chain-pops")
+    _frames(app, 90)
+    _save(app, out, "q6-after-removal-trail")
+    session = QuerniSession.new(random.Random(6))
+    rng = random.Random(6)
+    while True:
+        turn = choose_turn(session.state, rng)
+        if session.state.play(*turn).result is not None:
+            break
+        session.play(*turn)
+    app.nav.clear_to("querni.play", saved=session)
+    _frames(app, 10)
+    play = app.stack.top
+    from game.games.querni.gestures import GestureKind, gestures_for_turn
+
+    for gesture in gestures_for_turn(session.state, *turn):
+        if gesture.kind is GestureKind.TAP and gesture.square is not None:
+            tap_square(play, gesture.square, 40)
+        elif gesture.kind is GestureKind.SELECT_CHAIN:
+            tap(play.b_chain.rect)
+        elif gesture.kind is GestureKind.END_MOVE:
+            tap(play.b_end.rect)
+    _frames(app, 200)
+    _save(app, out, "q7-game-over")
+    for name in ("querni.rules", "title"):
+        app.nav.clear_to(name)
+        _frames(app, 30)
+        _save(app, out, f"q8-{name}")
+    app.nav.clear_to("scores", game_id="querni")
+    _frames(app, 30)
+    _save(app, out, "q8-scores")
+    app.nav.clear_to("settings", game_id="querni")
+    _frames(app, 30)
+    _save(app, out, "q8-settings")
+    from game.games.querni.record import to_record
+
+    app.nav.clear_to("querni.replay", record=to_record(session))
+    _frames(app, 200)
+    _save(app, out, "q9-replay")
 
 
 if __name__ == "__main__":

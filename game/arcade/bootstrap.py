@@ -101,11 +101,26 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         kiosk = Kiosk(app, pin=args.kiosk_pin, idle_seconds=settings.idle_seconds,
                       seed=args.seed)
         kiosk.install()
-    app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
-                               resume=not args.bench))
+    if getattr(args, "replay", None):
+        app.stack.push(replay_scene(app, storage, games, args.replay))
+    else:
+        app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
+                                   resume=not args.bench))
     if kiosk is not None and kiosk.needs_pin:
         kiosk.ask_for_pin()  # no public default: the operator chooses one now
     return app
+
+
+def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],
+                 path: str) -> Scene[Any]:
+    """``--replay FILE``: the scene of the game whose document it is (``StartupError`` with the
+    reason when no game can play it back)."""
+    found = storage.load_document(path)
+    spec = next((s for s in games if found is not None and s.id == found[0]), None)
+    if found is None or spec is None or spec.replay_scene is None:
+        raise StartupError(f"cannot replay {path}: not a game record this arcade can read "
+                           "(the log says why)")
+    return app.nav.make(spec.scene_name(spec.replay_scene), record=found[1])
 
 
 def check_resources() -> None:

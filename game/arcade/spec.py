@@ -92,6 +92,9 @@ class GameSpec:
     about: str | None = None
     """The module of the game's part of the About page (``ABOUT`` blocks, ``ABOUT_FIGURES``,
     ``CENTERED``)."""
+    replay_scene: str | None = None
+    """A local scene name that plays back one of the game's documents (``--replay FILE``);
+    built with ``record=<the document's data>``."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def scene_name(self, local: str) -> str:

@@ -239,7 +239,8 @@ class TitleScene(ArcadeScene):
         pygame.draw.rect(surface, palette.PANEL, rect, border_radius=36)
         pygame.draw.rect(surface, palette.GOLD if focused else palette.PANEL_EDGE, rect,
                          6 if focused else 4, border_radius=36)
-        self._draw_logo(surface, spec.logo, rect.centerx, rect.top + 90, rect.width - 80)
+        self._draw_logo(surface, spec.logo, rect.centerx, rect.top + 84, rect.width - 80,
+                        largest=100)
         tagline = spec.texts.t("tile.tagline")
         size = text.fit_size(tagline, "ui", 30, rect.width - 60)
         text.blit(surface, tagline, "ui", size, palette.TEXT_DIM, "center",
@@ -247,9 +248,9 @@ class TitleScene(ArcadeScene):
         spec.draw_tile()(surface, tile.art, self.time)
 
     def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
-                   room: int) -> None:
-        """Each letter bobs on its own phase."""
-        size = text.fit_size(logo, "logo", 120, room)
+                   room: int, largest: int = 120) -> None:
+        """Each letter bobs on its own phase (a tile's logo stays clear of its tagline)."""
+        size = text.fit_size(logo, "logo", largest, room)
         letters = [text.render(ch, "logo", size, palette.GOLD) for ch in logo]
         total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
         x = cx - total // 2
