@@ -187,9 +187,11 @@ class ArcadeApp(App):
         self.stack.apply_pending()
 
     def shutdown(self) -> None:
-        """Leave cleanly: stop the music and close pygame."""
+        """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
         pygame.quit()
+        if self.data_lock is not None:
+            self.data_lock.release()
 
 
 SHELL_SCENES = {
