@@ -77,10 +77,12 @@ def message_text(message: Message) -> str:
 
 def advice_text(advice: Advice) -> str:
     """The advisor's reason and its expected gain, in the player's language."""
-    key, params = hints.reason_message(advice)
-    if "combo" in params:
-        params["combo"] = t(params["combo"])
-    reason = t(key, **params)
+    sentences = []
+    for key, params in hints.reason_message(advice):
+        if "combo" in params:
+            params["combo"] = t(params["combo"])
+        sentences.append(t(key, **params))
+    reason = " ".join(sentences)
     gain = hints.gain_points(advice)
     if gain is None:
         return reason
@@ -607,6 +609,9 @@ class PlayScene(ArcadeScene):
             cursor=c.cursor, time=self.time, digits=self.digits, offsets=offsets,
             flash=self.fx.flash,
         )
+        hint = self.hint if not self.busy else None
+        if hint is not None:
+            hint_view.draw_arrows(surface, L, hint.targets, self.time)
         self.board_view.draw_sums(surface, card, self.fx.lines)
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
@@ -615,8 +620,7 @@ class PlayScene(ArcadeScene):
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
-        hint = self.hint
-        if hint is not None and not self.busy:
+        if hint is not None:
             hint_view.draw(surface, L, hint.targets, self.time, self._hint_buttons(),
                            g.unplaced)
         message = self.message

@@ -28,7 +28,7 @@ from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.rules.magdagdon import Board
 
-ROW_H = 236
+ROW_H = 256
 CELL = 40
 CELL_GAP = 4
 BOARD = 4 * CELL + 3 * CELL_GAP
@@ -294,12 +294,16 @@ class ReviewScene(ArcadeScene):
     def _board(self, surface: pygame.Surface, at: tuple[int, int], board: Board | None,
                before: Board, label: str, powers: tuple[tuple[Any, ...], ...]) -> None:
         x, y = at
-        text.blit(surface, label, "bold", 24, palette.TEXT_DIM, "bottomleft", (x, y - 6))
+        shown = text.blit(surface, label, "bold", 24, palette.TEXT_DIM, "bottomleft",
+                          (x, y - 6))
         if board is None:  # the advisor would REROLL first: the dice to come are unknown
             box = pygame.Rect(x, y, BOARD, BOARD)
             pygame.draw.rect(surface, palette.SLOT, box, border_radius=12)
             self._powers(surface, box, powers)
             return
+        if powers:  # beside the label, the board stays readable
+            self._powers(surface, pygame.Rect(shown.right + 8, y - 40, x + BOARD + 60
+                                              - shown.right, 36), powers, row=True)
         for cell in range(16):
             row, col = divmod(cell, 4)
             rect = pygame.Rect(x + col * (CELL + CELL_GAP), y + row * (CELL + CELL_GAP),
@@ -314,26 +318,28 @@ class ReviewScene(ArcadeScene):
             if value is not None and before[cell] != value:  # new this turn
                 pygame.draw.rect(surface, palette.TENTATIVE_RING, rect.inflate(4, 4), 3,
                                  border_radius=8)
-        if powers:
-            self._powers(surface, pygame.Rect(x, y + BOARD - 40, BOARD, 40), powers)
 
     def _powers(self, surface: pygame.Surface, box: pygame.Rect,
-                powers: tuple[tuple[Any, ...], ...]) -> None:
-        """The Majda Powers of a play, as short labels."""
+                powers: tuple[tuple[Any, ...], ...], row: bool = False) -> None:
+        """The Majda Powers of a play, as short labels: stacked in ``box``, or in a row."""
         labels = []
         for power in powers:
             if power[0] == "adjust":
                 labels.append(t("review.adjust", value=power[1], to=power[2]))
             else:
                 labels.append(t("review.reroll", count=power[1]))
-        y = box.centery - 18 * (len(labels) - 1)
+        x, y = box.left, box.centery - (0 if row else 18 * (len(labels) - 1))
         for label in labels:
-            size = text.fit_size(label, "bold", 24, box.width - 8, minimum=16)
+            size = text.fit_size(label, "bold", 22, box.width - 16, minimum=16)
             rendered = text.render(label, "bold", size, palette.TEXT)
-            pill = rendered.get_rect(center=(box.centerx, y)).inflate(14, 6)
+            if row:
+                pill = rendered.get_rect(midleft=(x + 7, y)).inflate(14, 6)
+                x = pill.right + 6
+            else:
+                pill = rendered.get_rect(center=(box.centerx, y)).inflate(14, 6)
+                y += 36
             pygame.draw.rect(surface, palette.PANEL_EDGE, pill, border_radius=10)
             surface.blit(rendered, rendered.get_rect(center=pill.center))
-            y += 36
 
     def _loss(self, surface: pygame.Surface, box: pygame.Rect, turn: TurnReview,
               costly: bool, index: int) -> None:
@@ -345,7 +351,7 @@ class ReviewScene(ArcadeScene):
         colour = HIGHLIGHT if costly else palette.TEXT
         number = text.blit(surface, lost_text(turn.loss), "numbers", 64, colour, "topleft",
                            (box.left, box.top + 20))
-        label = t("review.lost", count=round(turn.loss))
+        label = t("review.lost")
         size, lines = text.fit_lines(label, "ui", 26, box.width, 2, minimum=18)
         text.blit_lines(surface, lines, "ui", size, palette.TEXT_DIM, "midleft",
                         (box.left, number.bottom + 16 + (len(lines) - 1) * (size + 6) / 2))

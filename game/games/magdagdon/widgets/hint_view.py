@@ -48,8 +48,7 @@ def _curve(start: tuple[float, float], end: tuple[float, float], bend: float,
 def arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
           time: float, index: int = 0, stop_short: float = 52.0) -> None:
     """An arrow from a tray die to its cell, with a bright dot running along it."""
-    bend = 0.12 if index % 2 == 0 else -0.12
-    points = _curve(start, end, bend)
+    points = _curve(start, end, 0.1)  # all bent the same way: nearly parallel, rarely crossing
     # stop short of the cell's centre so the arrowhead sits on the cell, not over its number
     while len(points) > 3 and math.dist(points[-1], end) < stop_short:
         points.pop()
@@ -74,18 +73,24 @@ def arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
     pygame.draw.circle(surface, palette.TEXT, (int(dot[0]), int(dot[1])), 8)
 
 
+def draw_arrows(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float) -> None:
+    """The arrows of a hint (drawn under the tray and the line sums: they lead out of the
+    dice and never hide a number)."""
+    for index, (die, cell) in enumerate(targets.arrows):
+        ring(surface, L.cell_rect(cell), time + 0.5, width=4)
+        arrow(surface, L.die_rect(die).center, L.cell_rect(cell).center, time, index)
+
+
 def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
          buttons: dict[str, pygame.Rect], unplaced: Iterable[int]) -> None:
-    """Everything a hint points at (``buttons``: the rects of the named buttons shown)."""
+    """The rest of what a hint points at (``buttons``: the rects of the named buttons shown):
+    rings round the dice, the dice to pick up, the cell to ruin and the buttons."""
     free = set(unplaced)
     for die in sorted(targets.dice):
         if die in free:
             ring(surface, L.die_rect(die), time)
     for cell in sorted(targets.pick_up):
         ring(surface, L.cell_rect(cell), time, palette.TENTATIVE_RING)
-    for index, (die, cell) in enumerate(targets.arrows):
-        ring(surface, L.cell_rect(cell), time + 0.5, width=4)
-        arrow(surface, L.die_rect(die).center, L.cell_rect(cell).center, time, index)
     if targets.ruin is not None:
         ring(surface, L.cell_rect(targets.ruin), time, palette.DANGER)
     for name in sorted(targets.buttons):
