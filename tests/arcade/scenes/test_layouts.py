@@ -29,7 +29,24 @@ class _FakeKiosk:
 
 
 SHELL = ("title", "settings", "scores", "about")
-OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials")
+OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "magdagdon.review")
+
+
+def reviewed_session():
+    """A finished NIGHTMARE game with its history (for the REVIEW page)."""
+    from game.ai.advisor import advise
+    from game.games.magdagdon.hints import apply_step
+    from game.games.magdagdon.session import Session
+
+    session = Session(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(2)))
+    game = session.game
+    while not game.is_over:
+        game.roll()
+        session.note("roll")
+        for step in advise(game).steps:
+            apply_step(game, step)
+        session.note("end")
+    return session
 
 
 def build(app, name: str):
@@ -51,8 +68,12 @@ def build(app, name: str):
                         "texts": GAMES[0].texts, "difficulty": "SURVIVAL"},
             "pin_pad": {"kiosk": _FakeKiosk()},
             "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
+            "magdagdon.review": {"session": reviewed_session()},
         }[name]
         app.nav.push(name, **kwargs)
+        if name == "magdagdon.review":
+            settle(app)
+            assert app.stack.top.worker.wait(60)
     settle(app, 3)
     return app.stack.top
 
