@@ -13,6 +13,10 @@ Waiting is counted in the player's own calls, never in wall time. In a reproduci
 long as it takes, so ``--seed N`` replays the same moves. Otherwise (the kiosk's attract mode)
 it waits ``PATIENCE`` calls, then falls back on the rules' first legal move (``hint``) for
 that gesture; an advisor error falls back the same way.
+
+In the kiosk's attract mode the player shows each advice as a hint (arrows, glows and the
+reason; not counted, attract games are never recorded) for ``SHOWCASE`` calls before playing
+it, so visitors see what the HINT button does.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ from game.games.magdagdon.scenes.play import PlayScene
 
 PATIENCE = 30
 """Calls to wait for the advisor before falling back (real-time runs only)."""
+SHOWCASE = 12
+"""Calls an advice stays on screen before the attract mode plays it (about two seconds)."""
 DONE, STALE = "done", "stale"
 
 
@@ -66,6 +72,7 @@ class DemoPlayer:
         self._mark: tuple[int, int] = (0, 0)  # (powers used, turns) when a step began
         self._asked: hints.StateKey | None = None
         self.waited = 0
+        self.linger = 0  # calls left to show the advice before playing it (attract mode)
         self.advised = 0  # advices followed (tests and diagnostics)
         self.fallbacks = 0  # gestures played without the advisor
 
@@ -118,6 +125,9 @@ class DemoPlayer:
     # --- following the advisor --------------------------------------------------------------
     def _advised(self, scene: PlayScene) -> None:
         """The next gesture of the advice being played, or ask for advice and wait."""
+        if self.linger > 0:
+            self.linger -= 1
+            return
         while self.steps:
             result = self._gesture(scene, self.steps[0])
             if result == DONE:
@@ -136,6 +146,10 @@ class DemoPlayer:
                 self.advised += 1
                 self.steps = deque(outcome.value.steps)
                 self._begin(scene)
+                if self.app.ctx.demo_is_attract:
+                    scene.show_advice(outcome.value)
+                    self.linger = SHOWCASE
+                    return
                 self._advised(scene)
             else:
                 self._fallback(scene)

@@ -111,3 +111,23 @@ def test_a_slow_advisor_in_real_time_falls_back_after_its_patience(app, monkeypa
         player.step(scene)
     assert player.fallbacks == 1
     release.set()
+
+
+def test_the_attract_mode_shows_each_advice_before_playing_it(app):
+    app.ctx.demo_is_attract = True
+    app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1, report=lambda line: None)
+    scene = PlayScene(app, variant="NIGHTMARE")
+    app.stack.push(scene)
+    settle(app)
+    player = app.demo.player("magdagdon")
+    for _ in range(400):
+        run_frames(app, 1)
+        if scene.hint is not None:
+            break
+        if player.worker.busy:
+            player.worker.wait(30)
+    assert scene.hint is not None and player.linger > 0
+    assert scene.session.hints == 0  # shown to visitors, not a player's hint
+    placed = len(scene.game.placed)
+    run_frames(app, 5)
+    assert len(scene.game.placed) == placed  # it lingers before playing

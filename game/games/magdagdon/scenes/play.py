@@ -300,6 +300,11 @@ class PlayScene(ArcadeScene):
             self.session.hinted()
             self.ctx.autosave(GAME_ID, self.session)
 
+    def show_advice(self, advice: Advice) -> None:
+        """Show an answer of the advisor for the state on screen without counting it as a
+        hint (the kiosk's attract mode shows visitors what the demo is about to do)."""
+        self.hint = Hint(hints.state_key(self.game), advice, self.game)
+
     def _drop_stale_hint(self) -> None:
         """A move changed the state: the hint (or the question) no longer applies."""
         key = hints.state_key(self.game)
