@@ -637,6 +637,8 @@ class PlayScene(ArcadeScene):
             dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
             message, colour, age = t("hint.thinking") + dots, palette.GOLD, 1.0
         if not c.in_magdagdon:  # the strip says it then
+            if hint is not None:
+                hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age)
         hud.draw_powers_panel(surface, L, g)
         self.particles.draw(surface)

@@ -46,9 +46,9 @@ def _curve(start: tuple[float, float], end: tuple[float, float], bend: float,
 
 
 def arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
-          time: float, index: int = 0, stop_short: float = 52.0) -> None:
+          time: float, index: int = 0, stop_short: float = 52.0, bend: float = 0.1) -> None:
     """An arrow from a tray die to its cell, with a bright dot running along it."""
-    points = _curve(start, end, 0.1)  # all bent the same way: nearly parallel, rarely crossing
+    points = _curve(start, end, bend)  # all bent the same way: nearly parallel, rarely crossing
     # stop short of the cell's centre so the arrowhead sits on the cell, not over its number
     while len(points) > 3 and math.dist(points[-1], end) < stop_short:
         points.pop()
@@ -78,7 +78,9 @@ def draw_arrows(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: 
     dice and never hide a number)."""
     for index, (die, cell) in enumerate(targets.arrows):
         ring(surface, L.cell_rect(cell), time + 0.5, width=4)
-        arrow(surface, L.die_rect(die).center, L.cell_rect(cell).center, time, index)
+        # landscape: bent upwards, so they leave the tray by its side, above the message line
+        arrow(surface, L.die_rect(die).center, L.cell_rect(cell).center, time, index,
+              bend=0.1 if L.portrait else 0.16)
 
 
 def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
@@ -97,6 +99,15 @@ def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
         rect = buttons.get(name)
         if rect is not None:
             ring(surface, rect, time, radius=26)
+
+
+def plate(surface: pygame.Surface, L: PlayLayout) -> None:
+    """A dark plate with a gold edge under the message line: the advice reads as advice, and
+    stays readable over the arrows."""
+    rect = pygame.Rect(0, 0, L.right_width, 80)
+    rect.center = L.message_pos
+    pygame.draw.rect(surface, palette.SLOT, rect, border_radius=18)
+    pygame.draw.rect(surface, GLOW, rect, 3, border_radius=18)
 
 
 def spinner(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:

@@ -97,9 +97,9 @@ class ScoresView:
                      format_number(fields["turns"]), format_number(fields["powers"]))
             for (key, _, x, anchor), value in zip(COLUMNS, cells):
                 role = "numbers" if key in ("scores.rank", "scores.score") else "ui"
-                drawn = text.blit(surface, value, role, 34, colour, anchor, (x * width, y))
-                if key == "scores.name" and fields.get("hints"):
-                    bulb(surface, (drawn.right + 22, y), 30)
+                text.blit(surface, value, role, 34, colour, anchor, (x * width, y))
+            if fields.get("hints"):  # between the score and the name, whatever the initials
+                bulb(surface, ((COLUMNS[1][2] + COLUMNS[2][2]) / 2 * width, y), 30)
         if any(entry.fields.get("hints") for entry in entries):
             y = top + 20 + len(entries) * ROW_H + 10
             left = width * 0.104 + 20
