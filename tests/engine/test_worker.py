@@ -178,3 +178,23 @@ def test_threads_are_daemons() -> None:
     assert threads and all(t.daemon for t in threads)
     job.release.set()
     assert worker.wait(TIMEOUT)
+
+
+def test_a_job_makes_the_interpreter_hand_the_lock_back_sooner() -> None:
+    import sys
+
+    from game.engine import worker as module
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        worker: Worker[object] = Worker()
+        worker.submit(lambda task: None)
+        assert sys.getswitchinterval() == pytest.approx(module.SWITCH_INTERVAL)
+        assert worker.wait(TIMEOUT)
+        sys.setswitchinterval(0.0005)
+        worker.submit(lambda task: None)  # never raised
+        assert sys.getswitchinterval() == pytest.approx(0.0005)
+        assert worker.wait(TIMEOUT)
+    finally:
+        sys.setswitchinterval(before)
