@@ -639,7 +639,7 @@ class PlayScene(ArcadeScene):
         if not c.in_magdagdon:  # the strip says it then
             if hint is not None:
                 hint_view.plate(surface, L)
-            hud.draw_message(surface, L, message, colour, age)
+            hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
         hud.draw_powers_panel(surface, L, g)
         self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
