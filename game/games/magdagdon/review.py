@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai.advisor import advise, expected_final
@@ -78,11 +78,15 @@ class Review:
     costliest: tuple[int, ...] = ()
     final: int | None = None  # the final score, when the history reaches the end
     missing: int = 0  # turns played before the history began (an older save resumed)
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def total_loss(self) -> float:
         return sum(t.loss for t in self.turns)
+
+    def cost_rank(self, index: int) -> int | None:
+        """1 for the costliest turn, 2 and 3 for the next; ``None`` for the others."""
+        ranked = sorted(self.costliest, key=lambda i: (-self.turns[i].loss, i))
+        return ranked.index(index) + 1 if index in ranked else None
 
 
 class Cancelled(Exception):

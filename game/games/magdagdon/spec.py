@@ -19,7 +19,7 @@ MAX_SCORE = 10_000
 
 def _record(obj: Session | MagdagdonGame) -> dict[str, Any]:
     """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty;
-    ``hints``: how many hints the player asked for (only when there were any)."""
+    ``hints``: how many hints the player was shown (only when there were any)."""
     game = game_of(obj)
     card = game.score()
     record = {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,

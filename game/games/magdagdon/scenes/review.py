@@ -355,9 +355,8 @@ class ReviewScene(ArcadeScene):
         size, lines = text.fit_lines(label, "ui", 26, box.width, 2, minimum=18)
         text.blit_lines(surface, lines, "ui", size, palette.TEXT_DIM, "midleft",
                         (box.left, number.bottom + 16 + (len(lines) - 1) * (size + 6) / 2))
-        if costly:
-            rank = sorted(self.highlighted, key=lambda i: -self.review.turns[i].loss  # type: ignore[union-attr]
-                          ).index(index) + 1
+        rank = self.review.cost_rank(index) if self.review is not None else None
+        if costly and rank is not None:
             badge = t("review.costly", rank=rank)
             text.blit(surface, badge, "bold", 26, HIGHLIGHT, "bottomleft",
                       (box.left, box.bottom))
