@@ -83,19 +83,20 @@ def targets(advice: Advice, game: MagdagdonGame) -> Targets:
     return Targets(tuple(arrows), frozenset(dice), frozenset(pick_up), frozenset(buttons), ruin)
 
 
-def reason_message(advice: Advice) -> list[tuple[str, dict[str, Any]]]:
+def reason_message(reason: str, reason_params: dict[str, Any]
+                   ) -> list[tuple[str, dict[str, Any]]]:
     """The reason as sentences: keys of MAGDAGDON's catalogue (``advice.<reason>``, then
     ``advice.worth_penalty`` for a power that pays its penalty) and their parameters. A
     ``combo`` parameter is given as the key of its glossary name (``combo_name.<combo>``)."""
-    params: dict[str, Any] = dict(advice.reason_params)
+    params: dict[str, Any] = dict(reason_params)
     if "combo" in params:
         params["combo"] = f"combo_name.{params['combo']}"
-    plural = PLURAL_PARAM.get(advice.reason)
+    plural = PLURAL_PARAM.get(reason)
     if plural is not None and plural in params:
         params["count"] = params.pop(plural)
     penalty = params.pop("penalty", None)
-    parts = [(f"advice.{advice.reason}", params)]
-    if advice.reason.startswith("power_") and penalty is not None:
+    parts = [(f"advice.{reason}", params)]
+    if reason.startswith("power_") and penalty is not None:
         parts.append(("advice.worth_penalty", {"penalty": penalty}))
     return parts
 

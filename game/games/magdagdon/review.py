@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.advisor import advise, expected_final
+from game.ai.advisor import Advice, advise, expected_final
 from game.ai.advisor.core import encode
 from game.ai.advisor.model import valuer_for
 from game.ai.advisor.search import reroll_choices
@@ -63,6 +63,8 @@ class TurnReview:
     best: float  # the advisor's expected final score right after the roll
     advised_powers: tuple[tuple[Any, ...], ...] = ()
     powers: tuple[tuple[Any, ...], ...] = ()
+    reason: str = ""  # the advisor's reason for its play of the roll (``Advice.reason``)
+    reason_params: tuple[tuple[str, Any], ...] = ()
 
     @property
     def notable(self) -> bool:
@@ -126,9 +128,9 @@ def _reroll_value(state: dict[str, Any], dice: Sequence[int]) -> float:
     raise ValueError(f"no REROLL of {values} among the advisor's options")
 
 
-def _advised(state: dict[str, Any]) -> tuple[float, Board | None, tuple[tuple[Any, ...], ...]]:
-    """The advisor's expected score after the roll, its board after playing the roll (None
-    when it stops at a REROLL) and its powers."""
+def _advised(state: dict[str, Any]) -> tuple[Advice, Board | None, tuple[tuple[Any, ...], ...]]:
+    """The advisor's advice after the roll, its board after playing the roll (None when it
+    stops at a REROLL) and its powers."""
     game = _game(state)
     advice = advise(game)
     powers: list[tuple[Any, ...]] = []
@@ -138,9 +140,9 @@ def _advised(state: dict[str, Any]) -> tuple[float, Board | None, tuple[tuple[An
             powers.append(("adjust", value, value + step[2]))
         elif step[0] == "reroll":  # the dice to come are unknown: the play stops here
             powers.append(("reroll", len(step[1])))
-            return advice.expected, None, tuple(powers)
+            return advice, None, tuple(powers)
         apply_step(game, step)
-    return advice.expected, game.board, tuple(powers)
+    return advice, game.board, tuple(powers)
 
 
 def _chosen(entry: dict[str, Any], before: dict[str, Any]) -> float:
@@ -169,7 +171,8 @@ def _player_powers(turn: list[dict[str, Any]]) -> tuple[tuple[Any, ...], ...]:
 def review_turn(turn: list[dict[str, Any]]) -> TurnReview:
     """One turn of the history (a roll, its powers and its end) reviewed."""
     first = turn[0]["state"]
-    best, advised, advised_powers = _advised(first)
+    advice, advised, advised_powers = _advised(first)
+    best = advice.expected
     loss = 0.0
     decision = turn[0]
     for entry in turn[1:]:
@@ -189,6 +192,8 @@ def review_turn(turn: list[dict[str, Any]]) -> TurnReview:
         best=best,
         advised_powers=advised_powers,
         powers=powers,
+        reason=advice.reason,
+        reason_params=tuple(sorted(advice.reason_params.items())),
     )
 
 

@@ -75,14 +75,19 @@ def message_text(message: Message) -> str:
     return t(message.key, **params)
 
 
+def reason_text(reason: str, params: dict[str, Any]) -> str:
+    """An advisor's reason (``Advice.reason`` and ``reason_params``) in the player's language."""
+    sentences = []
+    for key, values in hints.reason_message(reason, params):
+        if "combo" in values:
+            values["combo"] = t(values["combo"])
+        sentences.append(t(key, **values))
+    return " ".join(sentences)
+
+
 def advice_text(advice: Advice) -> str:
     """The advisor's reason and its expected gain, in the player's language."""
-    sentences = []
-    for key, params in hints.reason_message(advice):
-        if "combo" in params:
-            params["combo"] = t(params["combo"])
-        sentences.append(t(key, **params))
-    reason = " ".join(sentences)
+    reason = reason_text(advice.reason, advice.reason_params)
     gain = hints.gain_points(advice)
     if gain is None:
         return reason

@@ -23,6 +23,7 @@ from game.engine.localformat import format_number
 from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.review import Review, TurnReview, review
+from game.games.magdagdon.scenes.play import reason_text
 from game.games.magdagdon.session import Session
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
@@ -343,6 +344,11 @@ class ReviewScene(ArcadeScene):
 
     def _loss(self, surface: pygame.Surface, box: pygame.Rect, turn: TurnReview,
               costly: bool, index: int) -> None:
+        wide = box.width >= 600  # landscape: room for the advisor's reason on the right
+        if wide:
+            reason_box = pygame.Rect(box.left + 340, box.top, box.width - 340, box.height)
+            box = pygame.Rect(box.left, box.top, 320, box.height)
+            self._reason(surface, reason_box, turn)
         if not turn.notable:
             lines = text.wrap(t("review.as_advised"), "bold", 30, box.width)
             text.blit_lines(surface, lines[:3], "bold", 30, palette.GOOD, "midleft",
@@ -360,3 +366,14 @@ class ReviewScene(ArcadeScene):
             badge = t("review.costly", rank=rank)
             text.blit(surface, badge, "bold", 26, HIGHLIGHT, "bottomleft",
                       (box.left, box.bottom))
+
+    def _reason(self, surface: pygame.Surface, box: pygame.Rect, turn: TurnReview) -> None:
+        """The advisor's reason for its play of this roll (landscape only: room enough)."""
+        if not turn.reason:
+            return
+        text.blit(surface, t("review.why"), "bold", 24, palette.TEXT_DIM, "topleft",
+                  (box.left, box.top + 20))
+        line = reason_text(turn.reason, dict(turn.reason_params))
+        size, lines = text.fit_lines(line, "ui", 28, box.width, 3, minimum=20)
+        text.blit_lines(surface, lines, "ui", size, palette.TEXT, "midleft",
+                        (box.left, box.top + 70 + (len(lines) - 1) * (size + 6) / 2))
