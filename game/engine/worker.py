@@ -19,7 +19,9 @@ Rules:
 * **Cancel** drops the job in progress the same way. The function may watch
   ``task.cancelled`` (a ``threading.Event``) to stop early; it is never interrupted.
 * **Errors are captured**: an exception in the job is logged with its traceback and comes
-  back as an outcome with ``error`` set; it is never raised into the frame loop.
+  back as an outcome with ``error`` set; it is never raised into the frame loop. A job that
+  was cancelled may stop by raising anything (e.g. :class:`Cancelled` from
+  :meth:`Task.check`): that is not an error, and nobody hears of it.
 * **Progress**: the job may call ``task.report(fraction)``; :attr:`Worker.progress` reads the
   latest value (0.0 .. 1.0) for a progress bar.
 * A job must not touch what the frame loop uses (pygame surfaces, the scene's game): give it
@@ -59,6 +61,10 @@ def prefer_the_frame_loop() -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)
 
 
+class Cancelled(Exception):
+    """Raised by :meth:`Task.check` in a job that was asked to stop."""
+
+
 class Task:
     """What a running job sees: the stop request and a way to report progress."""
 
@@ -73,6 +79,11 @@ class Task:
     @property
     def progress(self) -> float:
         return self._progress
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the job was asked to stop (call it between steps)."""
+        if self.cancelled.is_set():
+            raise Cancelled
 
 
 @dataclass(frozen=True)
@@ -101,7 +112,10 @@ class _Job(Generic[T]):
         try:
             value = function(self.task)
         except Exception as error:  # noqa: BLE001 - a job's error is reported, never raised
-            log.exception("background job %s (%r) failed", name, self.key)
+            if self.task.cancelled.is_set():  # it stopped as asked: its outcome is dropped
+                log.debug("background job %s (%r) stopped: %r", name, self.key, error)
+            else:
+                log.exception("background job %s (%r) failed", name, self.key)
             self.outcome = Outcome(self.key, None, error)
         else:
             self.outcome = Outcome(self.key, value, None)

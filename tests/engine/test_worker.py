@@ -16,7 +16,7 @@ import pytest
 from game.engine.app import App
 from game.engine.scenes import Scene
 from game.engine.testing import make_app, run_frames
-from game.engine.worker import Outcome, Task, Worker
+from game.engine.worker import Cancelled, Outcome, Task, Worker
 
 TIMEOUT = 10.0  # only a broken test ever waits this long
 
@@ -198,3 +198,31 @@ def test_a_job_makes_the_interpreter_hand_the_lock_back_sooner() -> None:
         assert worker.wait(TIMEOUT)
     finally:
         sys.setswitchinterval(before)
+
+
+def test_a_job_that_stops_when_cancelled_is_not_an_error(caplog) -> None:
+    worker: Worker[object] = Worker()
+    started, go_on = threading.Event(), threading.Event()
+
+    def job(task: Task) -> object:
+        started.set()
+        assert go_on.wait(TIMEOUT)
+        task.check()  # raises Cancelled: it was asked to stop
+        return "never"
+
+    with caplog.at_level(logging.DEBUG, logger="game.engine.worker"):
+        worker.submit(job)
+        assert started.wait(TIMEOUT)
+        thread = next(t for t in threading.enumerate() if t.name == "worker-1")
+        worker.cancel()
+        go_on.set()
+        thread.join(TIMEOUT)
+    assert not thread.is_alive() and worker.poll() is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("stopped" in r.getMessage() and "Cancelled" in r.getMessage()
+               for r in caplog.records)
+    task = Task()
+    task.check()  # not cancelled: nothing happens
+    task.cancelled.set()
+    with pytest.raises(Cancelled):
+        task.check()
