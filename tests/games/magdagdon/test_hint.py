@@ -287,3 +287,32 @@ def test_a_bad_session_is_refused_but_a_bad_history_only_dropped(bad):
         Session.from_dict({**data, **bad})
     damaged = Session.from_dict({**data, "history": [{"at": "roll", "state": {"board": 1}}]})
     assert damaged.history == [] and damaged.game.to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("locale", ["en", "th", "bg", "ko"])
+def test_every_hint_line_fits_its_plate_in_two_lines(app, locale):
+    """Each reason with the longest gain sentence wraps into the hint plate (two lines, at
+    least 22 px) and into the MAGDAGDON strip, in every language."""
+    import re as regex
+
+    from game.ai.advisor import REASONS, Advice, Option
+    from game.arcade.widgets import text
+    from game.engine import i18n
+    from game.games.magdagdon.scenes.play import advice_text
+    from game.games.magdagdon.widgets.layout import LANDSCAPE
+
+    values = {"line": 3, "combo": "FOUR_OF_A_KIND", "count": 3, "placed": 2, "points": 148,
+              "value": 5, "to": 6, "penalty": 70, "row": 3, "column": 4}
+    try:
+        app.set_language(locale)
+        for reason, template in REASONS.items():
+            params = {k: values[k] for k in regex.findall(r"\{(\w+)\}", template)}
+            for gain in (12.4, 0.2):
+                line = advice_text(Advice((), 0.0, (Option((), 0.0),), reason, params, gain))
+                _, lines = text.fit_lines(line, "bold", 30, LANDSCAPE.right_width - 40, 2, 22)
+                assert len(lines) <= 2, (reason, line)
+                _, lines = text.fit_lines(line, "bold", 34, 1920 - 490, 2)
+                assert len(lines) <= 2, (reason, line)
+    finally:
+        app.set_language("en")
+        i18n.set_locale("en")
