@@ -3,11 +3,12 @@
     python -m tools.screenshots OUT_DIR [--lang en] [--portrait]
 
 Drives a headless app with real input events (like the tests) and saves PNGs of: the dice
-tumbling, a die selected with its legal cells lit, the MAGDAGDON banner, a ruin crumbling,
-the game-over breakdown, plus every menu screen; and QUERNI's moments (``q*.png``): the start,
-a piece selected with its steps and jumps lit, a jump sequence in mid-air and going on, a
-chain selected, a removal popping and its trail marks, the game-over panel, and its setup,
-rules, scores and replay screens.
+tumbling, a die selected with its legal cells lit, a HINT shown (and one in MAGDAGDON), the
+MAGDAGDON banner, a ruin crumbling, the game-over breakdown, the REVIEW page (top and
+scrolled), the scores table with a hinted entry, plus every menu screen; and QUERNI's moments
+(``q*.png``): the start, a piece selected with its steps and jumps lit, a jump sequence in
+mid-air and going on, a chain selected, a removal popping and its trail marks, the game-over
+panel, and its setup, rules, scores and replay screens.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
+from game.games.magdagdon.hints import apply_step  # noqa: E402
 from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
+from game.games.magdagdon.session import Session  # noqa: E402
 from game.games.registry import GAMES  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
 
@@ -70,6 +73,49 @@ def _game() -> MagdagdonGame:
     return game
 
 
+def _hint(app: ArcadeApp, play: PlayScene) -> None:
+    """Press HINT and let the advisor's answer arrive (the tool may wait; a frame never does)."""
+    post_tap(play.b_hint.rect.center)
+    _frames(app, 2)
+    play.hint_worker.wait(30)
+    _frames(app, 30)
+
+
+def _reviewed_session() -> Session:
+    """A SURVIVAL game played half by the advisor, half by the rules' first legal move (with a
+    REROLL on turn 2), so the review has good turns and costly ones."""
+    from game.ai.advisor import advise
+
+    session = Session(MagdagdonGame(Difficulty.SURVIVAL, random.Random(11)))
+    game = session.game
+    while not game.is_over:
+        game.roll()
+        session.note("roll")
+        if game.turns == 1 and game.powers_left:
+            game.reroll([0, 1])
+            session.note("reroll", [0, 1])
+        if game.turns % 2 == 0:
+            while game.in_turn:
+                for step in advise(game).steps:
+                    apply_step(game, step)
+                    if step[0] == "reroll":
+                        session.note("reroll", step[1])
+                    elif step[0] == "adjust":
+                        session.note("adjust")
+                    elif step[0] in ("confirm", "accept"):
+                        session.note("end")
+        elif game.is_magdagdon:
+            game.accept_magdagdon(min(game.legal_ruin_cells))
+            session.note("end")
+        else:
+            for die, cell in game.hint() or []:
+                game.place(die, cell)
+            game.confirm()
+            session.note("end")
+    session.hints = 2
+    return session
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -98,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         post_tap(play.layout.die_rect(2).center)
         _frames(app, 20)
         _save(app, args.out, "2-die-selected-legal-cells")
+        _hint(app, play)
+        _save(app, args.out, "2b-hint")
         for die, cell in game.hint():
             play.control.place(die, cell)
         play.control.confirm()
@@ -111,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         _save(app, args.out, "3-magdagdon")
         _frames(app, 80)
         _save(app, args.out, "3b-magdagdon-rescue-or-accept")
+        _hint(app, play)
+        _save(app, args.out, "3c-magdagdon-hint")
         post_tap(play.b_accept.rect.center)
         _frames(app, 2)
         post_tap(play.layout.cell_rect(game.board.index(None)).center)
@@ -122,6 +172,19 @@ def main(argv: list[str] | None = None) -> int:
         play._sync()
         _frames(app, 100)
         _save(app, args.out, "5-game-over")
+        session = _reviewed_session()
+        storage.record_game("magdagdon", session)
+        app.nav.push("magdagdon.review", session=session)
+        _frames(app, 2)
+        app.stack.top.worker.wait(60)
+        _frames(app, 30)
+        _save(app, args.out, "7-review")
+        app.stack.top.show_turn(len(app.stack.top.review.turns) - 3)
+        _frames(app, 60)
+        _save(app, args.out, "7b-review-scrolled")
+        app.nav.clear_to("scores", game_id="magdagdon", variant="SURVIVAL")
+        _frames(app, 30)
+        _save(app, args.out, "8-scores-hinted")
         for name in ("title", "settings", "scores", "magdagdon.rules", "about"):
             app.nav.clear_to(name)
             _frames(app, 30)

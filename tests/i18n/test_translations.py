@@ -19,7 +19,9 @@ import pygame_gui
 import pytest
 from fontTools.ttLib import TTFont
 
+from game.ai.advisor import REASONS
 from game.engine import i18n
+from game.games.magdagdon.hints import PLURAL_PARAM
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "assets" / "i18n"
@@ -459,7 +461,9 @@ BUTTONS = [  # (keys, params, width, bold size)
       "pause.quit_to_title"), {}, 560, 38),
     (("settings.mute", "settings.on", "settings.off", "settings.pips", "settings.digits"),
      {}, 330, 32),
-    (("over.play_again", "over.menu"), {}, 440, 44),
+    (("over.play_again",), {}, 360, 44),
+    (("over.review", "over.menu"), {}, 250, 38),
+    (("play.hint",), {}, 158, 36),  # portrait: beside ROLL / CONFIRM
     (("common.yes", "common.no"), {}, 490, 40),
     (("pin.clear",), {}, 168, 32),
     (("pin.ok",), {}, 168, 40),
@@ -582,3 +586,26 @@ def test_querni_button_labels_fit(locale, bold_font):
             if used > width - BUTTON_MARGIN:
                 too_wide[key] = (text, used, width - BUTTON_MARGIN)
     assert not too_wide, too_wide
+
+
+# --- the advisor's reasons (HINT) -----------------------------------------------------------
+def test_every_advisor_reason_has_a_text():
+    """``advice.<reason>`` for each reason the advisor can give, plus the penalty sentence."""
+    assert set(tree("en")["advice"]) == set(REASONS) | {"worth_penalty"}
+
+
+@pytest.mark.parametrize("reason", sorted(REASONS))
+def test_advice_texts_take_the_advisors_parameters(reason):
+    """Each text has the placeholders the advisor fills (``count`` for the number a plural
+    depends on; a power's penalty goes to ``advice.worth_penalty``)."""
+    wanted = set(re.findall(r"\{(\w+)\}", REASONS[reason]))
+    if reason in PLURAL_PARAM:
+        wanted = (wanted - {PLURAL_PARAM[reason]}) | {"count"}
+    if reason.startswith("power_"):
+        wanted -= {"penalty"}
+    node = tree("en")["advice"][reason]
+    texts = node.values() if isinstance(node, dict) else [node]
+    for text in texts:
+        assert set(PLACEHOLDER.findall(text)) <= wanted, (reason, text)
+    assert set().union(*(PLACEHOLDER.findall(text) for text in texts)) == wanted or (
+        reason in PLURAL_PARAM)  # a plural's "one" says 1 instead of %{count}

@@ -8,6 +8,7 @@ from typing import Any
 from game.arcade.spec import GameSpec, SettingItem, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.session import Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
 from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
 
@@ -16,11 +17,17 @@ MAX_SCORE = 10_000
 """Bounds a stored score may have (the game's range is far inside: M-7.6 caps it at 544)."""
 
 
-def _record(game: MagdagdonGame) -> dict[str, Any]:
-    """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty."""
+def _record(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty;
+    ``hints``: how many hints the player was shown (only when there were any)."""
+    game = game_of(obj)
     card = game.score()
-    return {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
-            "powers": game.powers_used, "ruins": card.ruins}
+    record = {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
+              "powers": game.powers_used, "ruins": card.ruins}
+    hints = obj.hints if isinstance(obj, Session) else 0
+    if hints:
+        record["hints"] = hints
+    return record
 
 
 def _check_int(fields: dict[str, Any], name: str, low: int, high: int) -> None:
@@ -40,8 +47,14 @@ def _check_record(fields: dict[str, Any]) -> None:
         raise ValueError(f"hints must be a count, not {hints!r}")
 
 
-def _decode(data: dict[str, Any]) -> MagdagdonGame:
-    return MagdagdonGame.from_dict(data)
+def _encode(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """The saved state: the session (game, hints, history); a bare game saves as a session."""
+    return session_of(obj).to_dict()
+
+
+def _decode(data: dict[str, Any]) -> Session:
+    """A saved session; an older save (the game alone) resumes with no hints or history."""
+    return Session.from_dict(data)
 
 
 DATA = GameData(
@@ -51,9 +64,9 @@ DATA = GameData(
         "digits": SettingField(False),
         "coached": SettingField(False),
     },
-    encode=MagdagdonGame.to_dict,
+    encode=_encode,
     decode=_decode,
-    is_over=lambda game: bool(game.is_over),
+    is_over=lambda obj: bool(game_of(obj).is_over),
     make_record=_record,
     check_record=_check_record,
     score_of=lambda fields: int(fields["score"]),
@@ -70,6 +83,7 @@ SPEC = GameSpec(
         "play": "game.games.magdagdon.scenes.play:PlayScene",
         "game_over": "game.games.magdagdon.scenes.game_over:GameOverScene",
         "rules": "game.games.magdagdon.scenes.rules:RulesScene",
+        "review": "game.games.magdagdon.scenes.review:ReviewScene",
     },
     data=DATA,
     scores_view="game.games.magdagdon.widgets.scores:ScoresView",

@@ -30,7 +30,8 @@ class _FakeKiosk:
 
 
 SHELL = ("title", "settings", "scores", "stats", "about")
-OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator")
+OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator",
+            "magdagdon.review")
 
 
 def finished_querni():
@@ -47,6 +48,23 @@ def finished_querni():
 
 QUERNI = ("querni.setup", "querni.game_over", "querni.replay")
 """QUERNI's screens besides play and rules (its NEW GAME screen, game-over panel, replay)."""
+
+
+def reviewed_session():
+    """A finished NIGHTMARE game with its history (for the REVIEW page)."""
+    from game.ai.advisor import advise
+    from game.games.magdagdon.hints import apply_step
+    from game.games.magdagdon.session import Session
+
+    session = Session(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(2)))
+    game = session.game
+    while not game.is_over:
+        game.roll()
+        session.note("roll")
+        for step in advise(game).steps:
+            apply_step(game, step)
+        session.note("end")
+    return session
 
 
 def build(app, name: str):
@@ -77,8 +95,12 @@ def build(app, name: str):
             "pin_pad": {"kiosk": _FakeKiosk()},
             "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
             "operator": {"kiosk": Kiosk(app, pin="1234")},
+            "magdagdon.review": {"session": reviewed_session()},
         }[name]
         app.nav.push(name, **kwargs)
+        if name == "magdagdon.review":
+            settle(app)
+            assert app.stack.top.worker.wait(60)
     settle(app, 3)
     return app.stack.top
 

@@ -1,4 +1,5 @@
-"""The end of a game: the score breakdown counts up line by line, then PLAY AGAIN or MENU."""
+"""The end of a game: the score breakdown counts up line by line, then PLAY AGAIN, REVIEW (the
+turns against the advisor's play) or MENU."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
 from game.engine.localformat import format_number
 from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.rules.magdagdon import MagdagdonGame
 
@@ -22,6 +24,7 @@ class GameOverScene(ArcadeScene):
     """An overlay over the finished board (the play scene below stays visible).
 
     PLAY AGAIN and MENU call back the scene that opened it, which knows how to start over.
+    REVIEW opens the review of ``session`` (the game's history) over this overlay.
     """
 
     transparent = True
@@ -29,9 +32,12 @@ class GameOverScene(ArcadeScene):
 
     def __init__(self, app: Any, game: MagdagdonGame, rank: int | None = None,
                  on_play_again: Callable[[], None] | None = None,
-                 on_menu: Callable[[], None] | None = None) -> None:
+                 on_menu: Callable[[], None] | None = None,
+                 session: Session | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.session = session if session is not None else session_of(game)
+        self._recorded: object = session if session is not None else game  # as recorded
         self.rank = rank  # place in the top 10, None when it did not make it
         self.on_play_again = on_play_again
         self.on_menu = on_menu
@@ -64,13 +70,21 @@ class GameOverScene(ArcadeScene):
 
     def enter(self) -> None:
         p = self.panel
-        width = (p.width - 100) // 2
-        again = pygame.Rect(p.left + 40, p.bottom - 140, width, 104)
-        menu = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 104)
+        top, gap = p.bottom - 140, 20
+        side = (p.width - 80 - 360 - 2 * gap) // 2
+        again = pygame.Rect(p.left + 40, top, 360, 104)
+        review = pygame.Rect(again.right + gap, top, side, 104)
+        menu = pygame.Rect(review.right + gap, top, side, 104)
         self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
                                       "#roll", texts=TEXTS)
+        self.b_review = buttons.button(self.gui, review, "over.review", self.review,
+                                       "#button", texts=TEXTS)
         self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
                                      texts=TEXTS)
+
+    def review(self) -> None:
+        """REVIEW: every turn against the advisor's play (computed off the frame loop)."""
+        self.app.nav.push(f"{GAME_ID}.review", session=self.session)
 
     def play_again(self) -> None:
         self.app.stack.pop()
@@ -95,6 +109,8 @@ class GameOverScene(ArcadeScene):
             self.play_again()
         elif action.kind == inp.KEY and action.key == "pause":
             self.menu()
+        elif action.kind == inp.KEY and action.key == "r":
+            self.review()
 
     def update(self, dt: float) -> None:
         before = int(self.time / ROW_SECONDS)
@@ -103,7 +119,7 @@ class GameOverScene(ArcadeScene):
             self.asked_initials = True
             if not self.ctx.demo:
                 self.app.nav.push("initials", game_id=GAME_ID,
-                                  record_id=self.ctx.record_id(self.game))
+                                  record_id=self.ctx.record_id(self._recorded))
         if int(self.time / ROW_SECONDS) != before and not self.counted:
             self.ctx.audio.play("tick", 0.6)
         self.gui.update(dt)

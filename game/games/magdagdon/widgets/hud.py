@@ -31,14 +31,16 @@ def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, tot
 
 
 def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
-                 age: float) -> None:
-    """The rules' latest word under the tray, up to two lines, rising in as it appears."""
+                 age: float, inset: int = 0) -> None:
+    """The rules' latest word under the tray, up to two lines, rising in as it appears
+    (``inset``: px kept free on each side, e.g. inside a hint's plate)."""
     if not message:
         return
-    size, lines = text.fit_lines(message, "bold", 32, L.right_width, 2)
+    size, least = (32, 24) if not inset else (30, 22)
+    size, lines = text.fit_lines(message, "bold", size, L.right_width - 2 * inset, 2, least)
     rise = (1 - min(1.0, age * 8)) * 10
     text.blit_lines(surface, lines, "bold", size, colour, "center",
-                    (L.message_pos[0], L.message_pos[1] + rise), gap=8)
+                    (L.message_pos[0], L.message_pos[1] + rise), gap=8 if not inset else 4)
 
 
 def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
