@@ -9,7 +9,7 @@ from typing import Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
-from game.arcade.spec import GAME_START_SCENES, GameSpec, by_id
+from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
 from game.arcade.storage import DataLock, Storage
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
@@ -57,7 +57,8 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     if not storage.has_settings():  # the system's language once; then the player's own choice
         settings.language = i18n.system_locale()
         storage.save_settings(settings)
-    game_id = args.game or settings.last_game
+    start = start_option(args, games)
+    game_id = start[0].id if start is not None else (args.game or settings.last_game)
     if not any(spec.id == game_id for spec in games):
         game_id = games[0].id
     settings.last_game = game_id
@@ -93,7 +94,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
 
         app.demo = DemoDriver(app, games, game_id, seed=args.seed,
                               interval=3 if args.bench else 6,
-                              cycle=not chosen_variant and not args.bench)
+                              cycle=not chosen_variant and not args.bench and start is None)
     kiosk = None
     if args.kiosk:
         from game.arcade.kiosk import Kiosk
@@ -103,6 +104,9 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         kiosk.install()
     if getattr(args, "replay", None):
         app.stack.push(replay_scene(app, storage, games, args.replay))
+    elif start is not None:
+        spec, option, value = start
+        app.stack.push(app.nav.make(spec.scene_name(option.scene), **{option.argument: value}))
     else:
         app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
                                    resume=not args.bench))
@@ -141,6 +145,17 @@ def already_running_message(storage: Storage, language: str | None = None) -> st
         return ARCADE.t("startup.already_running")
     except Exception:  # noqa: BLE001 - the message must come out whatever the texts say
         return "The game is already running with this data folder."
+
+
+def start_option(args: argparse.Namespace, games: tuple[GameSpec, ...]
+                 ) -> tuple[GameSpec, StartOption, Any] | None:
+    """The game's own start option given (``--daily …``): its game, option and value."""
+    for spec in games:
+        for option in spec.start_options:
+            value = getattr(args, option.flag.replace("-", "_"), None)
+            if value is not None:
+                return spec, option, value
+    return None
 
 
 def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],
@@ -199,7 +214,7 @@ def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
                             variant=spec.default_variant(app.ctx.settings))
     if name in GAME_START_SCENES:
         return app.nav.make(spec.scene_name(name))
-    if name in ("settings", "scores"):
+    if name in ("settings", "scores", "stats"):
         return app.nav.make(name, game_id=spec.id)
     if name == "title" or name is None:
         return app.nav.make("title", game_id=spec.id)

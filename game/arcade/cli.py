@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
-from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec
+from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
 from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
 
@@ -25,6 +27,11 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                            choices=[v.id.lower() for v in spec.variants],
                            help=f"{spec.logo}: the {spec.variant_flag} of new games "
                                 "(saved in the settings)")
+    for spec in games:
+        for option in spec.start_options:
+            p.add_argument(f"--{option.flag}", metavar=option.metavar,
+                           type=_parser_of(option.parse),
+                           help=f"{spec.logo}: {option.help} (with --demo: the demo plays it)")
     p.add_argument("--seed", type=int, help="reproducible dice (and demo moves)")
     p.add_argument("--demo", action="store_true",
                    help="the game plays itself; prints a GAME OVER line after each game")
@@ -58,6 +65,19 @@ def _positive(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a number above 0, got {value}")
     return value
+
+
+def _parser_of(ref: str) -> Callable[[str], Any]:
+    """An argparse ``type`` from a start option's ``"module:function"`` (its ``ValueError``
+    becomes the usage error's reason)."""
+
+    def parse(text: str) -> Any:
+        try:
+            return load(ref)(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
 
 
 def _pin(text: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from game.arcade.storage import GameData
 from game.engine.i18n import Catalogue
 
-SHELL_START_SCENES = ("title", "settings", "scores", "about")
+SHELL_START_SCENES = ("title", "settings", "scores", "stats", "about")
 """Shell screens ``--scene`` can open."""
 GAME_START_SCENES = ("play", "rules")
 """Every game's own screens ``--scene`` can open (each spec must name both)."""
@@ -53,6 +53,34 @@ class SettingItem:
     label_key: str
     choices: tuple[tuple[Any, str], ...]
     restarts_game: bool = False
+
+
+@dataclass(frozen=True)
+class TileAction:
+    """One more button on the game's title tile (e.g. MAGDAGDON's DAILY): its label, a key of
+    the game's catalogue, and the local scene it opens. ``kiosk``: offered on a public kiosk too
+    (a daily challenge is not: its one attempt a day belongs to one player)."""
+
+    label_key: str
+    scene: str
+    kiosk: bool = False
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """A game's own command-line option that starts one of its scenes with the option's value
+    (e.g. ``--daily YYYY-MM-DD`` → ``play`` with ``daily="YYYY-MM-DD"``).
+
+    ``parse`` (``"module:function"``) turns the text into the value or raises ``ValueError``
+    with the reason; ``argument`` is the scene's keyword. The demo plays such a start too.
+    """
+
+    flag: str
+    metavar: str
+    help: str
+    parse: str
+    scene: str
+    argument: str
 
 
 @dataclass(frozen=True)
@@ -95,6 +123,8 @@ class GameSpec:
     replay_scene: str | None = None
     """A local scene name that plays back one of the game's documents (``--replay FILE``);
     built with ``record=<the document's data>``."""
+    tile_actions: tuple[TileAction, ...] = ()
+    start_options: tuple[StartOption, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def scene_name(self, local: str) -> str:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.arcade.scene import ArcadeScene
-from game.arcade.spec import GameSpec, by_id
+from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
@@ -35,6 +35,7 @@ class Tile:
     new_game: Any = None
     cont: Any = None
     rules: Any = None
+    actions: list[Any] = field(default_factory=list)
 
 
 class TitleScene(ArcadeScene):
@@ -98,12 +99,27 @@ class TitleScene(ArcadeScene):
                 self.tiles.append(self._build_tile(spec, rect))
         self._build_menu()
 
+    def tile_actions(self, spec: GameSpec) -> list[TileAction]:
+        """The game's extra tile buttons this arcade offers (a kiosk only the public ones)."""
+        kiosk = getattr(self.app, "kiosk", None) is not None
+        return [action for action in spec.tile_actions if action.kiosk or not kiosk]
+
     def _build_tile(self, spec: GameSpec, rect: pygame.Rect) -> Tile:
-        button_h = 100
+        button_h, action_h = 100, 84
         row = pygame.Rect(rect.left + 30, rect.bottom - button_h - 28, rect.width - 60, button_h)
+        actions = self.tile_actions(spec)
+        above = row.top - (action_h + 18 if actions else 0)
         art = pygame.Rect(rect.left + 20, rect.top + 190, rect.width - 40,
-                          row.top - rect.top - 190 - 20)
+                          above - rect.top - 190 - 20)
         tile = Tile(spec, rect, art)
+        if actions:  # a row of their own above the main row, sharing its width
+            each = (row.width - (len(actions) - 1) * 20) // len(actions)
+            for i, action in enumerate(actions):
+                where = pygame.Rect(row.left + i * (each + 20), above, each, action_h)
+                tile.actions.append(buttons.button(
+                    self.gui, where, action.label_key,
+                    partial(self.open, spec.scene_name(action.scene)), "#choice",
+                    texts=spec.texts))
         saved = self.ctx.has_saved_game(spec.id)
         rules_w = 220
         main = row.width - rules_w - 20

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 LIMIT = 252  # 6 × 42: bytes from here up are skipped so the six faces stay equally likely
@@ -24,6 +25,11 @@ def parse_date(text: str) -> date:
     if not DATE_RE.fullmatch(text):
         raise ValueError(f"a date is YYYY-MM-DD, not {text!r}")
     return date.fromisoformat(text)
+
+
+def option_date(text: str) -> str:
+    """``--daily YYYY-MM-DD``: the date checked, as the play screen takes it."""
+    return parse_date(text).isoformat()
 
 
 def today() -> date:
@@ -57,3 +63,28 @@ class DailyDice:
         value = die(self.day, self.drawn)
         self.drawn += 1
         return value
+
+
+# --- the daily table (from the stored records alone) ---------------------------------------------
+def recorded_days(records: list[Any]) -> dict[str, Any]:
+    """Each day's recorded attempt (records of variant ``DAILY``), by date."""
+    return {r.get("daily"): r for r in records if r.variant == "DAILY" and r.get("daily")}
+
+
+def last_days(records: list[Any], day: date, count: int = 30) -> list[tuple[str, Any]]:
+    """The ``count`` days up to ``day``, newest first, with that day's attempt or ``None``."""
+    attempts = recorded_days(records)
+    days = [(day - timedelta(days=offset)).isoformat() for offset in range(count)]
+    return [(d, attempts.get(d)) for d in days]
+
+
+def streak(records: list[Any], day: date) -> int:
+    """Days in a row with a recorded attempt, up to ``day`` (or up to yesterday while today's
+    challenge is still open: a streak is not lost before the day is over)."""
+    attempts = recorded_days(records)
+    current = day if day.isoformat() in attempts else day - timedelta(days=1)
+    count = 0
+    while current.isoformat() in attempts:
+        count += 1
+        current -= timedelta(days=1)
+    return count

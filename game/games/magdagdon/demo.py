@@ -12,7 +12,8 @@ Waiting is counted in the player's own calls, never in wall time. In a reproduci
 (``--frames`` / ``--bench`` / the tests: one update per frame) it waits for the advice as
 long as it takes, so ``--seed N`` replays the same moves. Otherwise (the kiosk's attract mode)
 it waits ``PATIENCE`` calls, then falls back on the rules' first legal move (``hint``) for
-that gesture; an advisor error falls back the same way.
+that gesture; an advisor error falls back the same way. A daily challenge (``--daily``) is
+always waited for: the same date must give the same game on every machine.
 
 In the kiosk's attract mode the player shows each advice as a hint (arrows, glows and the
 reason; not counted, attract games are never recorded) for ``SHOWCASE`` calls before playing
@@ -160,7 +161,9 @@ class DemoPlayer:
             self.waited = 0
             return
         self.waited += 1
-        if not self.patient and self.waited > PATIENCE:
+        if not self.patient and scene.session.daily is None and self.waited > PATIENCE:
+            # (a daily challenge waits for the advisor in every run: two machines playing the
+            # same date must print the same GAME OVER line)
             self._fallback(scene)
 
     def _begin(self, scene: PlayScene) -> None:

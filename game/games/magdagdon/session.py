@@ -9,7 +9,11 @@ Save format (the ``state`` of ``saves/magdagdon.json``)::
     {"game": <MagdagdonGame.to_dict()>, "hints": 2,
      "history": [{"at": "roll", "state": {...}}, {"at": "reroll", "dice": [0, 2],
                   "state": {...}}, {"at": "adjust", "state": {...}}, {"at": "end",
-                  "state": {...}}, ...]}
+                  "state": {...}}, ...],
+     "daily": {"date": "2026-12-01", "drawn": 12}}     (a daily challenge only)
+
+A daily challenge's dice come from its date (``daily.DailyDice``): the save keeps the date and
+how many dice were drawn, and the game resumes on the same stream.
 
 A history state is ``to_dict()`` without the dice generator (``rng``): the board, dice and
 tentative placements at that moment. ``roll`` is taken when the dice of a turn have landed,
@@ -24,7 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.magdagdon import MagdagdonGame
+from game.games.magdagdon.daily import DailyDice, parse_date
+from game.rules.magdagdon import Difficulty, MagdagdonGame
+
+DAILY_DIFFICULTY = Difficulty.SURVIVAL
+"""The daily challenge is played under SURVIVAL's rules."""
+DAILY = "DAILY"
+"""The record variant of a daily challenge's one recorded attempt (its own table)."""
 
 EVENTS = ("roll", "adjust", "reroll", "end")
 MAX_HISTORY = 400
@@ -40,6 +50,14 @@ class Session:
     game: MagdagdonGame
     hints: int = 0
     history: list[dict[str, Any]] = field(default_factory=list)
+    daily: str | None = None  # the date of a daily challenge (YYYY-MM-DD)
+    practice: bool = False  # a daily replayed after its recorded attempt: not recorded
+
+    @classmethod
+    def daily_challenge(cls, day: str, practice: bool = False) -> Session:
+        """A new game of ``day``'s challenge: SURVIVAL, the day's dice."""
+        game = MagdagdonGame(DAILY_DIFFICULTY, DailyDice(parse_date(day)))
+        return cls(game, daily=day, practice=practice)
 
     # --- recording what happened ---------------------------------------------------------------
     def note(self, at: str, dice: tuple[int, ...] | list[int] | None = None) -> None:
@@ -58,8 +76,13 @@ class Session:
 
     # --- the save codec ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.to_dict(), "hints": self.hints,
-                "history": [dict(entry) for entry in self.history]}
+        data: dict[str, Any] = {"game": self.game.to_dict(), "hints": self.hints,
+                                "history": [dict(entry) for entry in self.history]}
+        if self.daily is not None:
+            rng = self.game.rng
+            data["daily"] = {"date": self.daily,
+                             "drawn": rng.drawn if isinstance(rng, DailyDice) else 0}
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Session:
@@ -71,14 +94,26 @@ class Session:
             raise ValueError("a saved session must be a JSON object")
         if "game" not in data:  # a save from before sessions: the game's own dict
             return cls(MagdagdonGame.from_dict(data))
-        unknown = set(data) - {"game", "hints", "history"}
+        unknown = set(data) - {"game", "hints", "history", "daily"}
         if unknown:
             raise ValueError(f"unknown fields in a saved session: {sorted(map(str, unknown))}")
-        game = MagdagdonGame.from_dict(data["game"])
+        day, dice = _daily(data.get("daily"))
+        game = MagdagdonGame.from_dict(data["game"], rng=dice)
         hints = data.get("hints", 0)
         if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
             raise ValueError(f"hints must be a count, not {hints!r}")
-        return cls(game, hints, read_history(data.get("history", [])))
+        return cls(game, hints, read_history(data.get("history", [])), daily=day)
+
+
+def _daily(raw: Any) -> tuple[str | None, DailyDice | None]:
+    """The date and the dice stream of a saved daily challenge (``None, None`` otherwise)."""
+    if raw is None:
+        return None, None
+    if not (isinstance(raw, dict) and set(raw) == {"date", "drawn"}
+            and isinstance(raw["date"], str) and type(raw["drawn"]) is int
+            and 0 <= raw["drawn"] <= 10_000):
+        raise ValueError(f"a daily challenge's save is {{date, drawn}}, not {raw!r}")
+    return raw["date"], DailyDice(parse_date(raw["date"]), raw["drawn"])
 
 
 def snapshot(game: MagdagdonGame) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.arcade.spec import GameSpec, SettingItem, Variant
+from game.arcade.spec import GameSpec, SettingItem, StartOption, TileAction, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.session import Session, game_of, session_of
+from game.games.magdagdon.daily import parse_date
+from game.games.magdagdon.session import DAILY, Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
 from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
 
@@ -24,6 +25,9 @@ def _record(obj: Session | MagdagdonGame) -> dict[str, Any]:
     card = game.score()
     record = {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
               "powers": game.powers_used, "ruins": card.ruins}
+    if isinstance(obj, Session) and obj.daily is not None:
+        record["variant"] = DAILY  # the day's one recorded attempt, in its own table
+        record["daily"] = obj.daily
     hints = obj.hints if isinstance(obj, Session) else 0
     if hints:
         record["hints"] = hints
@@ -45,6 +49,8 @@ def _check_record(fields: dict[str, Any]) -> None:
     hints = fields.get("hints", 0)
     if type(hints) is not int or not 0 <= hints <= 10_000:
         raise ValueError(f"hints must be a count, not {hints!r}")
+    if "daily" in fields or fields.get("variant") == DAILY:
+        parse_date(str(fields.get("daily")))  # ValueError unless YYYY-MM-DD
 
 
 def _encode(obj: Session | MagdagdonGame) -> dict[str, Any]:
@@ -84,6 +90,7 @@ SPEC = GameSpec(
         "game_over": "game.games.magdagdon.scenes.game_over:GameOverScene",
         "rules": "game.games.magdagdon.scenes.rules:RulesScene",
         "review": "game.games.magdagdon.scenes.review:ReviewScene",
+        "daily": "game.games.magdagdon.scenes.daily:DailyScene",
     },
     data=DATA,
     scores_view="game.games.magdagdon.widgets.scores:ScoresView",
@@ -102,4 +109,8 @@ SPEC = GameSpec(
     ),
     variant_flag="difficulty",
     about="game.games.magdagdon.about",
+    tile_actions=(TileAction("tile.daily", "daily"),),
+    start_options=(StartOption(
+        "daily", "YYYY-MM-DD", "play that date's daily challenge (UTC dates; the same dice "
+        "everywhere)", "game.games.magdagdon.daily:option_date", "play", "daily"),),
 )

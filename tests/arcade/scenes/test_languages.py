@@ -35,11 +35,13 @@ def test_scene_draws_and_every_label_fits(name, locale, size):
         app.shutdown()
 
 
-QUERNI_NAMES = [name for name in NAMES if name.startswith("querni.")]
+PORTRAIT_NAMES = [name for name in NAMES if name.startswith("querni.")] + [
+    "magdagdon.game_over", "magdagdon.daily"]
 
 
 @pytest.mark.parametrize("locale", i18n.LOCALES)
-@pytest.mark.parametrize("name", QUERNI_NAMES)
-def test_querni_scenes_in_portrait(name, locale):
-    """QUERNI's screens in portrait too (its board is turned and its buttons are wider)."""
+@pytest.mark.parametrize("name", PORTRAIT_NAMES)
+def test_scenes_in_portrait(name, locale):
+    """QUERNI's screens in portrait too (its board is turned and its buttons are wider), and
+    the screens whose buttons change rows on a narrow screen."""
     test_scene_draws_and_every_label_fits(name, locale, (1080, 1920))

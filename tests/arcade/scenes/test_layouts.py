@@ -48,6 +48,8 @@ def finished_querni():
 
 QUERNI = ("querni.setup", "querni.game_over", "querni.replay")
 """QUERNI's screens besides play and rules (its NEW GAME screen, game-over panel, replay)."""
+MAGDAGDON = ("magdagdon.daily",)
+"""MAGDAGDON's screens besides play, rules and the overlays (its daily challenge)."""
 
 
 def reviewed_session():
@@ -69,7 +71,7 @@ def reviewed_session():
 
 def build(app, name: str):
     """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
-    if name in SHELL or name.endswith((".play", ".rules", ".setup")):
+    if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily")):
         app.nav.push(name)
     elif name == "querni.replay":
         from game.games.querni.record import to_record
@@ -120,7 +122,7 @@ def button_rects(scene) -> list[pygame.Rect]:
 
 NAMES = [*SHELL, *(f"{spec.id}.{scene}" for spec in GAMES for scene in ("play", "rules")),
          *(f"{spec.id}.variants" for spec in GAMES if spec.setup_scene is None), *OVERLAYS,
-         *QUERNI]
+         *QUERNI, *MAGDAGDON]
 
 
 @pytest.mark.parametrize("orientation", SIZES)

@@ -54,3 +54,31 @@ def test_the_running_mean_counts_games_before_the_last_fifty() -> None:
     assert len(stats.recent) == RECENT and stats.recent[0] == 10
     assert stats.running_mean[0] == pytest.approx(sum(range(11)) / 11)
     assert stats.running_mean[-1] == pytest.approx(sum(range(RECENT + 10)) / (RECENT + 10))
+
+
+def test_game_over_statistics_button_opens_this_games_tab_and_back(app) -> None:
+    """STATISTICS is reachable from the game-over screen (a tap), on MAGDAGDON's tab; BACK
+    (Esc) returns to the game-over screen."""
+    import random
+
+    from game.ai import autoplay
+    from game.arcade.scenes.scores import StatsScene
+    from game.engine.testing import post_key, post_tap
+    from game.rules.magdagdon import Difficulty, MagdagdonGame
+    from tests.support import settle
+
+    app.ctx.settings.last_game = "querni"  # the tab follows the game just played, not this
+    app.nav.push("magdagdon.play", variant="PEACEFUL")
+    settle(app)
+    game = autoplay.finish(MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    app.nav.push("magdagdon.game_over", game=game, rank=None)
+    settle(app)
+    over = app.stack.top
+    over.time = 100.0  # the count-up is over
+    post_tap(over.b_stats.rect.center)
+    settle(app, 3)
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene) and stats.game.id == "magdagdon"
+    post_key("escape")
+    settle(app, 3)
+    assert app.stack.top is over

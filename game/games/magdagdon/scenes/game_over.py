@@ -17,6 +17,8 @@ from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.rules.magdagdon import MagdagdonGame
 
+BUTTON_ROW = 124
+"""The height of a second row of buttons (narrow screens)."""
 ROW_SECONDS = 0.22
 
 
@@ -45,7 +47,10 @@ class GameOverScene(ArcadeScene):
         self.card = game.score()
         self.rows = self._rows()
         self.time = 0.0
-        self.panel = pygame.Rect(0, 0, 980, 860)
+        width = min(1140, app.surface.get_width() - 60)
+        self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
+        self.extra = BUTTON_ROW * (self.button_rows - 1)
+        self.panel = pygame.Rect(0, 0, width, 860 + self.extra)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
     def _rows(self) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -70,17 +75,31 @@ class GameOverScene(ArcadeScene):
 
     def enter(self) -> None:
         p = self.panel
-        top, gap = p.bottom - 140, 20
-        side = (p.width - 80 - 360 - 2 * gap) // 2
-        again = pygame.Rect(p.left + 40, top, 360, 104)
-        review = pygame.Rect(again.right + gap, top, side, 104)
-        menu = pygame.Rect(review.right + gap, top, side, 104)
+        top, gap = p.bottom - 140, 16
+        if self.button_rows == 1:
+            first = 300
+            side = (p.width - 80 - first - 3 * gap) // 3
+            again = pygame.Rect(p.left + 40, top, first, 104)
+            review = pygame.Rect(again.right + gap, top, side, 104)
+            stats = pygame.Rect(review.right + gap, top, side, 104)
+            menu = pygame.Rect(stats.right + gap, top, side, 104)
+        else:  # PLAY AGAIN and MENU above, REVIEW and STATISTICS below
+            half = (p.width - 80 - gap) // 2
+            again = pygame.Rect(p.left + 40, top - BUTTON_ROW, half, 104)
+            menu = pygame.Rect(again.right + gap, top - BUTTON_ROW, half, 104)
+            review = pygame.Rect(p.left + 40, top, half, 104)
+            stats = pygame.Rect(review.right + gap, top, half, 104)
         self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
                                       "#roll", texts=TEXTS)
         self.b_review = buttons.button(self.gui, review, "over.review", self.review,
                                        "#button", texts=TEXTS)
+        self.b_stats = buttons.button(self.gui, stats, "title.stats", self.stats, "#choice")
         self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
                                      texts=TEXTS)
+
+    def stats(self) -> None:
+        """STATISTICS, on this game's tab; BACK returns here."""
+        self.app.nav.push("stats", game_id=GAME_ID)
 
     def review(self) -> None:
         """REVIEW: every turn against the advisor's play (computed off the frame loop)."""
@@ -136,7 +155,7 @@ class GameOverScene(ArcadeScene):
                   palette.GOLD if self.rank is not None else palette.TEXT_DIM, "center",
                   (p.centerx, p.top + 130))
         shown = int(self.time / ROW_SECONDS)
-        row_h = min(52, (p.height - 420) // max(1, len(self.rows)))
+        row_h = min(52, (p.height - 420 - self.extra) // max(1, len(self.rows)))
         y = p.top + 180
         for i, (label, value, colour) in enumerate(self.rows):
             if i >= shown:
@@ -147,13 +166,14 @@ class GameOverScene(ArcadeScene):
             text.blit(surface, sign + format_number(value), "numbers", 36, colour, "midright",
                       (p.right - 60, y))
             y += row_h
-        pygame.draw.line(surface, palette.PANEL_EDGE, (p.left + 50, p.bottom - 220),
-                         (p.right - 50, p.bottom - 220), 3)
+        line_y = p.bottom - 220 - self.extra
+        pygame.draw.line(surface, palette.PANEL_EDGE, (p.left + 50, line_y),
+                         (p.right - 50, line_y), 3)
         if shown > len(self.rows):
             total = self.card.total
             text.blit(surface, t("over.total"), "bold", 44, palette.TEXT, "midleft",
-                      (p.left + 60, p.bottom - 180))
+                      (p.left + 60, line_y + 40))
             colour = palette.GOLD if total >= 0 else palette.BAD
             text.blit(surface, format_number(total), "numbers", 72, colour, "midright",
-                      (p.right - 60, p.bottom - 180))
+                      (p.right - 60, line_y + 40))
         self.gui.draw_ui(surface)

@@ -28,6 +28,7 @@ from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
 from game.engine import input as inp
+from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID, hints
@@ -51,6 +52,7 @@ from game.games.magdagdon.controller import (
     TurnEnded,
     line_cells,
 )
+from game.games.magdagdon.daily import recorded_days
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets import dice, hint_view, hud
@@ -113,7 +115,8 @@ class PlayScene(ArcadeScene):
 
     def __init__(self, app: Any, variant: str | None = None,
                  saved: Session | MagdagdonGame | None = None,
-                 layout: PlayLayout | None = None) -> None:
+                 layout: PlayLayout | None = None, daily: str | None = None,
+                 practice: bool = False) -> None:
         super().__init__(app)
         self.hint_worker: Worker[Advice] = Worker("magdagdon-hint")
         self.layout = layout or for_size(app.surface.get_size())
@@ -123,7 +126,26 @@ class PlayScene(ArcadeScene):
         self.particles = Particles(self.rng)
         self.shake = Shake(self.rng)
         self.time = 0.0
+        if saved is None and daily is not None:
+            saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
+
+    def _header_label(self) -> str | None:
+        """A daily challenge says so (and whether this run is practice) instead of the
+        difficulty."""
+        day = self.session.daily
+        if day is None:
+            return None
+        when = format_date(f"{day}T00:00:00Z")
+        return t("daily.badge_practice" if self.session.practice else "daily.badge", date=when)
+
+    def _may_record(self, day: str) -> bool:
+        """Only the day's first attempt is recorded; a demo's play of it never is (it would
+        take the player's attempt)."""
+        storage = self.ctx.storage
+        if self.ctx.demo or storage is None:
+            return False
+        return day not in recorded_days(storage.records(GAME_ID))
 
     def _reset(self, saved: Session | MagdagdonGame | None, variant: str | None) -> None:
         """Start showing ``saved`` (or a new game of ``variant``) with fresh view state."""
@@ -161,17 +183,28 @@ class PlayScene(ArcadeScene):
 
     # --- GameScene protocol -----------------------------------------------------------------
     def autosave(self) -> bool:
-        if self.game.is_over:
-            return False
+        if self.game.is_over or self.session.practice:
+            return False  # a practice run of the day's challenge is neither saved nor recorded
         return self.ctx.autosave(GAME_ID, self.session)
+
+    def _save(self) -> None:
+        """The autosave points (and a hint counted); a finished game too, so a kill before
+        its recording still records it at the next start. Practice runs are never saved."""
+        if not self.session.practice:
+            self.ctx.autosave(GAME_ID, self.session)
 
     def in_progress(self) -> bool:
         return not self.game.is_over and (self.game.turns > 0 or self.game.in_turn)
 
     def restart(self, variant: str) -> None:
-        """PLAY AGAIN or a new difficulty: a new game in this scene (buttons are reused)."""
-        self.ctx.start_new_game(GAME_ID, variant)
-        self._reset(None, variant)
+        """PLAY AGAIN or a new difficulty: a new game in this scene (buttons are reused). After
+        a daily challenge PLAY AGAIN is practice on the same day's dice (never recorded)."""
+        daily = self.session.daily
+        if daily is not None and variant == self.game.difficulty.name:
+            self._reset(Session.daily_challenge(daily, practice=True), variant)
+        else:
+            self.ctx.start_new_game(GAME_ID, variant)
+            self._reset(None, variant)
         self._refresh_buttons()
 
     # --- lifecycle ------------------------------------------------------------------------
@@ -303,7 +336,7 @@ class PlayScene(ArcadeScene):
         if self._hint_counted != key:  # each state hinted counts once
             self._hint_counted = key
             self.session.hinted()
-            self.ctx.autosave(GAME_ID, self.session)
+            self._save()
 
     def show_advice(self, advice: Advice) -> None:
         """Show an answer of the advisor for the state on screen without counting it as a
@@ -325,7 +358,9 @@ class PlayScene(ArcadeScene):
     def _show_game_over(self) -> None:
         self.ctx.audio.play("gameover")
         self.end_coaching()
-        rank = self.ctx.record(GAME_ID, self.session)
+        rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
+        if self.session.daily is not None:
+            rank = None  # the day's table is on the DAILY screen, without initials
         variant = self.game.difficulty.name
         self.app.nav.push(f"{GAME_ID}.game_over", game=self.game, rank=rank,
                           session=self.session,
@@ -391,7 +426,7 @@ class PlayScene(ArcadeScene):
         elif isinstance(event, Combos):
             self._celebrate(event)
         elif isinstance(event, Autosave):
-            self.ctx.autosave(GAME_ID, self.session)
+            self._save()
         elif isinstance(event, TurnEnded) and event.over:
             self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0, self._show_game_over))
 
@@ -605,7 +640,7 @@ class PlayScene(ArcadeScene):
         surface.blit(background(surface.get_size()), (0, 0))
         c, L, g = self.control, self.layout, self.game
         card = c.card()
-        hud.draw_header(surface, L, g, card.total)
+        hud.draw_header(surface, L, g, card.total, self._header_label())
         choosing = c.phase == Phase.CHOOSE_RUIN
         legal = c.legal_now
         offsets = dict(self.fx.offsets)

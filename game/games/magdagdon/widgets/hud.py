@@ -16,12 +16,15 @@ from game.rules.magdagdon import MagdagdonGame
 BANNER = "MAGDAGDON!"
 
 
-def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int) -> None:
-    """Logo, difficulty, turn number and the live score."""
+def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int,
+                label: str | None = None) -> None:
+    """Logo, difficulty (or ``label``: a daily challenge's), turn number and the live score."""
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
-    text.blit(surface, game.difficulty.name, "bold", 32, palette.TEXT, "topleft", (x, 34))
+    label = label or game.difficulty.name
+    text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
+              "topleft", (x, 34))
     text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
               "topleft", (x, 80))
     right = L.pause_rect.left - 30
