@@ -88,6 +88,22 @@ class Context:
         finally:
             self.max_nodes, self.deadline = saved
 
+    @contextmanager
+    def capped(self, nodes: int | None, seconds: float | None) -> Iterator[None]:
+        """Within the block, stop after at most ``nodes`` more nodes and ``seconds`` more
+        seconds (``None``: no extra limit), inside the call's own budgets."""
+        saved = self.max_nodes, self.deadline
+        if nodes is not None:
+            cap = self.nodes + nodes
+            self.max_nodes = cap if self.max_nodes is None else min(self.max_nodes, cap)
+        if seconds is not None:
+            cap_t = clock() + seconds
+            self.deadline = cap_t if self.deadline is None else min(self.deadline, cap_t)
+        try:
+            yield
+        finally:
+            self.max_nodes, self.deadline = saved
+
     def elapsed(self) -> float:
         return clock() - self.start
 

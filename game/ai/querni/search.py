@@ -25,6 +25,7 @@ from typing import Any
 
 from .context import TT_CAP, Context, OutOfBudget, remember
 from .evaluate import Parent, after_move, evaluate
+from .plan import solo_plan
 from .position import LOSS, WIN, Turn, apply, each_turn, generate, mask_of, positions
 
 MATE = 10_000.0
@@ -33,6 +34,19 @@ MATE = 10_000.0
 EXACT, LOWER, UPPER = 0, 1, 2
 
 MAX_DEPTH = 12
+
+PLAN_SHARE = 0.4
+"""Share of the budget the solo planner (``plan.py``) may use before the search starts."""
+
+PLAN_WIDTH = 20
+"""Positions the solo planner keeps per level."""
+
+PLAN_DEPTH = 12
+"""Own turns the solo planner looks ahead at most."""
+
+PLAN_BONUS = 1.0
+"""What the first turn of the solo plan is worth at the root beyond its searched value (in
+turns): the search overrules the plan only for a turn at least that much better."""
 
 DEEPEN_SHARE = 0.4
 """Start another depth only while less than this share of the budget is spent: a deeper
@@ -164,6 +178,20 @@ def choose(
     info: dict[str, Any] = {"depth": 0}
     if len(kids) == 1 or kids[0][4] == WIN:
         return best_turn, info
+    planned: Turn | None = None
+    if PLAN_SHARE > 0:
+        if node_mode and ctx.max_nodes:
+            with ctx.capped(int(PLAN_SHARE * ctx.max_nodes), None):
+                planned, info["plan"] = solo_plan(cells, sign, ctx, PLAN_WIDTH, PLAN_DEPTH)
+        else:
+            with ctx.capped(None, PLAN_SHARE * budget):
+                planned, info["plan"] = solo_plan(cells, sign, ctx, PLAN_WIDTH, PLAN_DEPTH)
+    info["planned"] = planned
+    bonus = {planned: PLAN_BONUS} if planned is not None else {}
+    if planned is not None:
+        kids.sort(key=lambda kid: kid[1] != planned)
+        best_turn, best_value = kids[0][1], kids[0][0] + PLAN_BONUS
+    search_nodes, search_start = ctx.nodes, ctx.elapsed()
     for depth in range(2, MAX_DEPTH + 1):
         alpha = -float("inf")
         iteration_best: Child | None = None
@@ -176,6 +204,7 @@ def choose(
                     )
                 else:
                     value = outcome_score(result, 1)
+                value += bonus.get(turn, 0.0)
                 scored.append((value, index))
                 if value > alpha:
                     alpha = value
@@ -190,7 +219,10 @@ def choose(
         assert iteration_best is not None
         if abs(best_value) >= MATE / 2:
             break
-        spent = ctx.nodes / ctx.max_nodes if node_mode and ctx.max_nodes else ctx.elapsed() / budget
+        if node_mode and ctx.max_nodes:
+            spent = (ctx.nodes - search_nodes) / max(1, ctx.max_nodes - search_nodes)
+        else:
+            spent = (ctx.elapsed() - search_start) / max(1e-9, budget - search_start)
         if spent > DEEPEN_SHARE:
             break
     info["value"] = best_value
