@@ -19,6 +19,7 @@ from game.ai.querni import LEVELS, Cancelled, choose_turn, context, turn_key
 from game.ai.querni.context import Context
 from game.ai.querni.evaluate import Parent, after_move, evaluate
 from game.ai.querni.geometry import FLIP, MIRROR
+from game.ai.querni.plan import solo_plan
 from game.ai.querni.position import apply, generate
 from game.rules.querni import DRAW_TURNS, Color, IllegalMove, QuerniState
 
@@ -332,6 +333,27 @@ def test_incremental_evaluation_matches_the_full_one() -> None:
                 number = state.cells[turn[0]] * s
                 quick = after_move(parent, number, turn[0], turn[1], cells, ctx)
                 assert quick == pytest.approx(evaluate(cells, -s, Context()))
+
+
+def test_solo_plan_counts_the_turns_to_finish() -> None:
+    """BLUE 3 stands four squares from BLUE 2 with nothing to jump: three steps, the last with
+    the removal of 1–3 (Q-5.1); the plan's first turn is a movement towards that."""
+    pieces = {(0, 0): (B, 1), (1, 0): (B, 2), (5, 0): (B, 3)}
+    pieces |= {(9, 6): (R, 1), (8, 6): (R, 2), (7, 6): (R, 5)}
+    state = QuerniState.from_pieces(pieces, B)
+    firsts, length = solo_plan(state.cells, 1, Context(), 4, 16, 12)
+    assert length == 3
+    assert firsts and all(t[0] >= 0 and t[2] is None for t in firsts)
+    assert set(firsts) <= set(generate(state.cells, 1, Context())[0])
+
+
+def test_solo_plan_within_a_node_budget_is_a_legal_first_turn() -> None:
+    for state in random_states(71, 6):
+        s = sign_of(state)
+        legal = {turn_key(p, c) for p, c in state.legal_turns()}
+        for nodes in (1, 50, 2000):
+            firsts, _ = solo_plan(state.cells, s, Context(max_nodes=nodes), 8, 64, 12)
+            assert set(firsts) <= legal
 
 
 @settings(max_examples=30, deadline=None)

@@ -20,8 +20,10 @@ from .position import Turn
 LEVELS = ("easy", "medium", "hard")
 
 HARD_TIME_BUDGET = 0.6
-"""Seconds HARD searches by default: a wall-clock cap, and the search often stops sooner (it
-starts a deeper iteration only while less than ``search.DEEPEN_SHARE`` of the budget is spent).
+"""Seconds HARD plans and searches by default: a wall-clock cap, of which the planner takes at
+most ``search.PLAN_SHARE``; the search often stops sooner (it starts a deeper iteration only
+while less than ``search.DEEPEN_SHARE`` of its part is spent). The figures below measured the
+search alone, before the planner; the planner widens its beam as far as the budget allows.
 Measured on a loaded 2-core machine: against MEDIUM over the benchmark's first 100 games, 0.4 s
 won 73 % and 0.8 s 74 %; over 37 mid-game positions the last finished depth was 4 or more in
 11 at 0.4 s and 15 at 0.6 s (3 elsewhere, 2 in a few wide end-games). Depth helps a little

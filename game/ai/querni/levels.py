@@ -1,4 +1,5 @@
-"""The three opponents: EASY and MEDIUM look one turn ahead, HARD searches (``search.py``).
+"""The three opponents: EASY and MEDIUM look one turn ahead, HARD plans its own turns to the end
+of its race (``plan.py``) and checks the plan with a search (``search.py``).
 
 Each works on the internal turns of ``position.py``; ``choose_turn`` turns the choice back into
 a ``(path, chain)`` that the rules accept.
@@ -75,5 +76,6 @@ def hard(
     node_mode: bool,
     budget: float,
 ) -> Turn:
-    """Alpha-beta search (``search.choose``) within the node or time budget."""
+    """The solo plan, checked by alpha-beta (``search.choose``), within the node or time
+    budget."""
     return choose(cells, sign, quiet, ctx, rng, node_mode, budget)[0]
