@@ -182,6 +182,11 @@ class ArcadeApp(App):
                     log.exception("could not save the game after the error")
         self.crashes += 1
         self.demo = None if self.ctx.demo_is_attract else self.demo
+        for scene in self.stack.scenes:  # each leaves as usual: background work stops
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - the crash screen must come up regardless
+                log.exception("a scene failed to leave after the error")
         self.stack = SceneStack()
         self.nav.push("crash", saved=saved)
         self.stack.apply_pending()

@@ -1,11 +1,17 @@
-"""The demo player: plays both sides of QUERNI by posting pointer events, like two people.
+"""The demo player: drives QUERNI's screens by posting pointer events, like a visitor.
 
-It picks a legal turn with the rules (a removal when there is one, the longest first; else any
-movement), turns it into the gestures a person makes (``gestures.gestures_for_turn``: tap the
-piece, tap each landing, SELECT CHAIN and the chain's two ends, END MOVE) and posts each as a
+A new demo game (``--demo``, the kiosk's attract mode) is the real computer opponent against
+itself, MEDIUM (BLUE) against HARD (RED) (``session.DEMO``; the play scene sets it up): both
+sides think in workers and play through the same gestures, at the same pace, as against a
+person, so the player only taps NEW GAME, and at game over PLAY AGAIN (or MENU). It prints
+``QUERNI OVER result=… reason=… turns=…`` after each game.
+
+A resumed game with a person's side (a saved game the demo goes on with) is played for them: a
+legal turn chosen with the rules (a removal when there is one, the longest first; else any
+movement) is turned into the gestures a person makes (``gestures.gestures_for_turn``: tap the
+piece, tap each landing, SELECT CHAIN and the chain's two ends, END MOVE), each posted as a
 real mouse event aimed with the play layout, so every tap travels the player's path: event
-queue → input router / pygame-gui → scene → turn controller → rules. After each game it prints
-``QUERNI OVER result=… reason=… turns=…``.
+queue → input router / pygame-gui → scene → turn controller → rules.
 """
 
 from __future__ import annotations

@@ -10,14 +10,16 @@ The play scene asks the player whose turn it is, never which kind it is:
   ``gestures.gestures_for_turn`` → ``perform``, one gesture at a time at a human pace, with the
   same animations and sounds as a person's taps.
 
-The opponent issue adds a bot class (and the setup buttons); nothing else changes.
+The computer opponent is ``computer.ComputerPlayer`` (``"computer:<level>"``); a bot that
+thinks in the background also has ``cancel()``, which the scene calls when it leaves or pauses.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
-from game.games.querni.session import HUMAN
+from game.games.querni.computer import ComputerPlayer
+from game.games.querni.session import HUMAN, computer_level
 from game.rules.querni import Chain, QuerniState, Square
 
 TurnChoice = tuple[list[Square] | None, Chain | None]
@@ -43,6 +45,17 @@ class HumanPlayer:
         return None
 
 
-def make_player(kind: str) -> Player:
-    """The player for a stored kind (only people exist yet; an unknown kind plays as one)."""
+def make_player(kind: str, *, deterministic: bool = False, seed: Any = None) -> Player:
+    """The player for a stored kind: the computer for ``"computer:<level>"`` (reproducible
+    with ``deterministic``, see ``computer``), else a person (an unknown kind plays as one)."""
+    level = computer_level(kind)
+    if level is not None:
+        return ComputerPlayer(level, deterministic=deterministic, seed=seed)
     return HumanPlayer()
+
+
+def cancel(player: Player) -> None:
+    """Stop whatever ``player`` is thinking about in the background (nothing for a person)."""
+    stop = getattr(player, "cancel", None)
+    if callable(stop):
+        stop()

@@ -16,10 +16,21 @@ from typing import Any
 from game.rules.querni import Chain, Color, IllegalMove, Outcome, QuerniState, Square
 
 TWO_PLAYERS = "two_players"
-"""The variant of a game between two people on one screen (the opponent issue adds
-``vs_easy``…``vs_hard`` with the human's colour)."""
+"""The variant of a game between two people on one screen."""
+LEVELS = ("easy", "medium", "hard")
+"""The computer opponent's levels (``game.ai.querni.LEVELS``), easiest first."""
+VERSUS = {f"vs_{level}": level for level in LEVELS}
+"""The variants of a game against the computer (``vs_easy``, ``vs_medium``, ``vs_hard``) and
+the computer's level in each. The person's colour is chosen on the setup screen."""
+DEMO = "demo"
+"""The demo's and the kiosk's attract games: the computer at MEDIUM (BLUE) against itself at
+HARD (RED). Recorded under ``--demo`` (never in attract mode), but not a variant a player
+chooses, so the scores and statistics screens leave its games out."""
+DEMO_LEVELS = {"BLUE": "medium", "RED": "hard"}
 HUMAN = "human"
-"""Who plays a colour: a person at the screen (a bot is named by its kind)."""
+"""Who plays a colour: a person at the screen (the computer is ``computer_kind(level)``)."""
+COMPUTER = "computer:"
+MAX_HINTS = 10_000
 SAVE_VERSION = 1
 MAX_TURNS = 100_000
 """A sanity cap on a saved game's turns (a real game has a few hundred at most)."""
@@ -29,9 +40,26 @@ Turn = tuple[tuple[Square, ...] | None, Chain | None]
 None); both None is a pass."""
 
 
-def default_players(variant: str = TWO_PLAYERS) -> dict[str, str]:
-    """Who plays each colour in ``variant``: two players are both people."""
-    return {Color.BLUE.name: HUMAN, Color.RED.name: HUMAN}
+def computer_kind(level: str) -> str:
+    """What ``players`` stores for the computer at ``level``: ``"computer:hard"``."""
+    return f"{COMPUTER}{level}"
+
+
+def computer_level(kind: str) -> str | None:
+    """The level of a stored ``"computer:<level>"``, or None (a person, or unknown)."""
+    level = kind[len(COMPUTER):] if kind.startswith(COMPUTER) else None
+    return level if level in LEVELS else None
+
+
+def default_players(variant: str = TWO_PLAYERS, human: Color = Color.BLUE) -> dict[str, str]:
+    """Who plays each colour in ``variant``: two people; the person as ``human`` against the
+    computer at the variant's level; the computer on both sides in the demo."""
+    if variant == DEMO:
+        return {colour: computer_kind(level) for colour, level in DEMO_LEVELS.items()}
+    level = VERSUS.get(variant)
+    if level is None:
+        return {Color.BLUE.name: HUMAN, Color.RED.name: HUMAN}
+    return {human.name: HUMAN, human.opponent.name: computer_kind(level)}
 
 
 @dataclass(eq=False)
@@ -44,6 +72,8 @@ class QuerniSession:
     turns: list[Turn] = field(default_factory=list)
     variant: str = TWO_PLAYERS
     players: dict[str, str] = field(default_factory=default_players)
+    hints: int = 0
+    """Hints the person was shown in this game (each position hinted counts once)."""
 
     @classmethod
     def new(cls, rng: random.Random | None = None, variant: str = TWO_PLAYERS,
@@ -70,6 +100,10 @@ class QuerniSession:
         """Who plays ``color``: ``"human"`` or a bot's kind."""
         return self.players.get(color.name, HUMAN)
 
+    def hinted(self) -> None:
+        """One more hint was shown."""
+        self.hints = min(MAX_HINTS, self.hints + 1)
+
     # --- playing --------------------------------------------------------------------------------
     def play(self, path: Sequence[Square] | None, chain: Chain | None) -> QuerniState:
         """Play one turn through the rules and remember it; the new state (``IllegalMove``)."""
@@ -94,6 +128,7 @@ class QuerniSession:
             "start": self.start.to_dict(),
             "turns": [turn_to_json(turn) for turn in self.turns],
             "state": self.state.to_dict(),
+            "hints": self.hints,
         }
 
     @classmethod
@@ -120,7 +155,10 @@ class QuerniSession:
         saved = QuerniState.from_dict(data.get("state"))
         if saved != state:
             raise ValueError("the saved turns do not lead to the saved position")
-        return cls(start, state, turns, variant, dict(players))
+        hints = data.get("hints", 0)  # saves made before HINT have none
+        if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+            raise ValueError(f"hints must be a count, not {hints!r}")
+        return cls(start, state, turns, variant, dict(players), hints)
 
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:

@@ -1,6 +1,9 @@
-"""QUERNI as the arcade sees it: its variant (two players now; the opponent issue adds the
-computer), screens, storage schema, settings, scores view, demo player, sounds and title tile.
-Registered in ``game/games/registry.py``."""
+"""QUERNI as the arcade sees it: its variants (two players; against the computer at each level),
+screens, storage schema, settings, scores view, demo player, sounds and title tile.
+Registered in ``game/games/registry.py``.
+
+The demo's games (``session.DEMO``: the computer against itself) are recorded under their own
+variant, which is not one of the spec's: no tab, no statistics row, no choice on any screen."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from game.arcade.spec import GameSpec, SettingItem, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.querni import GAME_ID
 from game.games.querni.record import FORMAT, check, to_record
-from game.games.querni.session import TWO_PLAYERS, QuerniSession
+from game.games.querni.session import LEVELS, MAX_HINTS, TWO_PLAYERS, VERSUS, QuerniSession
 from game.games.querni.texts import TEXTS
 
 SOUND_STATES = ("all_on", "music_off", "all_off")
@@ -28,8 +31,11 @@ def _record(session: QuerniSession) -> dict[str, Any]:
     """A finished game's record: variant, result, reason, turns and who played."""
     outcome = session.outcome
     assert outcome is not None, "only a finished game is recorded"
-    return {"variant": session.variant, "result": outcome.result, "reason": outcome.reason,
-            "turns": session.turn_count, "players": dict(session.players)}
+    record = {"variant": session.variant, "result": outcome.result, "reason": outcome.reason,
+              "turns": session.turn_count, "players": dict(session.players)}
+    if session.hints:
+        record["hints"] = session.hints  # only when there were any (as MAGDAGDON's)
+    return record
 
 
 def _check_record(fields: dict[str, Any]) -> None:
@@ -45,6 +51,9 @@ def _check_record(fields: dict[str, Any]) -> None:
     if not (isinstance(players, dict) and set(players) == {"BLUE", "RED"} and all(
             isinstance(v, str) and 0 < len(v) <= PLAYER_KINDS_MAX for v in players.values())):
         raise ValueError(f"players must name who played BLUE and RED, not {players!r}")
+    hints = fields.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise ValueError(f"hints must be a count, not {hints!r}")
 
 
 def _check_document(data: dict[str, Any]) -> None:
@@ -56,6 +65,10 @@ DATA = GameData(
     settings={
         "show_chains": SettingField(True),
         "sound": SettingField("all_on", lambda v: v in SOUND_STATES),
+        # the setup screen's last choice: against the computer? at which level, as which colour
+        "versus": SettingField(False),
+        "level": SettingField("medium", lambda v: v in LEVELS),
+        "human": SettingField("BLUE", lambda v: v in ("BLUE", "RED")),
     },
     encode=QuerniSession.to_dict,
     decode=QuerniSession.from_dict,
@@ -71,7 +84,9 @@ SPEC = GameSpec(
     id=GAME_ID,
     logo="QUERNI",
     texts=TEXTS,
-    variants=(Variant(TWO_PLAYERS, "variant.two_players", "variant.two_players_line"),),
+    variants=(Variant(TWO_PLAYERS, "variant.two_players", "variant.two_players_line"),
+              *(Variant(variant, f"variant.{variant}", f"variant.{variant}_line")
+                for variant in VERSUS)),
     scenes={
         "play": "game.games.querni.scenes.play:PlayScene",
         "setup": "game.games.querni.scenes.setup:SetupScene",

@@ -10,6 +10,16 @@ person's taps reach the controller; a bot's chosen turn is fed through
 Input during animations: a tap while a piece flies or a chain pops finishes the animation at
 once and then counts as usual (the position is already the rules'). A tap while an automatic
 pass (Q-4.6) or the game-over panel is pending only brings it on at once.
+
+The computer opponent (``computer.ComputerPlayer``) thinks in a worker thread: frames keep
+flowing while it does (the thinking dots), taps on the board are refused with a message, and
+EXIT and the pause menu work. Leaving the scene, pausing it or starting another game cancels
+the thinking (it starts again from the position when the scene comes back). In the demo and
+the kiosk's attract mode a new game is the computer at MEDIUM against itself at HARD.
+
+HINT (button or H, on a person's turn before they have moved): HARD's suggestion for the
+position, asked in its own worker, shown on the board until the next tap on the board or the
+next move. Each position hinted counts once in the session's ``hints`` (saved, recorded).
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
+from game.games.querni.computer import Choice, HintAdvisor
 from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, TurnController
 from game.games.querni.events import (
     ChainChosen,
@@ -44,14 +55,14 @@ from game.games.querni.events import (
     Undone,
 )
 from game.games.querni.gestures import Gesture, gestures_for_turn, perform
-from game.games.querni.players import Player, make_player
+from game.games.querni.players import Player, cancel, make_player
 from game.games.querni.scenes.animation import BoardAnimations
-from game.games.querni.session import TWO_PLAYERS, QuerniSession, default_players
+from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion, palette
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
-from game.rules.querni import Color, Square
+from game.rules.querni import Color, QuerniState, Square, name
 
 DRAG_SLOP = 14
 """Logical px a press must travel before it counts as a drag."""
@@ -62,13 +73,52 @@ BOT_GESTURE_SECONDS = 0.55
 """A bot's gestures come at a person's pace."""
 NOTE_SECONDS = 4.0
 """How long an explanation (a refusal) stays before the prompt comes back."""
-BAD, GOOD, INFO = "bad", "good", "info"
-TONES = {BAD: arcade_palette.BAD, GOOD: arcade_palette.GOOD, INFO: palette.TEXT}
+BAD, GOOD, INFO, HINT_TONE = "bad", "good", "info", "hint"
+TONES = {BAD: arcade_palette.BAD, GOOD: arcade_palette.GOOD, INFO: palette.TEXT,
+         HINT_TONE: palette.HINT}
 PORTRAIT_KEYS = {"up": "left", "down": "right", "left": "down", "right": "up"}
 """Arrow keys on the turned portrait board (a–j down the screen, BLUE's edge on the left),
 as the controller's directions for an upright board."""
 KEYS = {"accept": "accept", "c": "chain", "e": "end_move", "u": "undo", "back": "undo"}
 """Keys of the input layer → the controller's key names (Esc, ``pause``, is the scene's)."""
+HINT_KEY = "h"
+
+
+def hint_text(state: QuerniState, path: Any, chain: Any) -> str:
+    """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
+    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
+    if not path:
+        return t("hint.remove", **low_high) if chain is not None else t("hint.pass")
+    piece = state.pieces.get(path[0])
+    number = piece[1] if piece is not None else 0
+    if len(path) == 2 and max(abs(path[0][0] - path[1][0]), abs(path[0][1] - path[1][1])) == 1:
+        what = {"number": number, "from": name(path[0]), "to": name(path[1])}
+        key = "hint.step"
+    else:
+        what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
+        key = "hint.jump"
+    if chain is not None:
+        return t(f"{key}_remove", **what, **low_high)
+    return t(key, **what)
+
+
+class Hint:
+    """HARD's suggestion being shown: for which position, the piece's path and the squares of
+    the chain it removes (where those pieces stand after the move)."""
+
+    def __init__(self, state: QuerniState, choice: Choice) -> None:
+        self.state = state
+        path, chain = choice
+        self.path: tuple[Square, ...] = tuple(path) if path else ()
+        self.chain = chain
+        pieces = dict(state.pieces)
+        if self.path:
+            pieces[self.path[-1]] = pieces.pop(self.path[0])
+        mover = state.to_move
+        self.chain_squares: tuple[Square, ...] = () if chain is None else tuple(
+            sq for sq, (colour, number) in sorted(pieces.items(), key=lambda item: item[1][1])
+            if colour is mover and chain[0] <= number <= chain[1])
+        self.text = hint_text(state, path, chain)
 
 
 def refusal_text(refusal: Refusal) -> str:
@@ -87,29 +137,40 @@ class PlayScene(ArcadeScene):
     def __init__(self, app: Any, variant: str | None = None,
                  saved: QuerniSession | None = None,
                  players: Mapping[Color, Player] | None = None,
-                 layout: QuerniLayout | None = None) -> None:
+                 layout: QuerniLayout | None = None, human: str | None = None) -> None:
+        """``human``: the colour the person plays against the computer (``"BLUE"`` or
+        ``"RED"``, for a new game of a ``vs_*`` variant; BLUE by default)."""
         super().__init__(app)
+        self._human = Color[human] if human in ("BLUE", "RED") else Color.BLUE
         self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(self.layout)
         self.time = 0.0
         self._given_players = players
         self.b_chain: Any = None
+        self.b_hint: Any = None
+        self.players: dict[Color, Player] = {}
+        self.advisor = HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)
         self._reset(saved, variant)
 
     # --- state ------------------------------------------------------------------------------
     def _reset(self, session: QuerniSession | None, variant: str | None) -> None:
         """Show ``session`` (or a new game of ``variant``) with a fresh view state."""
+        self.stop_thinking()
         if session is None:
             variant = variant or TWO_PLAYERS
-            session = QuerniSession.new(self.ctx.game_rng(GAME_ID), variant,
-                                        default_players(variant))
+            if self.ctx.demo or self.ctx.demo_is_attract:
+                variant = DEMO  # what visitors watch: the real opponent, MEDIUM against HARD
+            players = self._new_players.get(variant) or default_players(variant, self._human)
+            session = QuerniSession.new(self.ctx.game_rng(GAME_ID), variant, players)
         self.session = session
         self.control = TurnController(session.state)
         if self._given_players is not None:
             self.players = dict(self._given_players)
         else:
-            self.players = {color: make_player(session.player(color)) for color in Color}
+            self.players = {color: make_player(session.player(color),
+                                               deterministic=self.deterministic,
+                                               seed=self.ctx.seed) for color in Color}
         self.anim = BoardAnimations(self.layout, self.board_view, self.rng)
         self.press: dict[str, Any] | None = None
         self.note: tuple[str, str] | None = None  # (text, tone) until the next action
@@ -123,9 +184,35 @@ class PlayScene(ArcadeScene):
         self.pending_pass: Tween | None = None
         self.pending_over: Tween | None = None
         self.bot_plan: list[Gesture] = []
+        self.bot_choice: tuple[QuerniState, Choice] | None = None  # decided, not yet played
         self.bot_wait = 0.0
         self.recorded = False
+        self.hint: Hint | None = None
+        self.hint_asked_at = 0.0
+        self._hint_answer: Hint | None = None  # the last answer (shown again at once)
+        self._hint_counted: QuerniState | None = None
         self._check_stuck()
+
+    @property
+    def deterministic(self) -> bool:
+        """A reproducible run (one update per frame: ``--frames``, ``--bench``, the tests): the
+        computer searches a node budget, so ``--seed`` replays the same turns."""
+        return bool(getattr(self.app, "fixed_steps_per_frame", False))
+
+    @property
+    def _new_players(self) -> dict[str, dict[str, str]]:
+        """Who plays a new game of a variant, when chosen on the setup screen (the person's
+        colour against the computer); PLAY AGAIN keeps it."""
+        session = getattr(self, "session", None)
+        if session is None:
+            return {}
+        return {session.variant: dict(session.players)}
+
+    def stop_thinking(self) -> None:
+        """Cancel the computer's and the hint's work in progress (asked again when needed)."""
+        for player in self.players.values():
+            cancel(player)
+        self.advisor.cancel()
 
     @property
     def game(self) -> QuerniSession:
@@ -185,7 +272,13 @@ class PlayScene(ArcadeScene):
         self._apply_sound()  # the settings may have changed the speaker's state
         self._refresh_buttons()
 
+    def pause(self) -> None:
+        """An overlay came up (the pause menu, a question): the thinking stops; the computer
+        thinks again from the same position when the game comes back."""
+        self.stop_thinking()
+
     def exit(self) -> None:
+        self.stop_thinking()
         self._restore_sound()
         super().exit()
 
@@ -200,7 +293,9 @@ class PlayScene(ArcadeScene):
         self.b_end = button(L.end_move_rect, "play.end_move", lambda: self.control.end_move(),
                             "#confirm")
         self.b_undo = button(L.undo_rect, "play.undo", lambda: self.control.undo(), "#choice")
-        self.b_exit = buttons.button(ui, L.hint_rect, "play.exit", self.ask_exit, "#choice",
+        self.b_hint = buttons.button(ui, L.hint_rect, "play.hint", self.ask_hint, "#hint",
+                                     texts=TEXTS)
+        self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.ask_exit, "#choice",
                                      texts=TEXTS)
         self.b_menu = buttons.button(ui, L.exit_rect, "play.menu", self.pause_game, "#icon",
                                      texts=TEXTS)
@@ -225,7 +320,9 @@ class PlayScene(ArcadeScene):
                           texts=TEXTS)
 
     def exit_game(self) -> None:
-        """The game is abandoned: its save goes (no CONTINUE), it is not recorded."""
+        """The game is abandoned: its save goes (no CONTINUE), it is not recorded; the
+        computer stops thinking at once."""
+        self.stop_thinking()
         if self.ctx.storage is not None and not self.ctx.demo_is_attract:
             self.ctx.storage.clear_game(GAME_ID)
         self.app.nav.clear_to("title", game_id=GAME_ID)
@@ -263,6 +360,8 @@ class PlayScene(ArcadeScene):
         if result is None:
             return
         audio = self.ctx.audio
+        if not isinstance(result, Refusal):
+            self.hint = None  # a move (or any step of one) puts the hint away
         if isinstance(result, Refusal):
             audio.play("querni_illegal")
             self._note(refusal_text(result), BAD)
@@ -400,12 +499,13 @@ class PlayScene(ArcadeScene):
         if self.waiting and not self._on_menu(action.pos):
             self.anim.finish()
             return True
-        if self.anim.busy:
+        if self.anim.busy and self.human_turn:  # the computer's move is never cut short
             self.skip_animation()
         return False
 
     def _on_menu(self, pos: tuple[int, int] | None) -> bool:
         return pos is not None and (self.layout.exit_rect.collidepoint(pos)
+                                    or self.layout.leave_rect.collidepoint(pos)
                                     or self.layout.hint_rect.collidepoint(pos)
                                     or self.layout.speaker_rect.collidepoint(pos))
 
@@ -431,8 +531,12 @@ class PlayScene(ArcadeScene):
             return
         square = self.layout.square_at(pos)
         self.press = None
-        if square is None or not self.human_turn or self.waiting:
+        if square is None or self.waiting:
             return
+        if not self.human_turn:
+            self._refuse_while_computer_plays(square)
+            return
+        self.hint = None  # a tap on the board puts the hint away (and counts as usual)
         self.cursor_shown = False
         self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
 
@@ -461,6 +565,9 @@ class PlayScene(ArcadeScene):
             return
         if key is None:
             return
+        if key == HINT_KEY:
+            self.ask_hint()
+            return
         if self.waiting:
             self.anim.finish()
             return
@@ -481,15 +588,22 @@ class PlayScene(ArcadeScene):
     def _bot_step(self, dt: float) -> None:
         """The player to move does not tap: ask it for its turn, then play that turn's
         gestures one by one at a person's pace."""
-        if self.control.is_over or self.mover.takes_input or self.busy:
+        if self.control.is_over or self.mover.takes_input or self.waiting:
             return
         if not self.bot_plan:
-            choice = self.mover.choose(self.control.state)
-            if choice is None:
-                return  # still thinking
-            path, chain = choice
-            self.bot_plan = gestures_for_turn(self.control.state, path, chain)
+            state = self.control.state
+            if self.bot_choice is None or self.bot_choice[0] != state:
+                # asked at once, even while the last move still animates; answered once
+                choice = self.mover.choose(state)
+                self.bot_choice = None if choice is None else (state, choice)
+            if self.bot_choice is None or self.anim.busy:
+                return  # still thinking, or the last move still plays out
+            path, chain = self.bot_choice[1]
+            self.bot_choice = None
+            self.bot_plan = gestures_for_turn(state, path, chain)
             self.bot_wait = BOT_GESTURE_SECONDS
+        if self.busy:
+            return
         self.bot_wait -= dt
         if self.bot_wait > 0:
             return
@@ -499,8 +613,78 @@ class PlayScene(ArcadeScene):
 
     @property
     def thinking(self) -> bool:
+        """The computer is deciding its turn (the HUD's dots)."""
         return (not self.control.is_over and not self.mover.takes_input
-                and not self.bot_plan)
+                and not self.bot_plan and self.bot_choice is None)
+
+    @property
+    def versus_computer(self) -> bool:
+        """A person plays the computer (exactly one side takes input)."""
+        return sum(player.takes_input for player in self.players.values()) == 1
+
+    def _refuse_while_computer_plays(self, square: Square) -> None:
+        """A tap on the board on the computer's turn: nothing happens, and the player is told
+        why (its own piece, or: it is thinking)."""
+        if self.control.is_over:
+            return
+        piece = self.control.shown.pieces.get(square)
+        mover = self.control.to_move
+        if piece is not None and piece[0] is mover:
+            key = "play.computer_piece" if self.versus_computer else "play.not_now"
+            self.anim.shake(square)
+        else:
+            key = "play.computer_thinking" if self.versus_computer else "play.not_now"
+        self.ctx.audio.play("querni_illegal")
+        self._note(t(key, color=color_name(mover)), BAD)
+
+    # --- HINT -----------------------------------------------------------------------------------
+    @property
+    def hint_available(self) -> bool:
+        """A person is to move and has not started their turn (nothing to take back)."""
+        return (self.human_turn and self.pending_pass is None and self.pending_over is None
+                and not self.control.can_undo)
+
+    @property
+    def hint_thinking(self) -> bool:
+        return self.advisor.asking(self.control.state)
+
+    def ask_hint(self) -> None:
+        """HINT / H: HARD's suggestion for the position on the board (again: put it away)."""
+        if not self.hint_available:
+            return
+        state = self.control.state
+        if self.hint is not None and self.hint.state == state:
+            self.hint = None
+            return
+        if self.hint_thinking:
+            return
+        if self._hint_answer is not None and self._hint_answer.state == state:
+            self._show_hint(self._hint_answer)
+            return
+        self.advisor.ask(state)
+        self.hint_asked_at = self.time
+
+    def _poll_hint(self) -> None:
+        state = self.control.state
+        if self.advisor.asker.busy and not self.hint_thinking:
+            self.advisor.cancel()  # the game moved on: the question no longer applies
+        done, choice = self.advisor.answer(state)
+        if not done or not self.hint_available:
+            return
+        if choice is None:
+            self._note(t("hint.failed"), INFO)
+            return
+        self._hint_answer = Hint(state, choice)
+        self._show_hint(self._hint_answer)
+
+    def _show_hint(self, hint: Hint) -> None:
+        self.hint = hint
+        self.note = None
+        self.ctx.audio.play("click", 0.5)
+        if self._hint_counted != hint.state:  # each position hinted counts once
+            self._hint_counted = hint.state
+            self.session.hinted()
+            self.ctx.autosave(GAME_ID, self.session)
 
     # --- buttons ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -511,6 +695,7 @@ class PlayScene(ArcadeScene):
         buttons.set_enabled(self.b_chain, person)
         buttons.set_enabled(self.b_end, person and c.can_end_move)
         buttons.set_enabled(self.b_undo, person and c.can_undo)
+        buttons.set_enabled(self.b_hint, self.hint_available and not self.hint_thinking)
         buttons.set_enabled(self.b_exit, not c.is_over)
 
     # --- the message strip --------------------------------------------------------------------
@@ -519,11 +704,17 @@ class PlayScene(ArcadeScene):
         if self.note is not None:
             return self.note
         c = self.control
+        if self.hint is not None and self.hint.state == c.state:
+            return self.hint.text, HINT_TONE
+        if self.hint_thinking:
+            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
+            return t("hint.thinking") + dots, HINT_TONE
         if c.is_over:
             return t("play.over"), INFO
         color = color_name(c.to_move)
         if not self.mover.takes_input:
-            return t("play.thinking", color=color), INFO
+            key = "play.computer_thinking" if self.versus_computer else "play.thinking"
+            return t(key, color=color), INFO
         if c.chain_mode:
             if c.chain is not None:
                 return t("play.prompt_chain_chosen", color=color, low=c.chain[0],
@@ -549,6 +740,9 @@ class PlayScene(ArcadeScene):
             if self.note_age > NOTE_SECONDS and self.note[1] == BAD:
                 self.note = None
         self.anim.update(dt)
+        self._poll_hint()
+        if self.hint is not None and self.hint.state != self.control.state:
+            self.hint = None
         self._bot_step(dt)
         if not self.control.trail:
             self.trail_path, self.ghosts = (), {}
@@ -581,6 +775,7 @@ class PlayScene(ArcadeScene):
         trail = set(c.trail) | set(c.path[:-1])
         trail_path = c.path if c.path else (self.trail_path if c.trail else ())
         show_chains = bool(self.settings.get("show_chains", True))
+        hint = self.hint if self.hint is not None and not self.anim.busy else None
         self.board_view.draw(
             surface, c.shown.pieces,
             selected=selected,
@@ -599,6 +794,8 @@ class PlayScene(ArcadeScene):
             hidden=hidden,
             offsets=self.anim.offsets,
             time=self.time,
+            hint_path=hint.path if hint is not None else (),
+            hint_chain=hint.chain_squares if hint is not None else (),
         )
         self.anim.draw(surface)
         if dragged is not None:

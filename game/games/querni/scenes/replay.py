@@ -64,9 +64,9 @@ class ReplayScene(ArcadeScene):
                                      "#roll", texts=TEXTS)
         self.b_next = buttons.button(ui, L.end_move_rect, "replay.next", self.next_turn,
                                      "#confirm", texts=TEXTS)
-        self.b_previous = buttons.button(ui, L.undo_rect, "replay.previous",
+        self.b_previous = buttons.button(ui, L.undo_rect.union(L.hint_rect), "replay.previous",
                                          self.previous_turn, "#choice", texts=TEXTS)
-        self.b_exit = buttons.button(ui, L.hint_rect, "replay.exit", self.close, "#choice",
+        self.b_exit = buttons.button(ui, L.leave_rect, "replay.exit", self.close, "#choice",
                                      texts=TEXTS)
         self.b_restart = buttons.button(ui, L.exit_rect, "replay.restart_icon", self.restart,
                                         "#icon", texts=TEXTS)
