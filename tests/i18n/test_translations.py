@@ -71,7 +71,8 @@ IN_SENTENCES = {  # an English word in capitals names a button or a thing of the
 }
 LATIN_TERMS = ("MAGDAGDON", "Majda", "PEACEFUL", "SURVIVAL", "NIGHTMARE")
 ALLOWED_LATIN_WORDS = {"MAGDAGDON", "Majda", "Power", "Powers", "PEACEFUL", "SURVIVAL",
-                       "NIGHTMARE", "PIN"}
+                       "NIGHTMARE", "PIN",
+                       "UTC"}  # the daily's clock: written so in Thai, Bulgarian and Korean too
 DATE_PLACEHOLDERS = {"day", "dd", "month", "mm", "m", "year"}  # m: month number, unpadded
 """``format.date`` may use any of these (``localformat.format_date`` passes them all)."""
 
