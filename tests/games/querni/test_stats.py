@@ -160,3 +160,30 @@ def test_a_vs_computer_game_lands_under_its_level_and_statistics_opens_from_game
     post_key("escape")
     settle(app, 3)
     assert app.stack.top is over
+
+
+def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) -> None:
+    """Four rows (every variant played) in landscape and portrait: each box on screen and
+    apart from the next, its bar and legend line inside it."""
+    import pygame
+
+    from game.games.querni.widgets.stats import StatsView
+
+    class Storage:
+        def records(self, game_id):
+            return LEVELS
+
+    app.ctx.storage = Storage()
+    for size in ((1920, 1080), (1080, 1920)):
+        area = pygame.Rect(0, 250, size[0], size[1] - 250)
+        view = StatsView(app, area)
+        rows = view.rows()
+        assert [stats.variant for stats, _box in rows] == [
+            "two_players", "vs_easy", "vs_medium", "vs_hard"]
+        for (_stats, box), (_next, below) in zip(rows, rows[1:]):
+            assert box.bottom < below.top
+        for _stats, box in rows:
+            assert area.contains(box)
+            bar, legend = view.parts(box)
+            assert box.contains(bar) and box.contains(legend) and bar.height >= 40
+        view.draw(pygame.Surface(size), 0.0)
