@@ -8,7 +8,10 @@ MAGDAGDON banner, a ruin crumbling, the game-over breakdown, the REVIEW page (to
 scrolled), the scores table with a hinted entry, plus every menu screen; and QUERNI's moments
 (``q*.png``): the start, a piece selected with its steps and jumps lit, a jump sequence in
 mid-air and going on, a chain selected, a removal popping and its trail marks, the game-over
-panel, and its setup, rules, scores and replay screens.
+panel, and its setup, rules, scores and replay screens; and QUERNI against the computer
+(``v*.png``, alone with ``--only versus``): the setup screen with VS COMPUTER chosen, the
+computer thinking, its move in mid-air, its chain lit and popping, a HINT on the board, the
+game-over panel with STATISTICS, the scores of a level and the statistics per level.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import os
 import random
 import sys
 import tempfile
+import threading
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -121,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--lang", default="en", choices=("en", "th", "bg", "ko"))
     parser.add_argument("--portrait", action="store_true")
+    parser.add_argument("--only", choices=("all", "versus"), default="all",
+                        help="versus: only QUERNI against the computer (v*.png)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     size = (1080, 1920) if args.portrait else (1920, 1080)
@@ -132,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         ctx = GameContext(settings=settings, storage=storage, seed=1, notices=storage.notices)
         app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
         app.fixed_steps_per_frame = True
+        if args.only == "versus":
+            versus_shots(app, args.out)
+            app.shutdown()
+            return 0
         game = _game()
         play = PlayScene(app, saved=game)
         app.stack.push(play)
@@ -190,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             _frames(app, 30)
             _save(app, args.out, f"6-{name}")
         querni_shots(app, args.out)
+        versus_shots(app, args.out)
         app.shutdown()
     return 0
 
@@ -285,6 +297,114 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
     app.nav.clear_to("querni.replay", record=to_record(session))
     _frames(app, 200)
     _save(app, out, "q9-replay")
+
+
+class _Held:
+    """A computer opponent's engine that thinks until ``release`` is set (so a shot can show
+    it thinking), then plays the longest movement that ends with a removal."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def __call__(self, state: Any, level: str, rng: Any = None, *, cancel: Any = None,
+                 **budget: Any) -> Any:
+        from game.ai.querni import Cancelled
+
+        while not self.release.wait(0.01):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("cancelled")
+        turns = state.legal_turns()
+        return max(turns, key=lambda turn: (turn[1] is not None, len(turn[0] or ())))
+
+
+def _finished(seed: int, variant: str, players: dict[str, str]) -> Any:
+    """A finished QUERNI game of ``variant`` (the demo's chooser playing both sides)."""
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.session import QuerniSession
+
+    session = QuerniSession.new(random.Random(seed), variant, players)
+    rng = random.Random(seed)
+    while not session.is_over:
+        session.play(*choose_turn(session.state, rng))
+    return session
+
+
+def versus_shots(app: ArcadeApp, out: Path) -> None:
+    """QUERNI against the computer, through real taps (``v*.png``)."""
+    from game.games.querni.computer import ComputerPlayer
+    from game.games.querni.players import HumanPlayer
+    from game.games.querni.scenes.play import PlayScene as QuerniPlay
+    from game.games.querni.session import QuerniSession
+    from game.rules.querni import Color, QuerniState
+
+    settings = app.ctx.game_settings("querni")
+    settings.update(versus=True, level="hard", human="RED")
+    app.nav.clear_to("querni.setup")
+    _frames(app, 20)
+    _save(app, out, "v1-setup-vs-computer")
+
+    pieces = {sq: (Color(c), n) for sq, (c, n) in QUERNI_MIDGAME.items()}
+    mid = QuerniState.from_pieces(pieces, Color.BLUE, quiet_turns=25)
+    session = QuerniSession(mid, mid, variant="vs_hard",
+                            players={"BLUE": "computer:hard", "RED": "human"})
+    held = _Held()
+    play = QuerniPlay(app, saved=session, players={
+        Color.BLUE: ComputerPlayer("hard", choose=held), Color.RED: HumanPlayer()})
+    app.nav.clear_to("title")
+    app.stack.push(play)
+    _frames(app, 40)
+    post_tap(play.layout.square_centre((4, 4)))  # the computer's piece: refused, and why
+    _frames(app, 20)
+    _save(app, out, "v2-computer-thinking-tap-refused")
+    held.release.set()
+    shots = {"air": False, "chain": False}
+    for _ in range(2000):
+        _frames(app, 1)
+        plan = [g.kind.value for g in play.bot_plan]
+        if not shots["air"] and play.anim.busy and play.control.has_moved:
+            _frames(app, 8)
+            _save(app, out, "v3-computer-jump-in-the-air")
+            shots["air"] = True
+        if not shots["chain"] and plan == ["end_move"] and play.control.chain is not None:
+            _frames(app, 20)
+            _save(app, out, "v4-computer-chain-lit")
+            shots["chain"] = True
+        if session.turn_count == 1:
+            _frames(app, 14)
+            _save(app, out, "v5-computer-chain-pops")
+            break
+    _frames(app, 120)
+    post_tap(play.b_hint.rect.center)
+    _frames(app, 2)
+    play.advisor.asker.worker.wait(60)
+    _frames(app, 30)
+    _save(app, out, "v6-hint")
+
+    storage = app.ctx.storage
+    people = {"BLUE": "human", "RED": "human"}
+    games = [("two_players", people), ("two_players", people)]
+    for level, count in (("easy", 4), ("medium", 3), ("hard", 2)):
+        for me in ("BLUE", "RED")[:count]:
+            other = "RED" if me == "BLUE" else "BLUE"
+            games.append((f"vs_{level}", {me: "human", other: f"computer:{level}"}))
+        games.extend([(f"vs_{level}", {"BLUE": "human", "RED": f"computer:{level}"})]
+                     * (count - 2))
+    games.append(("demo", {"BLUE": "computer:medium", "RED": "computer:hard"}))
+    last = None
+    for seed, (variant, players) in enumerate(games):
+        last = _finished(seed, variant, players)
+        storage.record_game("querni", last)
+    app.nav.clear_to("querni.play", saved=last)
+    _frames(app, 10)
+    app.nav.push("querni.game_over", session=last)
+    _frames(app, 30)
+    _save(app, out, "v7-game-over-statistics")
+    post_tap(app.stack.top.b_stats.rect.center)
+    _frames(app, 30)
+    _save(app, out, "v9-statistics-per-level")
+    app.nav.clear_to("scores", game_id="querni", variant="vs_easy")
+    _frames(app, 30)
+    _save(app, out, "v8-scores-vs-easy")
 
 
 if __name__ == "__main__":

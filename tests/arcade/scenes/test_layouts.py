@@ -46,8 +46,9 @@ def finished_querni():
     return session
 
 
-QUERNI = ("querni.setup", "querni.game_over", "querni.replay")
-"""QUERNI's screens besides play and rules (its NEW GAME screen, game-over panel, replay)."""
+QUERNI = ("querni.setup", "querni.setup.versus", "querni.game_over", "querni.replay")
+"""QUERNI's screens besides play and rules (its NEW GAME screen, with VS COMPUTER chosen too,
+game-over panel, replay)."""
 MAGDAGDON = ("magdagdon.daily",)
 """MAGDAGDON's screens besides play, rules and the overlays (its daily challenge)."""
 
@@ -73,6 +74,9 @@ def build(app, name: str):
     """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
     if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily")):
         app.nav.push(name)
+    elif name == "querni.setup.versus":  # VS COMPUTER chosen: its levels and colours too
+        app.ctx.game_settings("querni").update(versus=True, level="hard", human="RED")
+        app.nav.push("querni.setup")
     elif name == "querni.replay":
         from game.games.querni.record import to_record
 

@@ -167,6 +167,28 @@ def test_frames_flow_and_taps_are_refused_while_the_computer_thinks(app):
     frames_until(app, lambda: scene.human_turn and not scene.busy)
 
 
+def test_the_strip_says_the_computer_plays_and_keys_never_cut_its_move_short(app,
+                                                                          monkeypatch):
+    """Once decided, the computer's turn plays out gesture by gesture: the strip says it is
+    playing (no longer thinking), and a key pressed meanwhile does not skip its animation."""
+    gate = Gate()
+    scene = start_vs(app, session_of(JUMPS), ComputerPlayer("hard", choose=gate), HumanPlayer())
+    assert gate.started.wait(10)
+    assert scene.thinking and scene.message()[0] == "The computer is thinking…"
+    skipped: list[bool] = []
+    monkeypatch.setattr(scene, "skip_animation", lambda: skipped.append(True))
+    gate.open.set()
+    frames_until(app, lambda: bool(scene.bot_plan))
+    assert not scene.thinking and scene.message()[0] == "The computer is playing…"
+    frames_until(app, lambda: scene.anim.busy)  # its piece is on its way
+    for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_u):
+        post_key(key)
+        settle(app, 1)
+    assert not skipped and scene.session.turn_count == 0
+    frames_until(app, lambda: scene.session.turn_count == 1)
+    assert not skipped
+
+
 @pytest.mark.parametrize("how", ["exit", "pause_quit", "crash"])
 def test_leaving_the_game_cancels_the_computer_and_records_nothing(saving_app, how, caplog,
                                                                    monkeypatch):

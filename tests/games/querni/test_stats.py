@@ -43,3 +43,147 @@ def test_an_unplayed_variant_and_who_is_human() -> None:
     empty = all_stats(["vs_easy"], RECORDS)["vs_easy"]
     assert empty.games == 0 and empty.mean_turns is None
     assert human_colour(VS_HARD_AS_RED) == "RED" and human_colour(TWO) is None
+
+
+# --- per opponent level -----------------------------------------------------------------------
+def vs(level: str, me: str) -> dict[str, str]:
+    """Who played: the person as ``me`` against the computer at ``level``."""
+    return {me: "human", ("RED" if me == "BLUE" else "BLUE"): f"computer:{level}"}
+
+
+LEVELS = [
+    rec(10, "vs_easy", "BLUE", 30, vs("easy", "BLUE")),  # won
+    rec(11, "vs_easy", "RED", 18, vs("easy", "RED")),  # won (as RED)
+    rec(12, "vs_easy", "DRAW", 90, vs("easy", "BLUE")),
+    rec(13, "vs_easy", "BLUE", 22, vs("easy", "BLUE")),  # won
+    rec(14, "vs_medium", "RED", 40, vs("medium", "BLUE")),  # lost
+    rec(15, "vs_medium", "RED", 36, vs("medium", "RED")),  # won
+    rec(16, "demo", "BLUE", 50, {"BLUE": "computer:medium", "RED": "computer:hard"}),
+    rec(17, "vs_hard", "BLUE", 28, vs("hard", "RED")),  # lost
+    rec(18, "two_players", "DRAW", 70, TWO),
+    rec(19, "demo", "RED", 44, {"BLUE": "computer:medium", "RED": "computer:hard"}),
+]
+
+
+def test_every_level_by_hand_and_the_demo_left_out() -> None:
+    from game.games.querni.spec import SPEC
+
+    variants = [v.id for v in SPEC.variants]
+    assert variants == ["two_players", "vs_easy", "vs_medium", "vs_hard"]  # no demo row
+    stats = all_stats(variants, LEVELS)
+    figures = {name: (s.games, s.first, s.second, s.draws, s.mean_turns, s.versus_computer)
+               for name, s in stats.items()}
+    assert figures == {
+        "two_players": (1, 0, 0, 1, 70.0, False),
+        "vs_easy": (4, 3, 0, 1, (30 + 18 + 90 + 22) / 4, True),  # 40
+        "vs_medium": (2, 1, 1, 0, (40 + 36) / 2, True),  # 38
+        "vs_hard": (1, 0, 1, 0, 28.0, True),
+    }
+
+
+# --- from the game-over screen ----------------------------------------------------------------
+def last_turn_is_the_persons(seed: int):
+    """A VS MEDIUM game (the person BLUE) one turn from its end, that turn the person's: the
+    session and the turn (the demo's chooser plays every turn)."""
+    import random
+
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.session import QuerniSession
+    from game.rules.querni import Color
+
+    for attempt in range(seed, seed + 100):
+        session = QuerniSession.new(random.Random(attempt), "vs_medium", vs("medium", "BLUE"))
+        rng = random.Random(attempt)
+        while True:
+            turn = choose_turn(session.state, rng)
+            if session.state.play(*turn).result is not None:
+                break
+            session.play(*turn)
+        if session.state.to_move is Color.BLUE:
+            return session, turn
+    raise AssertionError("no game ends on BLUE's turn")
+
+
+def test_a_vs_computer_game_lands_under_its_level_and_statistics_opens_from_game_over(
+        saving_app) -> None:
+    """The person's last turn by taps ends a VS MEDIUM game: its record is VS MEDIUM's, on the
+    scores screen and in the statistics; STATISTICS on the game-over panel (a tap) opens the
+    statistics on QUERNI's tab, and BACK (Esc) returns to the game-over panel."""
+    import pygame
+
+    from game.arcade.scenes.scores import StatsScene
+    from game.engine.testing import post_key, post_tap, run_frames
+    from game.games.querni.gestures import GestureKind, gestures_for_turn
+    from game.games.querni.scenes.game_over import GameOverScene
+    from game.games.querni.scenes.play import PlayScene
+    from game.games.querni.widgets.scores import ScoresView
+    from tests.support import settle
+
+    app = saving_app
+    app.ctx.settings.last_game = "magdagdon"  # the tab follows the game just played
+    session, turn = last_turn_is_the_persons(1)
+    scene = PlayScene(app, saved=session)
+    app.stack.push(scene)
+    settle(app)
+    assert scene.human_turn and scene.versus_computer
+    for gesture in gestures_for_turn(session.state, *turn):
+        run_frames(app, 90)
+        if gesture.kind is GestureKind.TAP and gesture.square is not None:
+            post_tap(scene.layout.square_centre(gesture.square))
+        elif gesture.kind is GestureKind.SELECT_CHAIN:
+            post_tap(scene.b_chain.rect.center)
+        elif gesture.kind is GestureKind.END_MOVE:
+            post_tap(scene.b_end.rect.center)
+        settle(app)
+    for _ in range(600):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        run_frames(app, 1)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene) and session.is_over
+    won = session.outcome.result == "BLUE"
+    (record,) = app.ctx.storage.records("querni")
+    assert record.variant == "vs_medium" and record.fields["players"] == vs("medium", "BLUE")
+    medium = all_stats(["vs_medium"], app.ctx.storage.records("querni"))["vs_medium"]
+    assert (medium.games, medium.first, medium.second) == (1, int(won), int(not won))
+    scores = ScoresView(app, pygame.Rect(0, 250, 1920, 830), "vs_medium")
+    assert [r.id for r in scores.records()] == [record.id]
+    assert ScoresView(app, pygame.Rect(0, 250, 1920, 830), "vs_hard").records() == []
+
+    post_tap(over.b_stats.rect.center)
+    settle(app, 3)
+    stats = app.stack.top
+    assert isinstance(stats, StatsScene) and stats.game.id == "querni"
+    assert stats.view.stats["vs_medium"].games == 1
+    assert stats.view.stats["two_players"].games == 0
+    app.stack.draw(app.surface)
+    post_key("escape")
+    settle(app, 3)
+    assert app.stack.top is over
+
+
+def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) -> None:
+    """Four rows (every variant played) in landscape and portrait: each box on screen and
+    apart from the next, its bar and legend line inside it."""
+    import pygame
+
+    from game.games.querni.widgets.stats import StatsView
+
+    class Storage:
+        def records(self, game_id):
+            return LEVELS
+
+    app.ctx.storage = Storage()
+    for size in ((1920, 1080), (1080, 1920)):
+        area = pygame.Rect(0, 250, size[0], size[1] - 250)
+        view = StatsView(app, area)
+        rows = view.rows()
+        assert [stats.variant for stats, _box in rows] == [
+            "two_players", "vs_easy", "vs_medium", "vs_hard"]
+        for (_stats, box), (_next, below) in zip(rows, rows[1:]):
+            assert box.bottom < below.top
+        for _stats, box in rows:
+            assert area.contains(box)
+            bar, legend = view.parts(box)
+            assert box.contains(bar) and box.contains(legend) and bar.height >= 40
+        view.draw(pygame.Surface(size), 0.0)

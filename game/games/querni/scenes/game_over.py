@@ -1,4 +1,5 @@
-"""The end of a QUERNI game: who won and why (Q-5), the number of turns, PLAY AGAIN and MENU."""
+"""The end of a QUERNI game: who won and why (Q-5), the number of turns, then PLAY AGAIN,
+STATISTICS (this game's tab of the statistics screen) or MENU."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
 from game.rules.querni import Color
 
+FIRST_BUTTON = 340
+"""PLAY AGAIN's width; STATISTICS and MENU share the rest of the row (the panel is at most
+980 px wide in landscape and portrait alike, so one row of three fits both)."""
+
 
 def reason_text(result: str, reason: str) -> str:
     """Why the game ended, in the player's language (Q-5.1, Q-5.2, Q-5.3)."""
@@ -29,7 +34,8 @@ def reason_text(result: str, reason: str) -> str:
 
 
 class GameOverScene(ArcadeScene):
-    """An overlay over the finished board; PLAY AGAIN and MENU call back the play scene."""
+    """An overlay over the finished board; PLAY AGAIN and MENU call back the play scene,
+    STATISTICS opens QUERNI's statistics over it (BACK returns here)."""
 
     transparent = True
     game_id = GAME_ID
@@ -52,13 +58,21 @@ class GameOverScene(ArcadeScene):
 
     def enter(self) -> None:
         p = self.panel
-        width = (p.width - 100) // 2
-        again = pygame.Rect(p.left + 40, p.bottom - 140, width, 104)
-        menu = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 104)
+        top, gap = p.bottom - 140, 16
+        first = FIRST_BUTTON  # PLAY AGAIN, in the larger font
+        side = (p.width - 80 - first - 2 * gap) // 2
+        again = pygame.Rect(p.left + 40, top, first, 104)
+        stats = pygame.Rect(again.right + gap, top, side, 104)
+        menu = pygame.Rect(stats.right + gap, top, side, 104)
         self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
                                       "#roll", texts=TEXTS)
+        self.b_stats = buttons.button(self.gui, stats, "title.stats", self.stats, "#choice")
         self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
                                      texts=TEXTS)
+
+    def stats(self) -> None:
+        """STATISTICS, on QUERNI's tab; BACK returns here."""
+        self.app.nav.push("stats", game_id=GAME_ID)
 
     def play_again(self) -> None:
         self.app.stack.pop()

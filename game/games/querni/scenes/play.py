@@ -571,7 +571,7 @@ class PlayScene(ArcadeScene):
         if self.waiting:
             self.anim.finish()
             return
-        if self.anim.busy:
+        if self.anim.busy and self.human_turn:  # the computer's move is never cut short
             self.skip_animation()
         if key in PORTRAIT_KEYS:
             self.cursor_shown = True
@@ -712,8 +712,11 @@ class PlayScene(ArcadeScene):
         if c.is_over:
             return t("play.over"), INFO
         color = color_name(c.to_move)
-        if not self.mover.takes_input:
-            key = "play.computer_thinking" if self.versus_computer else "play.thinking"
+        if not self.mover.takes_input:  # thinking, then playing its decided turn
+            if self.thinking:
+                key = "play.computer_thinking" if self.versus_computer else "play.thinking"
+            else:
+                key = "play.computer_playing" if self.versus_computer else "play.playing"
             return t(key, color=color), INFO
         if c.chain_mode:
             if c.chain is not None:

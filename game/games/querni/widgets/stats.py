@@ -20,6 +20,10 @@ from game.games.querni.widgets import palette as qpalette
 from game.rules.querni import Color
 
 DRAW_COLOUR = (150, 144, 190)
+TOP, GAP = 20, 20
+"""Room above the first row, and between rows."""
+HEADER, LEGEND = 64, 52
+"""A row's title line above its bar, and its legend line below (inside the row's box)."""
 
 
 class StatsView:
@@ -50,17 +54,29 @@ class StatsView:
             return (t("stats.wins"), t("stats.draws"), t("stats.losses"))
         return (t("stats.blue_wins"), t("stats.draws"), t("stats.red_wins"))
 
-    def draw(self, surface: pygame.Surface, time: float) -> None:
+    def rows(self) -> list[tuple[VariantStats, pygame.Rect]]:
+        """The variants played (all of them when none was) and each one's box."""
         rows = [s for s in self.stats.values() if s.games] or list(self.stats.values())
-        if not any(s.games for s in rows):
+        margin = 60
+        row_h = min(260, (self.area.height - 2 * TOP) // len(rows))
+        return [(stats, pygame.Rect(margin, self.area.top + TOP + i * row_h,
+                                    self.area.width - 2 * margin, row_h - GAP))
+                for i, stats in enumerate(rows)]
+
+    @staticmethod
+    def parts(box: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """A row's stacked bar, and the line of its legend below it."""
+        bar = pygame.Rect(box.left + 24, box.top + HEADER, box.width - 48,
+                          max(32, box.height - HEADER - LEGEND))
+        legend = pygame.Rect(bar.left, bar.bottom, bar.width, LEGEND)
+        return bar, legend
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        if not any(s.games for s in self.stats.values()):
             text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT,
                       "center", (self.area.centerx, self.area.top + 300))
             return
-        margin = 60
-        row_h = min(260, (self.area.height - 80) // len(rows))
-        for i, stats in enumerate(rows):
-            box = pygame.Rect(margin, self.area.top + 40 + i * row_h,
-                              self.area.width - 2 * margin, row_h - 30)
+        for stats, box in self.rows():
             self._draw_row(surface, stats, box)
 
     def _draw_row(self, surface: pygame.Surface, stats: VariantStats, box: pygame.Rect) -> None:
@@ -73,8 +89,7 @@ class StatsView:
         line = TEXTS.t("stats.summary", games=stats.games, turns=mean)
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 28, box.width // 2 - 40),
                   palette.TEXT_DIM, "topright", (box.right - 24, box.top + 22))
-        bar = pygame.Rect(box.left + 24, box.top + 76, box.width - 48,
-                          max(40, box.height - 140))
+        bar, legend = self.parts(box)
         counts = (stats.first, stats.draws, stats.second)
         total = max(1, sum(counts))
         x = bar.left
@@ -90,7 +105,8 @@ class StatsView:
         pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 3)
         legend_x = bar.left
         for label, colour in zip(self._labels(stats), self._colours(stats)):
-            swatch = pygame.Rect(legend_x, bar.bottom + 14, 28, 28)
+            swatch = pygame.Rect(0, 0, 28, 28)
+            swatch.midleft = (legend_x, legend.centery)
             pygame.draw.rect(surface, colour, swatch, border_radius=6)
             rendered = text.render(label, "ui", 26, palette.TEXT)
             surface.blit(rendered, rendered.get_rect(midleft=(swatch.right + 10,
