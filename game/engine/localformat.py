@@ -21,6 +21,13 @@ def format_number(value: int) -> str:
     return ("−" if value < 0 else "") + digits
 
 
+def format_decimal(value: float, places: int = 1) -> str:
+    """A fraction with the language's decimal mark (Bulgarian writes 2,3) and a true minus sign."""
+    whole, _, fraction = f"{abs(value):.{places}f}".partition(".")
+    digits = format_number(int(whole)) + (t("format.decimal") + fraction if fraction else "")
+    return ("−" if value < 0 and float(f"{abs(value):.{places}f}") else "") + digits
+
+
 def format_date(iso: str) -> str:
     """An ISO-8601 date (``2026-11-30T02:15:00Z``) as a short local date; raw text if unparsable."""
     try:

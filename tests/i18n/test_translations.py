@@ -331,20 +331,22 @@ def test_months_and_formats_are_filled(locale):
     int(tree(locale)["format"]["year_offset"])
 
 
-@pytest.mark.parametrize(("locale", "date", "number"), [
-    ("en", "30 Nov 2026", "1,234,567"),
-    ("th", "30 พ.ย. 2569", "1,234,567"),
-    ("bg", "30.11.2026 г.", "1\u00a0234\u00a0567"),
-    ("ko", "2026. 11. 30.", "1,234,567"),
+@pytest.mark.parametrize(("locale", "date", "number", "decimal"), [
+    ("en", "30 Nov 2026", "1,234,567", "2.3"),
+    ("th", "30 พ.ย. 2569", "1,234,567", "2.3"),
+    ("bg", "30.11.2026 г.", "1\u00a0234\u00a0567", "2,3"),
+    ("ko", "2026. 11. 30.", "1,234,567", "2.3"),
 ])
-def test_dates_and_numbers_as_a_native_reader_expects(locale, date, number):
-    from game.engine.localformat import format_date, format_number
+def test_dates_and_numbers_as_a_native_reader_expects(locale, date, number, decimal):
+    from game.engine.localformat import format_date, format_decimal, format_number
 
     try:
         i18n.setup(locale)
         assert format_date("2026-11-30T02:15:00Z") == date
         assert format_number(1234567) == number
         assert format_number(-15) == "−15"
+        assert format_decimal(2.3) == decimal and format_decimal(-0.04) == "0" + decimal[1] + "0"
+        assert format_decimal(-1234.56) == "−" + number[:5] + decimal[1] + "6"
     finally:
         i18n.setup("en")
 

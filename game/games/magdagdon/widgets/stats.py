@@ -11,7 +11,7 @@ import pygame
 
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
-from game.engine.localformat import format_number
+from game.engine.localformat import format_decimal, format_number
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.stats import VariantStats, all_stats
 from game.games.magdagdon.texts import TEXTS, t
@@ -28,7 +28,7 @@ def _figure(value: float | int | None, field: str) -> str:
     if value is None:
         return "—"
     if field in ("ruins_per_game", "powers_per_game"):
-        return f"{value:.1f}"
+        return format_decimal(value)
     return format_number(round(value))
 
 
