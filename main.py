@@ -7,6 +7,9 @@ STARTED = time.perf_counter()  # startup is measured from here, not from the win
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.engine.dpi import declare_dpi_awareness
+
+    declare_dpi_awareness()  # Windows: before pygame makes any window, or it is too late
     from game.arcade.cli import run
     from game.games.registry import GAMES
 

@@ -19,6 +19,7 @@ from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n, memory
 from game.engine.app import App, AppConfig
+from game.engine.gui import UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
 
@@ -29,7 +30,7 @@ NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 log = logging.getLogger(__name__)
 
 
-class _SharedThemeManager(pygame_gui.UIManager):
+class _SharedThemeManager(UIManager):
     """A UIManager that reuses one parsed theme: every scene owns a manager, and parsing
     the theme (fonts for four languages) per scene cost ~10 ms and a dropped frame."""
 
@@ -65,7 +66,7 @@ class ArcadeApp(App):
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
         icon = assets.load_image(assets.resource("assets", "icon.png"))
         if icon is not None:
-            pygame.display.set_icon(icon)  # the window/taskbar icon
+            self.display.set_icon(icon)  # the window/taskbar icon
         self._theme = theme()
         register_scenes(self.nav, games)
         self.demo: DemoDriver | None = None
@@ -153,6 +154,7 @@ class ArcadeApp(App):
     def shutdown(self) -> None:
         """Leave cleanly: stop the music and close pygame."""
         self.ctx.audio.stop_music()
+        self.display.close()  # reports the window's last geometry
         pygame.quit()
 
 

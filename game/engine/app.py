@@ -1,15 +1,21 @@
 """The application shell: window, fixed-step loop, input translation and the scene stack.
 
-One frame = pump events (raw to the top scene, then translated actions) → run the due fixed
-updates → draw the visible scenes → flip → apply the scene changes requested meanwhile.
-``frames``/``bench`` make runs reproducible (one update per frame) for demos, screenshots
-and benchmarks; the normal mode follows the wall clock.
+One frame = pump events (mapped to logical coordinates by the display, raw to the top scene,
+then translated actions) → run the due fixed updates → draw the visible scenes and present them
+(when the pacer says so) → apply the scene changes requested meanwhile → sleep until the next
+update is due. ``frames``/``bench`` make runs reproducible (one update per frame, every frame
+drawn, no sleeping, no vsync) for demos, screenshots and benchmarks; the normal mode follows the
+wall clock and draws at most once per update step (``engine.pacing``).
+
+With ``MAGDAGDON_DISPLAY_PROBE=1`` the app prints ``screen NAME`` whenever the top scene (its
+``screen_name``, else its class name) changes — a debug hook for the display tests.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import statistics
 import sys
 import time
@@ -22,10 +28,11 @@ import pygame
 
 from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.display import LOGICAL_SIZE, Display
+from game.engine.display import LOGICAL_SIZE, PROBE_ENV, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
+from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
 from game.engine.scenes import SceneStack
 
@@ -45,6 +52,7 @@ class AppConfig:
     bench: bool = False  # collect per-frame timings for bench_report()
     size: tuple[int, int] = LOGICAL_SIZE
     title: str = ""
+    window: Any = None  # the remembered windowed geometry (Settings.window), or None
 
 
 def _rss_mb() -> float:
@@ -69,8 +77,12 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
 class App:
     """Owns pygame, the display and the scene stack; scenes reach it through ``scene.app``."""
 
-    def __init__(self, config: AppConfig, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, config: AppConfig, clock: Callable[[], float] = time.perf_counter,
+                 sleep: Callable[[float], None] | None = None) -> None:
         self.clock = clock
+        # How the loop waits for the next step; a FakeClock's sleep only records the wait.
+        self.sleep: Callable[[float], None] = (
+            sleep if sleep is not None else getattr(clock, "sleep", time.sleep))
         self.started_at = clock()
         self.config = config
         memory.tune_allocator()
@@ -78,7 +90,10 @@ class App:
         # pygame.init() opens the mixer too; make it use Audio's low-latency settings.
         pygame.mixer.pre_init(FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER)
         pygame.init()
-        self.display = Display(config.size, config.fullscreen, config.title)
+        # Runs to a frame count draw every frame as fast as they can: no vsync, no sleeping.
+        self.counted = config.bench or config.frames is not None
+        self.display = Display(config.size, config.fullscreen, config.title,
+                               remembered_window=config.window, vsync=not self.counted)
         self.display.open()
         # Creating the window emits focus/visibility events (some drivers even a focus loss);
         # they predate any scene and must not reach the first one as player input.
@@ -88,7 +103,9 @@ class App:
         self.input = InputMapper()
         self.router = InputRouter()
         self.loop = FixedStepLoop(clock=clock)
+        self.pacer = Pacer()
         self.frame = 0
+        self.draws = 0  # frames actually drawn and presented
         self.running = True
         self.alpha = 0.0
         self.frame_times: list[float] = []
@@ -102,6 +119,9 @@ class App:
         # Called once per fixed update, before the scenes (idle timers, attract mode, demo).
         self.step_hooks: list[Callable[[float], None]] = []
         self._first_frame_end: float | None = None
+        self._scene_changed = False
+        self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
+        self._screen: str | None = None
 
     @property
     def surface(self) -> pygame.Surface:
@@ -119,10 +139,11 @@ class App:
         self, theme: str | Path | dict[str, Any] | None = None
     ) -> pygame_gui.UIManager:
         """A pygame-gui manager in logical coordinates; each scene owns its own."""
-        import pygame_gui
+        from game.engine.gui import UIManager
 
         theme_path = str(theme) if isinstance(theme, Path) else theme
-        return pygame_gui.UIManager(self.display.size, theme_path=theme_path)
+        manager: pygame_gui.UIManager = UIManager(self.display.size, theme_path=theme_path)
+        return manager
 
     def quit(self) -> None:
         """End ``run`` after the current frame."""
@@ -135,6 +156,7 @@ class App:
     def shutdown(self) -> None:
         """Close the window and the audio device; pygame objects die with it (fonts too)."""
         self.running = False
+        self.display.close()
         assets.clear_font_cache()
         pygame.quit()
 
@@ -155,9 +177,12 @@ class App:
         return 0
 
     def run_frame(self) -> None:
-        """One frame: events, fixed updates, draw, flip, scene changes."""
+        """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
         start = self.clock()
+        active = self._scene_changed
         for event in pygame.event.get():
+            event = self.display.map_event(event)  # window pixels → logical, once, for all
+            active = True
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
             actions = self.input.translate(event)
@@ -177,18 +202,46 @@ class App:
                 hook(STEP)
             self.stack.update(STEP)
         self.alpha = alpha  # set before draw so scenes can interpolate with it
-        self.stack.draw(self.surface)
-        self.draw_overlay(self.surface)
-        pygame.display.flip()
+        if active:
+            self.pacer.activity()
+        if self.counted:
+            draw = True
+        else:
+            draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
+                                          or self.display.damaged) and not self.display.minimised
+        if draw:
+            self.stack.draw(self.surface)
+            self.draw_overlay(self.surface)
+            self.display.present()
+            self.pacer.drew()
+            self.draws += 1
+        self._scene_changed = self.stack.pending
         self.stack.apply_pending()
+        if self._probe:
+            self._say_screen()
+        self.display.poll()
         self.frame += 1
         end = self.clock()
         if self._first_frame_end is None:
             self._first_frame_end = end
         if self.config.bench:
             self.frame_times.append((end - start) * 1000.0)
-        if steps == 0 and not fixed:
-            pygame.time.wait(1)  # nothing was due: yield the CPU instead of spinning
+        if not self.counted:
+            wait = self.loop.until_next()
+            if wait > 0:
+                self.sleep(wait)  # nothing is due: give the CPU back until something is
+
+    def still(self) -> bool:
+        """Whether every visible scene declares that nothing on it moves by itself."""
+        visible = self.stack.visible()
+        return bool(visible) and all(scene.still for scene in visible)
+
+    def _say_screen(self) -> None:
+        top = self.stack.top
+        name = None if top is None else str(getattr(top, "screen_name", type(top).__name__))
+        if name != self._screen:
+            self._screen = name
+            print(f"screen {name}", flush=True)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn over every scene each frame (notices, debug); nothing by default."""

@@ -38,6 +38,7 @@ class Scene(Generic[AppT]):
     """
 
     transparent: bool = False  # an overlay: the scene below is drawn first
+    still: bool = False  # nothing on it moves by itself: untouched, it is redrawn only rarely
 
     def __init__(self, app: AppT) -> None:
         self.app = app

@@ -1,0 +1,20 @@
+"""pygame-gui in logical coordinates.
+
+pygame-gui takes click positions from the events (which the display has already mapped to
+logical pixels) but polls ``pygame.mouse.get_pos()`` — window pixels — for hovering. This
+manager reads the pointer through the display instead, so hover highlights sit under the
+pointer at any window size.
+"""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from game.engine.display import pointer_position
+
+
+class UIManager(pygame_gui.UIManager):
+    """A ``pygame_gui.UIManager`` whose hover position is in logical pixels."""
+
+    def _update_mouse_position(self) -> None:
+        self.mouse_position = pointer_position()
