@@ -172,6 +172,12 @@ def window_manager() -> bool | None:
     """
     if pygame.display.get_driver() != "x11":
         return None
+    return x11_window_manager(None)
+
+
+def x11_window_manager(display: bytes | None) -> bool | None:
+    """:func:`window_manager` for the X display named ``display`` (None: ``$DISPLAY``), with no
+    pygame involved (the display tests ask it whether their window manager is up yet)."""
     try:
         xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
         xlib.XOpenDisplay.restype = ctypes.c_void_p
@@ -189,7 +195,7 @@ def window_manager() -> bool | None:
         xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
     except (OSError, AttributeError):
         return None
-    connection = xlib.XOpenDisplay(None)
+    connection = xlib.XOpenDisplay(display)
     if not connection:
         return None
     try:

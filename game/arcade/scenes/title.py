@@ -51,6 +51,12 @@ class TitleScene(ArcadeScene):
         self.menu: list[Any] = []
         self.variant_buttons: list[Any] = []
 
+    @property
+    def screen_name(self) -> str:
+        """What the display probe prints (``MAGDAGDON_DISPLAY_PROBE``): a game's variant chooser
+        counts as a screen of its own."""
+        return f"TitleScene:{self.choosing.id}" if self.choosing is not None else "TitleScene"
+
     # --- layout ---------------------------------------------------------------------------
     def _tile_rects(self) -> list[pygame.Rect]:
         width, height = self.app.surface.get_size()
