@@ -115,7 +115,7 @@ class _RendererPresenter:
 
         self._video = video
         self.window = window
-        self.renderer = video.Renderer(window, vsync=vsync)
+        self.renderer: Any = video.Renderer(window, vsync=vsync)
         self.texture: Any = None
         self.sharp: bool | None = None
 
@@ -144,6 +144,12 @@ class _RendererPresenter:
         self.texture.draw(dstrect=box)
         self.renderer.present()
 
+    def release(self) -> None:
+        """Free the texture, then the renderer, while SDL is still up (freed after
+        ``pygame.quit`` they would free SDL's memory a second time)."""
+        self.texture = None
+        self.renderer = None
+
 
 class _SurfacePresenter:
     """Fallback without a renderer: scale into the window's own surface on the CPU."""
@@ -168,6 +174,9 @@ class _SurfacePresenter:
         else:
             pygame.transform.smoothscale(canvas, (w, h), target.subsurface(box))
         self.window.flip()
+
+    def release(self) -> None:
+        """Nothing of its own to free."""
 
 
 class Display:
@@ -249,6 +258,7 @@ class Display:
         self.window = pygame.Window(self.title or "pygame window", rect[2:], rect[:2],
                                     resizable=True, hidden=True, allow_high_dpi=True)
         self._presenter = self._make_presenter(self.window)
+        pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
         self.window.show()
         if self.fullscreen:
             self.fullscreen = False
@@ -481,5 +491,19 @@ class Display:
                 self._report()
             except pygame.error:
                 pass
+        self.release()
+
+    def release(self) -> None:
+        """Free the renderer and the window now, before ``pygame.quit`` (called by
+        :meth:`close`, and by ``pygame.quit`` itself when nobody closed the display)."""
         if self in _current:
             _current.remove(self)
+        if self._presenter is not None:
+            self._presenter.release()
+            self._presenter = None
+        if self.window is not None:
+            try:
+                self.window.destroy()
+            except pygame.error:
+                pass
+            self.window = None
