@@ -19,6 +19,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
+from game.engine import i18n
 from game.engine import input as inp
 
 MARGIN, GAP = 70, 40
@@ -50,6 +51,7 @@ class TitleScene(ArcadeScene):
         self.tiles: list[Tile] = []
         self.menu: list[Any] = []
         self.variant_buttons: list[Any] = []
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     @property
     def screen_name(self) -> str:
@@ -228,29 +230,47 @@ class TitleScene(ArcadeScene):
         if self.ui is not None:
             self.gui.update(dt)
 
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop with what does not move — the tiles' panels and taglines, or the
+        variant chooser's tagline and lines — composed once into one opaque layer; made
+        again when the language, the focus or the chooser changes."""
+        key = (size, i18n.current(), self.focus, self.choosing and self.choosing.id,
+               tuple(tuple(tile.rect) for tile in self.tiles),
+               tuple(tuple(button.rect) for button in self.variant_buttons))
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            if self.choosing is not None:
+                self._draw_variants_static(layer, self.choosing)
+            for tile in self.tiles:
+                self._draw_tile_static(layer, tile)
+            self._static = (key, layer)
+        return self._static[1]
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
         if self.choosing is not None:
-            self._draw_variants(surface, self.choosing)
+            width = surface.get_width()
+            self._draw_logo(surface, self.choosing.logo, width // 2, 150, width - 160)
         else:
             for tile in self.tiles:
-                self._draw_tile(surface, tile)
+                self._draw_logo(surface, tile.spec.logo, tile.rect.centerx, tile.rect.top + 90,
+                                tile.rect.width - 80)
+                tile.spec.draw_tile()(surface, tile.art, self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)
 
-    def _draw_tile(self, surface: pygame.Surface, tile: Tile) -> None:
+    def _draw_tile_static(self, surface: pygame.Surface, tile: Tile) -> None:
+        """A tile's panel and tagline (its logo bobs and its art moves: drawn per frame)."""
         rect, spec = tile.rect, tile.spec
         focused = spec.id == self.focus and len(self.tiles) > 1
         pygame.draw.rect(surface, (8, 6, 24), rect.move(0, 12), border_radius=36)
         pygame.draw.rect(surface, palette.PANEL, rect, border_radius=36)
         pygame.draw.rect(surface, palette.GOLD if focused else palette.PANEL_EDGE, rect,
                          6 if focused else 4, border_radius=36)
-        self._draw_logo(surface, spec.logo, rect.centerx, rect.top + 90, rect.width - 80)
         tagline = spec.texts.t("tile.tagline")
         size = text.fit_size(tagline, "ui", 30, rect.width - 60)
         text.blit(surface, tagline, "ui", size, palette.TEXT_DIM, "center",
                   (rect.centerx, rect.top + 160))
-        spec.draw_tile()(surface, tile.art, self.time)
 
     def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
                    room: int) -> None:
@@ -266,9 +286,9 @@ class TitleScene(ArcadeScene):
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
             x += letter.get_width() + 6
 
-    def _draw_variants(self, surface: pygame.Surface, spec: GameSpec) -> None:
+    def _draw_variants_static(self, surface: pygame.Surface, spec: GameSpec) -> None:
+        """The variant chooser's tagline and one line under or beside each variant."""
         width = surface.get_width()
-        self._draw_logo(surface, spec.logo, width // 2, 150, width - 160)
         tagline = spec.texts.t("tile.tagline")
         text.blit(surface, tagline, "ui", text.fit_size(tagline, "ui", 32, width - 120),
                   palette.TEXT_DIM, "center", (width // 2, 250))

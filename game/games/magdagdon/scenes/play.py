@@ -20,6 +20,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
+from game.engine import i18n
 from game.engine import input as inp
 from game.engine.tween import Timer, Tween, Tweens
 from game.games.magdagdon import GAME_ID
@@ -81,6 +82,7 @@ class PlayScene(ArcadeScene):
         self.particles = Particles(self.rng)
         self.shake = Shake(self.rng)
         self.time = 0.0
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._reset(saved, variant)
 
     def _reset(self, game: MagdagdonGame | None, variant: str | None) -> None:
@@ -457,11 +459,26 @@ class PlayScene(ArcadeScene):
             self.gui.update(dt)
 
     # --- drawing --------------------------------------------------------------------------
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """What stays put during a game — the backdrop, the logo and labels of the header, the
+        board's frame and slots, the tray's felt, the powers panel — composed once into one
+        opaque layer: one plain blit a frame instead of a dozen, several of them with alpha.
+        Made again when the language or the difficulty (a new game) changes."""
+        key = (size, i18n.current(), self.game.difficulty)
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            hud.draw_header_static(layer, self.layout, self.game)
+            self.board_view.draw_frame(layer)
+            self.tray.draw_panel(layer)
+            hud.draw_powers_static(layer, self.layout, self.game)
+            self._static = (key, layer)
+        return self._static[1]
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
         c, L, g = self.control, self.layout, self.game
         card = c.card()
-        hud.draw_header(surface, L, g, card.total)
+        hud.draw_header(surface, L, g, card.total, static=False)
         choosing = c.phase == Phase.CHOOSE_RUIN
         legal = c.legal_now
         offsets = dict(self.fx.offsets)
@@ -473,13 +490,13 @@ class PlayScene(ArcadeScene):
             surface, g.view(), set(g.placed.values()), hidden=(),
             legal=() if choosing else legal, danger=legal if choosing else (),
             cursor=c.cursor, time=self.time, digits=self.digits, offsets=offsets,
-            flash=self.fx.flash,
+            flash=self.fx.flash, frame=False,
         )
         self.board_view.draw_sums(surface, card, self.fx.lines)
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
                        marked=c.marked or (), dragging=dragging, digits=self.digits,
-                       time=self.time)
+                       time=self.time, panel=False)
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
@@ -487,7 +504,7 @@ class PlayScene(ArcadeScene):
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
         if not c.in_magdagdon:  # the strip says it then
             hud.draw_message(surface, L, message, colour, self.message_timer)
-        hud.draw_powers_panel(surface, L, g)
+        hud.draw_powers_panel(surface, L, g, static=False)
         self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die, self.digits,

@@ -63,12 +63,14 @@ class BoardView:
         digits: bool = False,
         offsets: Mapping[int, tuple[float, float]] | None = None,
         flash: Mapping[int, float] | None = None,
+        frame: bool = True,
     ) -> None:
-        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there)."""
+        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there).
+        ``frame=False``: the frame and the slots are already there (:meth:`draw_frame`)."""
         offsets = offsets or {}
         flash = flash or {}
-        origin = self.layout.board_rect.inflate(44, 44).topleft
-        surface.blit(self._frame, origin)
+        if frame:
+            self.draw_frame(surface)
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         drawn: list[tuple[str, object]] = []
         for cell in range(16):
@@ -101,6 +103,10 @@ class BoardView:
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The board's frame and its empty slots (they never change)."""
+        surface.blit(self._frame, self.layout.board_rect.inflate(44, 44).topleft)
 
     def draw_sums(
         self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
