@@ -5,7 +5,7 @@
   and with vsync the present also waits for the display's refresh.
 * **Full rate while something happens**: input, window events and scene changes are
   *activity*; every step is drawn during it and for ``IDLE_AFTER`` seconds after.
-* **Untouched screens are redrawn slowly**: every ``AMBIENT_EVERY`` steps (15 per second) while
+* **Untouched screens are redrawn slowly**: every ``AMBIENT_EVERY`` steps (12 per second) while
   something on them still moves by itself (a pulse, a bobbing logo), every ``STILL_EVERY``
   steps (twice a second) when every visible scene declares it is still (``Scene.still``). The
   slow redraw of a still screen is a safety net: whatever changed without input shows within
@@ -22,8 +22,8 @@ from game.engine.loop import STEP
 
 IDLE_AFTER = 2.0
 """Seconds without activity after which a screen counts as untouched."""
-AMBIENT_EVERY = 4
-"""Steps between redraws of an untouched screen on which something moves (60/4 = 15 fps)."""
+AMBIENT_EVERY = 5
+"""Steps between redraws of an untouched screen on which something moves (60/5 = 12 fps)."""
 STILL_EVERY = 30
 """Steps between redraws of an untouched, still screen (2 fps)."""
 

@@ -120,7 +120,7 @@ def test_an_untouched_screen_is_redrawn_slowly_and_input_brings_full_rate_back()
     assert probe.draws == idle  # full rate while it may still be moving after input
     before = probe.draws
     run_frames(app, 60)
-    assert probe.draws - before == 60 // AMBIENT_EVERY  # 15 a second
+    assert probe.draws - before == 60 // AMBIENT_EVERY  # 12 a second
     post_tap((100, 100))
     before = probe.draws
     run_frames(app, 30)
@@ -161,7 +161,7 @@ def test_a_minimised_window_is_not_drawn_and_a_restored_one_is() -> None:
 
 
 def test_pacer_rules() -> None:
-    pacer = Pacer(idle_after=1.0)
+    pacer = Pacer(idle_after=1.0, ambient_every=4)
     assert pacer.should_draw(0, still=False, forced=True)
     assert not pacer.should_draw(0, still=False)
     assert pacer.should_draw(1, still=False)
