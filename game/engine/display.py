@@ -282,15 +282,19 @@ class Display:
         return _SurfacePresenter(window)
 
     def _place(self, rect: Rect) -> None:
-        """Put the client area at ``rect`` once the window manager has framed the window
-        (it places the frame, not the client, where a new window asked to be)."""
+        """Put the client area at ``rect`` once the window manager has framed the window: an
+        X11 window manager puts the *frame* where a new window asked to be, which would move
+        a remembered window down by its title bar at every start."""
         window = self._window()
-        deadline = time.monotonic() + COVER_TIMEOUT
-        while time.monotonic() < deadline:
+        if sdl.window_manager() is True:
+            deadline = time.monotonic() + COVER_TIMEOUT
+            while time.monotonic() < deadline and not any(sdl.window_borders(window) or ()):
+                pygame.event.pump()
+                time.sleep(0.01)
             pygame.event.pump()
-            if sdl.window_borders(window) is not None or window.position == rect[:2]:
-                break
-            time.sleep(0.01)
+            # SDL may not have heard yet where the frame went, and ignores a move to where it
+            # believes the window is: step aside first. Moves now allow for the borders.
+            window.position = (rect[0] + 1, rect[1])
         if window.position != rect[:2]:
             window.position = rect[:2]
         if window.size != rect[2:]:

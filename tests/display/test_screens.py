@@ -23,6 +23,7 @@ code path as the two openbox sizes that run; ``DISPLAY_MATRIX=full`` runs all 36
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import signal
@@ -262,6 +263,23 @@ def check_corners(markers: list[pygame.Rect | None], frame: tuple[int, int, int,
     return problems
 
 
+def assert_frame_at(server: Server, program: Program, frame: tuple[int, int, int, int],
+                    logical: tuple[int, int], tmp_path: Path) -> None:
+    """The four corner markers show up where ``frame`` says, within a few seconds."""
+    scale = frame[2] / logical[0]
+    deadline = time.monotonic() + TIMEOUT
+    while True:  # the first frames may still be on their way to the screen
+        shot = server.screenshot()
+        problems = check_corners(find_markers(shot), frame, scale)
+        if not problems or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    if problems:
+        pygame.image.save(shot, str(tmp_path / "screen.png"))
+    assert not problems, (problems, [ln for ln in program.read() if ln.startswith("window")],
+                          str(tmp_path / "screen.png"))
+
+
 @pytest.mark.parametrize(("size", "wm", "mode"), list(combos()))
 def test_the_whole_frame_is_on_screen_and_new_game_opens(servers, tmp_path, size, wm, mode):
     pygame.init()
@@ -272,21 +290,50 @@ def test_the_whole_frame_is_on_screen_and_new_game_opens(servers, tmp_path, size
         frame = expected_frame(size, mode)
         logical = logical_size(size)
         scale = frame[2] / logical[0]
-        deadline = time.monotonic() + TIMEOUT
-        while True:  # the first frames may still be on their way to the screen
-            shot = server.screenshot()
-            problems = check_corners(find_markers(shot), frame, scale)
-            if not problems or time.monotonic() > deadline:
-                break
-            time.sleep(0.3)
-        if problems:
-            pygame.image.save(shot, str(tmp_path / "screen.png"))
-        assert not problems, (problems, [ln for ln in program.read() if ln.startswith("window")],
-                              str(tmp_path / "screen.png"))
+        assert_frame_at(server, program, frame, logical, tmp_path)
         cx, cy = new_game_centre(logical)
         at = (round(frame[0] + (cx + 0.5) * scale), round(frame[1] + (cy + 0.5) * scale))
         subprocess.run(["xdotool", "mousemove", str(at[0]), str(at[1]), "click", "1"],
                        env=server.env(), check=True, timeout=30)
         program.wait_for("screen TitleScene:magdagdon")
+    finally:
+        program.stop()
+
+
+def test_a_moved_and_resized_window_reopens_where_it_was(servers, tmp_path):
+    """The window manager moves and resizes the window; the next start opens it there, with
+    the frame letterboxed in it (Settings.window, reported when the window settles)."""
+    pygame.init()
+    server = server_for(servers, (1920, 1200), "openbox")
+    data = tmp_path / "data"
+    program = Program(server, [], data)
+    try:
+        program.wait_for("screen TitleScene")
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--classname", "main.py"],
+                               env=server.env(), capture_output=True, text=True, timeout=30)
+        window = found.stdout.split()[-1]
+        for command in (["windowsize", window, "1200", "700"],
+                        ["windowmove", window, "300", "200"]):
+            subprocess.run(["xdotool", *command], env=server.env(), check=True, timeout=30)
+        deadline = time.monotonic() + TIMEOUT
+        saved = None
+        while time.monotonic() < deadline:
+            time.sleep(0.3)
+            settings = json.loads((data / "settings.json").read_text("utf-8"))["settings"]
+            saved = settings["window"]
+            if saved is not None and (saved["w"], saved["h"]) == (1200, 700) and \
+                    saved["x"] >= 300:
+                break
+    finally:
+        program.stop()
+    assert saved is not None and (saved["w"], saved["h"]) == (1200, 700), saved
+    assert 300 <= saved["x"] <= 310 and 200 <= saved["y"] <= 240, saved  # the frame's borders
+    program = Program(server, [], data)
+    try:
+        program.wait_for("screen TitleScene")
+        assert f"window {saved['x']} {saved['y']} 1200 700 windowed" in program.read()
+        bx, by, bw, bh = letterbox((1920, 1080), (1200, 700))
+        assert_frame_at(server, program, (saved["x"] + bx, saved["y"] + by, bw, bh),
+                        (1920, 1080), tmp_path)
     finally:
         program.stop()
