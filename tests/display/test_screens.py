@@ -9,6 +9,9 @@ whole screen otherwise — then click (xdotool) at NEW GAME's drawn position, co
 title's layout scaled into that frame, and expect the variant chooser (``screen
 TitleScene:magdagdon``).
 
+Two more: F11 there and back (without and with openbox), and a window moved and resized by
+openbox that the next start reopens where it was.
+
 Skipped, with the reason, where Xvfb, xdotool or ImageMagick is missing (``.ci/run`` installs
 them on Debian); openbox runs are skipped where openbox is missing. Deselect the whole matrix
 with ``-m "not display"``.
@@ -335,5 +338,23 @@ def test_a_moved_and_resized_window_reopens_where_it_was(servers, tmp_path):
         bx, by, bw, bh = letterbox((1920, 1080), (1200, 700))
         assert_frame_at(server, program, (saved["x"] + bx, saved["y"] + by, bw, bh),
                         (1920, 1080), tmp_path)
+    finally:
+        program.stop()
+
+
+@pytest.mark.parametrize("wm", ["none", "openbox"])
+def test_f11_round_trip_covers_the_screen_and_comes_back(servers, tmp_path, wm):
+    """F11 in a window: the whole screen (by hand without a window manager, by the window
+    manager with one); F11 again: the window it was, on the same screen."""
+    pygame.init()
+    size = (1366, 768)
+    server = server_for(servers, size, wm)
+    program = Program(server, [], tmp_path / "data")
+    try:
+        program.wait_for("screen TitleScene")
+        assert_frame_at(server, program, expected_frame(size, "windowed"), (1920, 1080), tmp_path)
+        for mode in ("fullscreen", "windowed"):
+            subprocess.run(["xdotool", "key", "F11"], env=server.env(), check=True, timeout=30)
+            assert_frame_at(server, program, expected_frame(size, mode), (1920, 1080), tmp_path)
     finally:
         program.stop()
