@@ -262,7 +262,7 @@ class Display:
         self.window.show()
         if self.fullscreen:
             self.fullscreen = False
-            self.set_fullscreen(True, monitor)
+            self._switch(True, monitor)
         elif not self.headless:
             self._place(rect)
         self._reported = self._windowed if not self.fullscreen else None
@@ -308,6 +308,11 @@ class Display:
     # --- fullscreen ----------------------------------------------------------------------
     def set_fullscreen(self, on: bool, monitor: Monitor | None = None) -> bool:
         """Cover the monitor (``on``) or return to the windowed geometry; the new state."""
+        state = self._switch(on, monitor)
+        self._say()
+        return state
+
+    def _switch(self, on: bool, monitor: Monitor | None = None) -> bool:
         if on == self.fullscreen or self.window is None:
             return self.fullscreen
         if self.headless:  # no screen to cover: the state is all there is
@@ -322,7 +327,6 @@ class Display:
             log.warning("fullscreen switch failed (%s)", exc)
         self._update_box()
         self.damaged = True
-        self._say()
         return self.fullscreen
 
     def toggle_fullscreen(self) -> bool:
