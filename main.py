@@ -1,9 +1,11 @@
 """Start the arcade: parse options, build the app, run it."""
 
+import os
 import sys
 import time
 
 STARTED = time.perf_counter()  # startup is measured from here, not from the window
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,8 +24,9 @@ MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
 def imports(name: str) -> set[str]:
-    """Every ``game.*`` module ``name`` imports anywhere in its source (a name imported from a
-    package counts as its submodule when there is one)."""
+    """Every ``game.*`` module ``name`` imports anywhere in its source. ``from pkg import x``
+    imports the submodule ``pkg.x`` when there is one, else ``pkg`` itself (whose ``__init__``
+    defines ``x``)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
@@ -37,9 +38,10 @@ def imports(name: str) -> set[str]:
             if node.level:
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([node.module] if node.module else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names
-                         if f"{base}.{alias.name}" in MODULES)
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & set(MODULES)
+            found.update(submodules)
+            if len(submodules) < len(node.names):  # a name defined in the package itself
+                found.add(base)
     return {m for m in found if m in MODULES and m != name}
 
 

@@ -45,8 +45,9 @@ from game.arcade.storage import (
     Storage,
     save_name,
 )
+from game.games.magdagdon.session import Session
 from game.games.registry import GAMES
-from game.rules.magdagdon import TABLE_SIZE, Difficulty, MagdagdonGame
+from game.rules.magdagdon import TABLE_SIZE, Difficulty
 
 GAME = "magdagdon"
 SAVE_FILE = save_name(GAME)
@@ -162,13 +163,13 @@ def observe(data_dir: Path, scratch: Path) -> Observed:
     save = None
     if (scratch / SAVE_FILE).exists():
         data = json.loads((scratch / SAVE_FILE).read_text("utf-8"))
-        game = MagdagdonGame.from_dict(data["state"])  # ValueError when illegal
+        game = Session.from_dict(data["state"]).game  # ValueError when illegal
         game_id = data["id"]
         save = (game_id, game.turns, game.is_over)
         resumed = storage.load_game(GAME)
         if not game.is_over and game_id not in ids:
             assert resumed is not None, "an unfinished saved game was not resumable"
-            assert resumed.to_dict() == game.to_dict()
+            assert resumed.game.to_dict() == game.to_dict()
             assert storage.record_id(resumed) == game_id
         else:
             assert resumed is None  # recorded now (finished) or cleared (already recorded)
@@ -210,7 +211,7 @@ def check_transition(before: Observed, after: Observed, kill: int) -> str | None
 def saved_game_is_finished(data_dir: Path) -> bool:
     try:
         data = json.loads((data_dir / SAVE_FILE).read_text("utf-8"))
-        return None not in data["state"]["board"]
+        return None not in data["state"]["game"]["board"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
 

@@ -18,7 +18,8 @@ from tools.monkey import LANDSCAPE, PORTRAIT, Monkey
 # The screens the landscape run must reach (scene names as the monkey reports them: a game's
 # screens carry its id).
 MUST_VISIT = {"TitleScene", "magdagdon.PlayScene", "magdagdon.PauseScene", "SettingsScene",
-              "ScoresScene", "RulesScene", "AboutScene", "magdagdon.GameOverScene"}
+              "ScoresScene", "RulesScene", "AboutScene", "magdagdon.GameOverScene",
+              "querni.SetupScene", "querni.PlayScene"}
 SEEDS = {"landscape": 20261201, "portrait": 20261202, "kiosk": 20261203}
 """Fixed seeds: a failure in CI replays exactly."""
 

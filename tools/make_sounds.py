@@ -1,4 +1,5 @@
-"""Synthesise MAGDAGDON's sound effects and music loops into ``assets/sounds/``.
+"""Synthesise the arcade's sound effects and music loops (MAGDAGDON's and QUERNI's) into
+``assets/sounds/``.
 
 Run from the repository root::
 
@@ -859,6 +860,163 @@ def music_play(rng: random.Random) -> Signal:
 
 
 # ---------------------------------------------------------------------------------------------
+# QUERNI's effects and music
+# ---------------------------------------------------------------------------------------------
+
+
+def sfx_querni_select(rng: random.Random) -> Signal:
+    """A piece picked up: a small wooden tok and a glassy ping that rises."""
+    n = seconds(0.14)
+    s = modal(n, SR, [(640.0, 1.0, 0.02), (1480.0, 0.5, 0.012), (2900.0, 0.25, 0.006)], rng)
+    ping = multiply(osc("sine", 1320.0, n, SR, freq_end=1760.0), perc(n, SR, 0.05, 0.002))
+    mix(s, ping, 0, 0.45)
+    return s
+
+
+def sfx_querni_step(rng: random.Random) -> Signal:
+    """One step: a soft slide and a light tap."""
+    n = seconds(0.12)
+    slide = multiply(svf(noise(n, rng), 2400.0, SR, q=1.2, mode="bp"),
+                     ramp_env(n, SR, [(0, 0), (0.03, 0.6), (0.08, 0.1), (0.12, 0)]))
+    tap = modal(seconds(0.06), SR, [(420.0, 1.0, 0.014), (1100.0, 0.4, 0.007)], rng)
+    out = scale(slide, 0.35)
+    mix(out, tap, seconds(0.05), 0.9)
+    return out
+
+
+def sfx_querni_jump(rng: random.Random) -> Signal:
+    """A hop: a springy upward sweep with a whoosh of air."""
+    n = seconds(0.24)
+    sweep = multiply(osc("tri", 240.0, n, SR, freq_end=720.0), adsr(n, SR, 0.005, 0.1, 0.5, 0.1))
+    air = multiply(svf(noise(n, rng), [900.0 + 3500.0 * i / n for i in range(n)], SR, q=1.4,
+                       mode="bp"), ramp_env(n, SR, [(0, 0), (0.08, 1), (0.24, 0)]))
+    out = scale(sweep, 0.6)
+    mix(out, air, 0, 0.25)
+    return out
+
+
+def sfx_querni_land(rng: random.Random) -> Signal:
+    """A piece landing: a felt thud and a wooden click."""
+    n = seconds(0.14)
+    thud = multiply(osc("sine", 160.0, n, SR, freq_end=90.0), perc(n, SR, 0.04, 0.001))
+    s = modal(n, SR, [(310.0, 0.8, 0.03), (780.0, 0.5, 0.015), (1900.0, 0.3, 0.006)], rng)
+    mix(s, thud, 0, 0.9)
+    mix(s, burst(seconds(0.008), SR, rng, 0.0012, lo=300.0, hi=5000.0), 0, 0.5)
+    return s
+
+
+def sfx_querni_chain(rng: random.Random) -> Signal:
+    """A chain chosen: three links clinking up a major triad."""
+    out = zeros(seconds(0.5))
+    for k, note in enumerate((76, 80, 83)):
+        n = seconds(0.3)
+        mix(out, bell(midi_hz(note), n, SR, tau=0.12), seconds(k * 0.07), 0.5)
+        clink = modal(seconds(0.05), SR, [(3800.0 + 300 * k, 1.0, 0.006),
+                                          (6100.0, 0.4, 0.003)], rng)
+        mix(out, clink, seconds(k * 0.07), 0.35)
+    return reverb(out, SR, rt60=0.6, wet=0.2, size=0.7)
+
+
+def sfx_querni_pop(rng: random.Random) -> Signal:
+    """A chain removed: bubbly pops one after another, then a sparkle."""
+    out = zeros(seconds(0.7))
+    for k in range(5):
+        n = seconds(0.09)
+        f = 420.0 + 110.0 * k
+        pop = multiply(osc("sine", f * 0.6, n, SR, freq_end=f * 1.9), perc(n, SR, 0.02, 0.001))
+        mix(out, pop, seconds(0.02 + k * 0.09), 0.7)
+        mix(out, burst(seconds(0.01), SR, rng, 0.0015, lo=1500.0), seconds(0.02 + k * 0.09),
+            0.25)
+    for k, note in enumerate((88, 91, 95)):
+        m = seconds(0.25)
+        mix(out, bell(midi_hz(note), m, SR, tau=0.07, bright=0.6), seconds(0.45 + k * 0.03),
+            0.25)
+    return reverb(out, SR, rt60=0.7, wet=0.22, size=0.8)
+
+
+def sfx_querni_illegal(rng: random.Random) -> Signal:
+    """Not allowed: a soft, low, hollow two-note bonk."""
+    out = zeros(seconds(0.24))
+    for start, f in ((0.0, 233.0), (0.1, 175.0)):
+        n = seconds(0.12)
+        s = multiply(osc("sine", f, n, SR, freq_end=f * 0.94), perc(n, SR, 0.05, 0.003))
+        mix(s, multiply(osc("tri", f * 2.0, n, SR), perc(n, SR, 0.02, 0.002)), 0, 0.3)
+        mix(out, s, seconds(start))
+    return out
+
+
+def sfx_querni_pass(rng: random.Random) -> Signal:
+    """A turn passes: a gentle falling whoosh and two soft notes."""
+    n = seconds(0.4)
+    air = multiply(svf(noise(n, rng), [4000.0 - 3000.0 * i / n for i in range(n)], SR, q=1.0,
+                       mode="bp"), ramp_env(n, SR, [(0, 0), (0.1, 1), (0.4, 0)]))
+    out = scale(air, 0.4)
+    for k, note in enumerate((72, 67)):
+        m = seconds(0.22)
+        mix(out, multiply(osc("sine", midi_hz(note), m, SR), perc(m, SR, 0.08, 0.005)),
+            seconds(0.05 + k * 0.13), 0.45)
+    return out
+
+
+def sfx_querni_win(rng: random.Random) -> Signal:
+    """A game won: a bright rising arpeggio that lands on a ringing major chord."""
+    total = 1.4
+    out = zeros(seconds(total))
+    for k, note in enumerate((62, 66, 69, 74, 78)):
+        n = seconds(0.3)
+        lead = multiply(osc("pulse", midi_hz(note), n, SR, duty=0.3, max_harmonics=12),
+                        adsr(n, SR, 0.004, 0.08, 0.4, 0.1))
+        mix(out, svf(lead, 4200.0, SR), seconds(k * 0.08), 0.2)
+        mix(out, bell(midi_hz(note), n, SR, tau=0.12), seconds(k * 0.08), 0.45)
+    land = 0.42
+    n = seconds(total - land - 0.02)
+    chord = zeros(n)
+    for note in (62, 66, 69, 74):
+        mix(chord, brass(midi_hz(note), n, SR, [2600.0] * n, voices=2, spread=5.0, rng=rng))
+    mix(out, multiply(chord, adsr(n, SR, 0.02, 0.3, 0.5, 0.5)), seconds(land), 0.25)
+    mix(out, bell(midi_hz(86), n, SR, tau=0.3), seconds(land), 0.3)
+    mix(out, multiply(osc("tri", midi_hz(38), n, SR), adsr(n, SR, 0.01, 0.4, 0.4, 0.5)),
+        seconds(land), 0.45)
+    return reverb(out, SR, rt60=1.0, wet=0.25, size=0.9)
+
+
+def sfx_querni_draw(rng: random.Random) -> Signal:
+    """A draw: two calm chords that neither rise nor fall (suspended, then open)."""
+    total = 1.1
+    out = zeros(seconds(total))
+    for start, notes in ((0.0, (62, 67, 69)), (0.45, (62, 66, 69))):
+        n = seconds(0.6)
+        for note in notes:
+            mix(out, bell(midi_hz(note), n, SR, tau=0.25, bright=0.5), seconds(start), 0.3)
+            mix(out, multiply(osc("tri", midi_hz(note - 12), n, SR),
+                              adsr(n, SR, 0.02, 0.2, 0.4, 0.3)), seconds(start), 0.12)
+    return reverb(out, SR, rt60=1.2, wet=0.3, size=0.9)
+
+
+def music_querni(rng: random.Random) -> Signal:
+    """QUERNI's play loop: 8 bars at 112 BPM in D dorian, light and thoughtful."""
+    chords = (
+        ((57, 60, 62, 65), 38),  # Dm7
+        ((55, 59, 62, 67), 43),  # G
+        ((57, 60, 64, 67), 45),  # Am7
+        ((55, 60, 64, 67), 48),  # C
+        ((57, 60, 62, 65), 38),  # Dm7
+        ((59, 62, 64, 67), 40),  # Em7
+        ((57, 60, 64, 65), 41),  # Fmaj7
+        ((55, 59, 62, 64), 43),  # G6
+    )
+    patterns = (
+        (0, 2, 3, 2, 4, 2, 1, 2),
+        (3, 2, 0, 2, 1, None, 2, 4),
+        (0, 1, 2, 4, 2, 1, 0, None),
+        (4, 3, 2, 3, 1, 2, None, 1),
+    )
+    bass = ((0, 0, 1.0), (2, 7, 0.8), (3, 12, 0.8), (4, 0, 1.0), (6, 7, 0.8), (7, 10, 0.8))
+    return _music(rng, 112.0, chords, patterns, bass, pad_cutoff=1100.0, arp_gain=0.3,
+                  drums=True)
+
+
+# ---------------------------------------------------------------------------------------------
 # Registry, rendering and writing
 # ---------------------------------------------------------------------------------------------
 
@@ -878,6 +1036,17 @@ SOUNDS: dict[str, tuple[Callable[[random.Random], Signal], int, float, bool]] = 
     "tick": (sfx_tick, SR, -4.0, False),
     "music_menu": (music_menu, MUSIC_SR, -6.0, True),
     "music_play": (music_play, MUSIC_SR, -6.0, True),
+    "querni_select": (sfx_querni_select, SR, -3.0, False),
+    "querni_step": (sfx_querni_step, SR, -3.0, False),
+    "querni_jump": (sfx_querni_jump, SR, -3.0, False),
+    "querni_land": (sfx_querni_land, SR, -2.0, False),
+    "querni_chain": (sfx_querni_chain, SR, -2.0, False),
+    "querni_pop": (sfx_querni_pop, SR, -1.0, False),
+    "querni_illegal": (sfx_querni_illegal, SR, -7.0, False),
+    "querni_pass": (sfx_querni_pass, SR, -4.0, False),
+    "querni_win": (sfx_querni_win, SR, -1.0, False),
+    "querni_draw": (sfx_querni_draw, SR, -2.0, False),
+    "music_querni": (music_querni, MUSIC_SR, -6.0, True),
 }
 
 

@@ -3,8 +3,12 @@
     python -m tools.screenshots OUT_DIR [--lang en] [--portrait]
 
 Drives a headless app with real input events (like the tests) and saves PNGs of: the dice
-tumbling, a die selected with its legal cells lit, the MAGDAGDON banner, a ruin crumbling,
-the game-over breakdown, plus every menu screen.
+tumbling, a die selected with its legal cells lit, a HINT shown (and one in MAGDAGDON), the
+MAGDAGDON banner, a ruin crumbling, the game-over breakdown, the REVIEW page (top and
+scrolled), the scores table with a hinted entry, plus every menu screen; and QUERNI's moments
+(``q*.png``): the start, a piece selected with its steps and jumps lit, a jump sequence in
+mid-air and going on, a chain selected, a removal popping and its trail marks, the game-over
+panel, and its setup, rules, scores and replay screens.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
+from game.games.magdagdon.hints import apply_step  # noqa: E402
 from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
+from game.games.magdagdon.session import Session  # noqa: E402
 from game.games.registry import GAMES  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
 
@@ -67,6 +73,49 @@ def _game() -> MagdagdonGame:
     return game
 
 
+def _hint(app: ArcadeApp, play: PlayScene) -> None:
+    """Press HINT and let the advisor's answer arrive (the tool may wait; a frame never does)."""
+    post_tap(play.b_hint.rect.center)
+    _frames(app, 2)
+    play.hint_worker.wait(30)
+    _frames(app, 30)
+
+
+def _reviewed_session() -> Session:
+    """A SURVIVAL game played half by the advisor, half by the rules' first legal move (with a
+    REROLL on turn 2), so the review has good turns and costly ones."""
+    from game.ai.advisor import advise
+
+    session = Session(MagdagdonGame(Difficulty.SURVIVAL, random.Random(11)))
+    game = session.game
+    while not game.is_over:
+        game.roll()
+        session.note("roll")
+        if game.turns == 1 and game.powers_left:
+            game.reroll([0, 1])
+            session.note("reroll", [0, 1])
+        if game.turns % 2 == 0:
+            while game.in_turn:
+                for step in advise(game).steps:
+                    apply_step(game, step)
+                    if step[0] == "reroll":
+                        session.note("reroll", step[1])
+                    elif step[0] == "adjust":
+                        session.note("adjust")
+                    elif step[0] in ("confirm", "accept"):
+                        session.note("end")
+        elif game.is_magdagdon:
+            game.accept_magdagdon(min(game.legal_ruin_cells))
+            session.note("end")
+        else:
+            for die, cell in game.hint() or []:
+                game.place(die, cell)
+            game.confirm()
+            session.note("end")
+    session.hints = 2
+    return session
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -95,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         post_tap(play.layout.die_rect(2).center)
         _frames(app, 20)
         _save(app, args.out, "2-die-selected-legal-cells")
+        _hint(app, play)
+        _save(app, args.out, "2b-hint")
         for die, cell in game.hint():
             play.control.place(die, cell)
         play.control.confirm()
@@ -108,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         _save(app, args.out, "3-magdagdon")
         _frames(app, 80)
         _save(app, args.out, "3b-magdagdon-rescue-or-accept")
+        _hint(app, play)
+        _save(app, args.out, "3c-magdagdon-hint")
         post_tap(play.b_accept.rect.center)
         _frames(app, 2)
         post_tap(play.layout.cell_rect(game.board.index(None)).center)
@@ -119,12 +172,119 @@ def main(argv: list[str] | None = None) -> int:
         play._sync()
         _frames(app, 100)
         _save(app, args.out, "5-game-over")
+        session = _reviewed_session()
+        storage.record_game("magdagdon", session)
+        app.nav.push("magdagdon.review", session=session)
+        _frames(app, 2)
+        app.stack.top.worker.wait(60)
+        _frames(app, 30)
+        _save(app, args.out, "7-review")
+        app.stack.top.show_turn(len(app.stack.top.review.turns) - 3)
+        _frames(app, 60)
+        _save(app, args.out, "7b-review-scrolled")
+        app.nav.clear_to("scores", game_id="magdagdon", variant="SURVIVAL")
+        _frames(app, 30)
+        _save(app, args.out, "8-scores-hinted")
         for name in ("title", "settings", "scores", "magdagdon.rules", "about"):
             app.nav.clear_to(name)
             _frames(app, 30)
             _save(app, args.out, f"6-{name}")
+        querni_shots(app, args.out)
         app.shutdown()
     return 0
+
+
+QUERNI_MIDGAME = {
+    (2, 1): ("BLUE", 3), (3, 2): ("BLUE", 4), (4, 2): ("BLUE", 5), (5, 3): ("BLUE", 6),
+    (6, 1): ("BLUE", 1), (7, 0): ("BLUE", 14), (4, 4): ("BLUE", 9), (5, 5): ("BLUE", 10),
+    (1, 0): ("BLUE", 16), (8, 1): ("BLUE", 11), (2, 4): ("BLUE", 13),
+    (3, 4): ("RED", 12), (4, 5): ("RED", 7), (3, 6): ("RED", 2), (6, 5): ("RED", 8),
+    (7, 6): ("RED", 15), (8, 5): ("RED", 16), (6, 3): ("RED", 3), (1, 5): ("RED", 1),
+    (2, 6): ("RED", 11), (7, 4): ("RED", 9), (8, 4): ("RED", 10), (9, 3): ("RED", 5),
+}
+"""A QUERNI middle game: BLUE 3–6 is a chain; BLUE 9 can step, and jump on over several pieces."""
+
+
+def querni_shots(app: ArcadeApp, out: Path) -> None:
+    """QUERNI's moments, through real taps on the play screen."""
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.scenes.play import PlayScene as QuerniPlay
+    from game.games.querni.session import QuerniSession
+    from game.rules.querni import Color, QuerniState
+
+    def tap_square(scene: QuerniPlay, square: tuple[int, int], frames: int = 4) -> None:
+        post_tap(scene.layout.square_centre(square))
+        _frames(app, frames)
+
+    def tap(rect: pygame.Rect, frames: int = 4) -> None:
+        post_tap(rect.center)
+        _frames(app, frames)
+
+    app.nav.clear_to("querni.setup")
+    _frames(app, 20)
+    _save(app, out, "q0-setup")
+    app.nav.clear_to("querni.play", saved=QuerniSession.new(random.Random(3)))
+    _frames(app, 30)
+    _save(app, out, "q1-start")
+    pieces = {sq: (Color(c), n) for sq, (c, n) in QUERNI_MIDGAME.items()}
+    mid = QuerniState.from_pieces(pieces, Color.BLUE, quiet_turns=25)
+    app.nav.clear_to("querni.play", saved=QuerniSession(mid, mid))
+    _frames(app, 10)
+    play = app.stack.top
+    assert isinstance(play, QuerniPlay)
+    tap_square(play, (4, 4), 20)
+    _save(app, out, "q2-selected-steps-and-jumps")
+    longest = max(mid.jump_paths((4, 4)), key=len)
+    tap_square(play, longest[1], 12)
+    _save(app, out, "q3-jump-in-the-air")
+    _frames(app, 40)
+    _save(app, out, "q3b-jump-can-go-on")
+    tap(play.b_undo.rect, 40)
+    tap(play.b_chain.rect, 10)
+    low, high = 3, 6
+    tap_square(play, mid.where(Color.BLUE, low) or (0, 0))
+    tap_square(play, mid.where(Color.BLUE, high) or (0, 0), 60)
+    _save(app, out, "q4-chain-selected")
+    tap(play.b_end.rect, 14)
+    _save(app, out, "q5-chain-pops")
+    _frames(app, 90)
+    _save(app, out, "q6-after-removal-trail")
+    session = QuerniSession.new(random.Random(6))
+    rng = random.Random(6)
+    while True:
+        turn = choose_turn(session.state, rng)
+        if session.state.play(*turn).result is not None:
+            break
+        session.play(*turn)
+    app.nav.clear_to("querni.play", saved=session)
+    _frames(app, 10)
+    play = app.stack.top
+    from game.games.querni.gestures import GestureKind, gestures_for_turn
+
+    for gesture in gestures_for_turn(session.state, *turn):
+        if gesture.kind is GestureKind.TAP and gesture.square is not None:
+            tap_square(play, gesture.square, 40)
+        elif gesture.kind is GestureKind.SELECT_CHAIN:
+            tap(play.b_chain.rect)
+        elif gesture.kind is GestureKind.END_MOVE:
+            tap(play.b_end.rect)
+    _frames(app, 200)
+    _save(app, out, "q7-game-over")
+    for name in ("querni.rules", "title"):
+        app.nav.clear_to(name)
+        _frames(app, 30)
+        _save(app, out, f"q8-{name}")
+    app.nav.clear_to("scores", game_id="querni")
+    _frames(app, 30)
+    _save(app, out, "q8-scores")
+    app.nav.clear_to("settings", game_id="querni")
+    _frames(app, 30)
+    _save(app, out, "q8-settings")
+    from game.games.querni.record import to_record
+
+    app.nav.clear_to("querni.replay", record=to_record(session))
+    _frames(app, 200)
+    _save(app, out, "q9-replay")
 
 
 if __name__ == "__main__":

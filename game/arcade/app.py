@@ -14,17 +14,20 @@ import pygame_gui
 from game.arcade.context import GameContext
 from game.arcade.protocols import GameScene, Relabels
 from game.arcade.spec import GameSpec
+from game.arcade.storage import DataLock
 from game.arcade.texts import t
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n, memory
 from game.engine.app import App, AppConfig
+from game.engine.display import raise_window
 from game.engine.gui import UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
 
 if TYPE_CHECKING:
     from game.arcade.demo import DemoDriver
+    from game.arcade.kiosk import Kiosk
 
 NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 log = logging.getLogger(__name__)
@@ -70,13 +73,46 @@ class ArcadeApp(App):
         self._theme = theme()
         register_scenes(self.nav, games)
         self.demo: DemoDriver | None = None
-        self.kiosk = None
+        self.kiosk: Kiosk | None = None
+        self.data_lock: DataLock | None = None  # one running copy per data folder
         self.crashes = 0
         self._notices_seen = 0
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
             self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
+
+    @property
+    def offered_games(self) -> tuple[GameSpec, ...]:
+        """The games the title offers: every game, or on a kiosk the operator's choice."""
+        return self.games if self.kiosk is None else self.kiosk.offered()
+
+    def toggle_fullscreen(self) -> None:
+        """F11; a kiosk has no way out of fullscreen but the operator's."""
+        if self.kiosk is not None:
+            log.info("F11 ignored: kiosks stay fullscreen")
+            return
+        super().toggle_fullscreen()
+
+    def on_stop_signal(self) -> None:
+        """``systemctl stop``, a shutdown or Ctrl+C: every game in progress is saved (the
+        next start resumes it) and the run ends with status 0."""
+        for scene in self.stack.scenes:
+            if isinstance(scene, GameScene):
+                try:
+                    scene.autosave()
+                except Exception:  # noqa: BLE001 - stopping must not fail
+                    log.exception("could not save the game while stopping")
+        self.quit()
+
+    def watch_raise_requests(self, lock: DataLock) -> None:
+        """A second copy asked this one to come forward (it exits then): bring the window up."""
+
+        def poll(_dt: float) -> None:
+            if lock.raise_requested():
+                raise_window()
+
+        self.step_hooks.append(poll)
 
     def new_ui_manager(self, theme: str | Path | dict[str, Any] | None = None
                        ) -> pygame_gui.UIManager:
@@ -147,21 +183,29 @@ class ArcadeApp(App):
                     log.exception("could not save the game after the error")
         self.crashes += 1
         self.demo = None if self.ctx.demo_is_attract else self.demo
+        for scene in self.stack.scenes:  # each leaves as usual: background work stops
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - the crash screen must come up regardless
+                log.exception("a scene failed to leave after the error")
         self.stack = SceneStack()
         self.nav.push("crash", saved=saved)
         self.stack.apply_pending()
 
     def shutdown(self) -> None:
-        """Leave cleanly: stop the music and close pygame."""
+        """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
         self.display.close()  # reports the window's last geometry
         pygame.quit()
+        if self.data_lock is not None:
+            self.data_lock.release()
 
 
 SHELL_SCENES = {
     "title": "game.arcade.scenes.title:TitleScene",
     "settings": "game.arcade.scenes.settings:SettingsScene",
     "scores": "game.arcade.scenes.scores:ScoresScene",
+    "stats": "game.arcade.scenes.scores:StatsScene",
     "about": "game.arcade.scenes.about:AboutScene",
     "pause": "game.arcade.scenes.pause:PauseScene",
     "confirm": "game.arcade.scenes.confirm:ConfirmScene",
@@ -169,6 +213,7 @@ SHELL_SCENES = {
     "crash": "game.arcade.scenes.crash:CrashScene",
     "pin_pad": "game.arcade.scenes.pin_pad:PinPadScene",
     "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
+    "operator": "game.arcade.scenes.operator:OperatorScene",
 }
 """The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""
 

@@ -9,10 +9,11 @@ from typing import Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
-from game.arcade.spec import GAME_START_SCENES, GameSpec, by_id
-from game.arcade.storage import Storage
+from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
+from game.arcade.storage import DataLock, Storage
+from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
-from game.engine.app import AppConfig
+from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
 
@@ -30,15 +31,34 @@ def sounds(games: tuple[GameSpec, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
+class StartupError(Exception):
+    """A start-up failure a user can cause (a bad path, missing files, a second copy): one
+    clear line for the player and an exit status, never a traceback."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
-    storage = Storage(args.data_dir, games=[spec.data for spec in games])
+    """The arcade for ``args``; ``StartupError`` for what the player can fix."""
+    check_resources()
+    try:
+        storage = Storage(args.data_dir, games=[spec.data for spec in games])
+    except ValueError as error:
+        raise StartupError(f"--data-dir: {error}", 2) from None
+    lock = DataLock(storage.data_dir)
+    if storage.writable and not lock.acquire():
+        lock.request_raise()
+        raise StartupError(already_running_message(storage, args.lang), 3)
     setup_logging(storage)
     storage.check_files()  # read every file now: a damaged one is set aside at start
     settings = storage.load_settings()
     if not storage.has_settings():  # the system's language once; then the player's own choice
         settings.language = i18n.system_locale()
         storage.save_settings(settings)
-    game_id = args.game or settings.last_game
+    start = start_option(args, games)
+    game_id = start[0].id if start is not None else (args.game or settings.last_game)
     if not any(spec.id == game_id for spec in games):
         game_id = games[0].id
     settings.last_game = game_id
@@ -57,7 +77,12 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         title=" · ".join(spec.logo for spec in games),
         window=settings.window,  # reopened where it was, if that still fits a monitor
     )
-    app = ArcadeApp(config, ctx, games)
+    try:
+        app = ArcadeApp(config, ctx, games)
+    except (DisplayUnavailable, i18n.CatalogueError) as error:
+        raise StartupError(str(error)) from None
+    app.data_lock = lock  # held for the process's life; the OS releases it on a crash
+    app.watch_raise_requests(lock)
     app.display.geometry_listeners.append(lambda geometry: remember_window(ctx, geometry))
     audio = Audio(assets.resource("assets", "sounds"))
     if audio.init():
@@ -71,15 +96,68 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
 
         app.demo = DemoDriver(app, games, game_id, seed=args.seed,
                               interval=3 if args.bench else 6,
-                              cycle=not chosen_variant and not args.bench)
+                              cycle=not chosen_variant and not args.bench and start is None)
+    kiosk = None
     if args.kiosk:
         from game.arcade.kiosk import Kiosk
 
-        Kiosk(app, pin=args.kiosk_pin or "", idle_seconds=settings.idle_seconds,
-              seed=args.seed).install()
-    app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
-                               resume=not args.bench))
+        kiosk = Kiosk(app, pin=args.kiosk_pin, idle_seconds=settings.idle_seconds,
+                      seed=args.seed)
+        kiosk.install()
+    if getattr(args, "replay", None):
+        app.stack.push(replay_scene(app, storage, games, args.replay))
+    elif start is not None:
+        spec, option, value = start
+        app.stack.push(app.nav.make(spec.scene_name(option.scene), **{option.argument: value}))
+    else:
+        app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
+                                   resume=not args.bench))
+    if kiosk is not None and kiosk.needs_pin:
+        kiosk.ask_for_pin()  # no public default: the operator chooses one now
     return app
+
+
+def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],
+                 path: str) -> Scene[Any]:
+    """``--replay FILE``: the scene of the game whose document it is (``StartupError`` with the
+    reason when no game can play it back)."""
+    found = storage.load_document(path)
+    spec = next((s for s in games if found is not None and s.id == found[0]), None)
+    if found is None or spec is None or spec.replay_scene is None:
+        raise StartupError(f"cannot replay {path}: not a game record this arcade can read "
+                           "(the log says why)")
+    return app.nav.make(spec.scene_name(spec.replay_scene), record=found[1])
+
+
+def check_resources() -> None:
+    """The game's own files must be there (a broken install, a wrong MAGDAGDON_RESOURCES)."""
+    needed = [assets.resource("assets", "i18n", "arcade.en.json"), assets.resource("fonts")]
+    missing = [str(path) for path in needed if not path.exists()]
+    if missing:
+        raise StartupError(f"the game's files are missing ({', '.join(missing)}): reinstall the "
+                           f"game or check {assets.RESOURCES_ENV}")
+
+
+def already_running_message(storage: Storage, language: str | None = None) -> str:
+    """"Already running", in the player's language (the second copy's only output)."""
+    try:
+        if language is None and storage.has_settings():
+            language = storage.load_settings().language
+        i18n.setup(language or i18n.system_locale())
+        return ARCADE.t("startup.already_running")
+    except Exception:  # noqa: BLE001 - the message must come out whatever the texts say
+        return "The game is already running with this data folder."
+
+
+def start_option(args: argparse.Namespace, games: tuple[GameSpec, ...]
+                 ) -> tuple[GameSpec, StartOption, Any] | None:
+    """The game's own start option given (``--daily …``): its game, option and value."""
+    for spec in games:
+        for option in spec.start_options:
+            value = getattr(args, option.flag.replace("-", "_"), None)
+            if value is not None:
+                return spec, option, value
+    return None
 
 
 def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],
@@ -145,7 +223,7 @@ def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
                             variant=spec.default_variant(app.ctx.settings))
     if name in GAME_START_SCENES:
         return app.nav.make(spec.scene_name(name))
-    if name in ("settings", "scores"):
+    if name in ("settings", "scores", "stats"):
         return app.nav.make(name, game_id=spec.id)
     if name == "title" or name is None:
         return app.nav.make("title", game_id=spec.id)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+from collections.abc import Callable
+from typing import Any
 
-from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec
+from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
+from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
 
 
@@ -23,6 +27,11 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                            choices=[v.id.lower() for v in spec.variants],
                            help=f"{spec.logo}: the {spec.variant_flag} of new games "
                                 "(saved in the settings)")
+    for spec in games:
+        for option in spec.start_options:
+            p.add_argument(f"--{option.flag}", metavar=option.metavar,
+                           type=_parser_of(option.parse),
+                           help=f"{spec.logo}: {option.help} (with --demo: the demo plays it)")
     p.add_argument("--seed", type=int, help="reproducible dice (and demo moves)")
     p.add_argument("--demo", action="store_true",
                    help="the game plays itself; prints a GAME OVER line after each game")
@@ -31,6 +40,8 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                    help="with --frames: save the last frame as PNG")
     p.add_argument("--bench", type=_positive, metavar="N",
                    help="run N frames of --demo as fast as possible and print timings")
+    p.add_argument("--replay", metavar="FILE",
+                   help="play back a game's record (e.g. a QUERNI game in DATA/games/)")
     p.add_argument("--scene", choices=SHELL_START_SCENES + GAME_START_SCENES,
                    help="start on this scene (play and rules: of --game)")
     p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")
@@ -38,7 +49,9 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true",
                    help="public kiosk: fullscreen, touch-first, only the operator can quit")
     p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
-                   help="the operator's PIN (default: from the settings)")
+                   help="the operator's PIN for this run, 4-8 digits (visible to other users "
+                        "in the process list: prefer the PIN the kiosk asks for at its first "
+                        "start, stored hashed in the settings)")
     p.add_argument("--portrait", action="store_true",
                    help="portrait layout (1080x1920), also chosen for a tall display")
     return p
@@ -54,9 +67,22 @@ def _positive(text: str) -> int:
     return value
 
 
+def _parser_of(ref: str) -> Callable[[str], Any]:
+    """An argparse ``type`` from a start option's ``"module:function"`` (its ``ValueError``
+    becomes the usage error's reason)."""
+
+    def parse(text: str) -> Any:
+        try:
+            return load(ref)(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
 def _pin(text: str) -> str:
-    if not (text.isdigit() and 4 <= len(text) <= 8):
-        raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits")
+    if not valid_pin(text):
+        raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits 0-9")
     return text
 
 
@@ -66,12 +92,25 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.screenshot and not (args.frames or args.bench):
         parser(games).error("--screenshot needs --frames N (or --bench N)")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.arcade.bootstrap import build
+    from game.arcade.bootstrap import StartupError, build
 
-    app = build(args, games)
+    try:
+        app = build(args, games)
+    except StartupError as error:
+        print(f"{parser(games).prog}: {error}", file=sys.stderr)
+        return error.status
+    except KeyboardInterrupt:  # Ctrl+C while starting: nothing to save yet
+        return 0
     if started is not None:
         app.started_at = started  # count the imports too: the player waits for them
-    code = app.run()
+    try:
+        code = app.run()
+    except KeyboardInterrupt:  # a Ctrl+C that beat the signal handler: save and stop
+        app.on_stop_signal()
+        code = 0
+    if args.screenshot and code:
+        print(f"{parser(games).prog}: could not write the screenshot {args.screenshot}",
+              file=sys.stderr)
     if args.bench:
         print(app.bench_report(), flush=True)
     app.shutdown()

@@ -1,7 +1,10 @@
 """Kiosk mode: nobody but the operator leaves, idle players are let go, attract mode plays.
 
-* Window close, Alt+F4 (SDL's QUIT) never quit. The operator taps the top-left corner five
-  times within three seconds, which opens the PIN pad; the right PIN quits.
+* Window close, Alt+F4 (SDL's QUIT), Esc and F11 never quit or leave fullscreen. The operator
+  taps the top-left corner five times within three seconds, which opens the PIN pad; the right
+  PIN quits. The PIN is 4–8 digits: ``--kiosk-pin`` for this run, else the one stored (hashed)
+  in the settings; a kiosk with neither asks its operator to choose one at the first start.
+  SIGTERM / SIGINT (``systemctl stop``, a shutdown) save and end the run (``App.run``).
 * After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
   abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
   attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
@@ -13,6 +16,8 @@ Time is counted in fixed update steps (``app.step_hooks``), so tests drive it ex
 
 from __future__ import annotations
 
+import hmac
+import logging
 import math
 import random
 from typing import Any
@@ -24,6 +29,8 @@ from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine.display import hide_cursor
 
+log = logging.getLogger(__name__)
+
 CORNER = pygame.Rect(0, 0, 140, 140)
 EXIT_TAPS, EXIT_WINDOW = 5, 3.0
 COUNTDOWN_SECONDS = 10.0
@@ -34,7 +41,7 @@ _REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame
 class Kiosk:
     """Installed on an app by ``install``; owns the idle clock and the attract cycle."""
 
-    def __init__(self, app: Any, pin: str, idle_seconds: float = 90.0,
+    def __init__(self, app: Any, pin: str | None = None, idle_seconds: float = 90.0,
                  attract_seconds: float = 30.0, seed: int | None = None) -> None:
         self.app = app
         self.pin = pin
@@ -58,6 +65,46 @@ class Kiosk:
         self.app.event_filters.append(self.filter)
         self.app.step_hooks.append(self.step)
         hide_cursor(True)
+
+    # --- the operator's PIN --------------------------------------------------------------
+    @property
+    def needs_pin(self) -> bool:
+        """No PIN for this run and none stored: the operator must choose one first."""
+        return not self.pin and not self.app.ctx.settings.has_kiosk_pin
+
+    def ask_for_pin(self) -> None:
+        """Open the PIN pad in its "choose a PIN" mode (it cannot be closed without one)."""
+        self.app.nav.push("pin_pad", kiosk=self, mode="set")
+
+    def set_pin(self, pin: str) -> None:
+        """Store the operator's new PIN, hashed (``ValueError`` unless 4–8 digits)."""
+        settings = self.app.ctx.settings
+        settings.set_kiosk_pin(pin)
+        self.app.ctx.save_settings()
+        log.info("kiosk: the operator PIN was set")
+
+    def operator_menu(self) -> None:
+        """The right PIN: the operator's menu (replacing the pad)."""
+        log.info("kiosk: the operator opened the menu")
+        self.pin_failures = 0
+        self.app.nav.replace("operator", kiosk=self)
+
+    def offered_ids(self) -> list[str]:
+        """The ids of the games this kiosk offers (the operator's choice; all by default)."""
+        chosen = self.app.ctx.settings.kiosk_games
+        ids = [spec.id for spec in self.app.games]
+        offered = [game_id for game_id in ids if chosen is None or game_id in chosen]
+        return offered or ids
+
+    def offered(self) -> tuple[Any, ...]:
+        ids = self.offered_ids()
+        return tuple(spec for spec in self.app.games if spec.id in ids)
+
+    def check_pin(self, entered: str) -> bool:
+        """Whether ``entered`` is the operator's PIN (compared in constant time)."""
+        if self.pin:
+            return hmac.compare_digest(entered.encode(), self.pin.encode())
+        return bool(self.app.ctx.settings.kiosk_pin_matches(entered))
 
     # --- input ---------------------------------------------------------------------------
     def filter(self, event: pygame.event.Event) -> bool:
@@ -97,7 +144,7 @@ class Kiosk:
         if top in ("still_playing", "pin_pad") or self.app.stack.pending:
             return
         if top == "title":
-            if self.idle >= self.attract_seconds:
+            if self.idle >= self.attract_seconds and self.app.ctx.settings.kiosk_attract:
                 self.start_attract()
         elif self.idle >= self.idle_seconds:
             self.app.nav.push("still_playing", seconds=COUNTDOWN_SECONDS, on_timeout=self.abandon)
@@ -114,7 +161,15 @@ class Kiosk:
             for spec in self.app.games:
                 storage.clear_game(spec.id)
         self.idle = 0.0
+        self._restore_language()
         self.app.nav.clear_to("title")
+
+    def _restore_language(self) -> None:
+        """A visitor may have switched the language: the next one finds the kiosk's own."""
+        default = self.app.ctx.settings.kiosk_language
+        if default and default != self.app.ctx.settings.language:
+            self.app.ctx.settings.language = default
+            self.app.set_language(default)
 
     # --- attract mode --------------------------------------------------------------------
     def start_attract(self) -> None:
@@ -124,7 +179,7 @@ class Kiosk:
 
     def _attract_game(self) -> None:
         """The next game in turn plays itself, a random variant."""
-        games = self.app.games
+        games = self.offered()
         self.attract_game = (self.attract_game + 1) % len(games)
         spec = games[self.attract_game]
         self.attract_phase = "play"
@@ -143,7 +198,7 @@ class Kiosk:
         self.attract_timer -= dt
         if self.attract_timer > 0:
             return
-        spec = self.app.games[self.attract_game]
+        spec = self.offered()[self.attract_game % len(self.offered())]
         if self.scores_shown < len(spec.variants) and self.attract_phase in ("ending", "scores"):
             self.attract_phase = "scores"
             variant = spec.variants[self.scores_shown].id
@@ -159,6 +214,7 @@ class Kiosk:
         self.app.ctx.demo_is_attract = False
         self.app.demo = None
         self.idle = 0.0
+        self._restore_language()
         self.app.nav.clear_to("title")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

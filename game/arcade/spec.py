@@ -16,7 +16,7 @@ from typing import Any
 from game.arcade.storage import GameData
 from game.engine.i18n import Catalogue
 
-SHELL_START_SCENES = ("title", "settings", "scores", "about")
+SHELL_START_SCENES = ("title", "settings", "scores", "stats", "about")
 """Shell screens ``--scene`` can open."""
 GAME_START_SCENES = ("play", "rules")
 """Every game's own screens ``--scene`` can open (each spec must name both)."""
@@ -56,6 +56,34 @@ class SettingItem:
 
 
 @dataclass(frozen=True)
+class TileAction:
+    """One more button on the game's title tile (e.g. MAGDAGDON's DAILY): its label, a key of
+    the game's catalogue, and the local scene it opens. ``kiosk``: offered on a public kiosk too
+    (a daily challenge is not: its one attempt a day belongs to one player)."""
+
+    label_key: str
+    scene: str
+    kiosk: bool = False
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """A game's own command-line option that starts one of its scenes with the option's value
+    (e.g. ``--daily YYYY-MM-DD`` → ``play`` with ``daily="YYYY-MM-DD"``).
+
+    ``parse`` (``"module:function"``) turns the text into the value or raises ``ValueError``
+    with the reason; ``argument`` is the scene's keyword. The demo plays such a start too.
+    """
+
+    flag: str
+    metavar: str
+    help: str
+    parse: str
+    scene: str
+    argument: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the shell needs to know about one game."""
 
@@ -74,6 +102,8 @@ class GameSpec:
     """What storage keeps of this game: save codec, record schema, settings section."""
     scores_view: str
     """``"module:Class"`` drawing this game's part of the scores screen."""
+    stats_view: str | None
+    """``"module:Class"`` drawing this game's part of the statistics screen."""
     demo: str
     """``"module:Class"`` of the player that plays this game through posted input events."""
     tile: str
@@ -90,6 +120,11 @@ class GameSpec:
     about: str | None = None
     """The module of the game's part of the About page (``ABOUT`` blocks, ``ABOUT_FIGURES``,
     ``CENTERED``)."""
+    replay_scene: str | None = None
+    """A local scene name that plays back one of the game's documents (``--replay FILE``);
+    built with ``record=<the document's data>``."""
+    tile_actions: tuple[TileAction, ...] = ()
+    start_options: tuple[StartOption, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def scene_name(self, local: str) -> str:

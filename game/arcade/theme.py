@@ -101,6 +101,7 @@ def theme() -> dict[str, Any]:
         # the glossary's Bulgarian power words (УВЕЛИЧИ +1, ХВЪРЛИ ПАК) need a smaller size
         "#power": _button(palette.TENTATIVE_RING, size=34, sizes={"bg": 26}),
         "#icon": _button(palette.PANEL_EDGE, text=(255, 255, 255), size=44),
+        "#hint": _button((196, 176, 255), size=36),  # a game's HINT (advisor) button
         "#menu_item": _button((120, 100, 255), text=(255, 255, 255), size=38),
         "#choice": _button((60, 56, 130), text=(255, 255, 255), size=32),
         "#choice_on": _button(palette.GOLD, size=32),

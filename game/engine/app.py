@@ -16,8 +16,10 @@ from __future__ import annotations
 import logging
 import math
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -74,6 +76,15 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[min(rank, len(sorted_values)) - 1]
 
 
+class DisplayUnavailable(RuntimeError):
+    """No window can be opened here (a bad ``SDL_VIDEODRIVER``, no display): said in one line."""
+
+
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
+                     if hasattr(signal, name))
+"""Signals that end a run cleanly: ``systemctl stop``, a shutdown, Ctrl+C, a closed terminal."""
+
+
 class App:
     """Owns pygame, the display and the scene stack; scenes reach it through ``scene.app``."""
 
@@ -87,6 +98,9 @@ class App:
         self.config = config
         memory.tune_allocator()
         ensure_touch_mouse_hints()
+        # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores: the app
+        # handles the signals itself (``run``), saves and ends with status 0.
+        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
         # pygame.init() opens the mixer too; make it use Audio's low-latency settings.
         pygame.mixer.pre_init(FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER)
         pygame.init()
@@ -94,7 +108,13 @@ class App:
         self.counted = config.bench or config.frames is not None
         self.display = Display(config.size, config.fullscreen, config.title,
                                remembered_window=config.window, vsync=not self.counted)
-        self.display.open()
+        try:
+            self.display.open()
+        except pygame.error as error:
+            driver = os.environ.get("SDL_VIDEODRIVER") or "the default video driver"
+            pygame.quit()
+            raise DisplayUnavailable(f"cannot open the game window with {driver}: {error}") \
+                from None
         # Creating the window emits focus/visibility events (some drivers even a focus loss);
         # they predate any scene and must not reach the first one as player input.
         pygame.event.clear()
@@ -118,6 +138,7 @@ class App:
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         # Called once per fixed update, before the scenes (idle timers, attract mode, demo).
         self.step_hooks: list[Callable[[float], None]] = []
+        self.stop_signal: int | None = None  # a signal asked the run to end
         self._first_frame_end: float | None = None
         self._scene_changed = False
         self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
@@ -164,17 +185,46 @@ class App:
         return self.fixed_steps_per_frame and (self.config.bench or self.config.frames is not None)
 
     def run(self) -> int:
-        """Run frames until quit, an empty stack or ``config.frames``; returns the exit code."""
+        """Run frames until quit, an empty stack, ``config.frames`` or a stop signal; returns
+        the exit code (1 when the requested screenshot could not be written)."""
         self.stack.apply_pending()  # scenes pushed before run() take their place now
         self.loop.reset()  # startup time is not a stall to catch up on
         frames = self.config.frames
-        while self.running and (len(self.stack) or self.stack.pending):
-            if frames is not None and self.frame >= frames:
-                break
-            self.run_frame()
-        if self.config.screenshot:
-            assets.save_image(self.surface, self.config.screenshot)
+        previous = self._catch_stop_signals()
+        try:
+            while self.running and (len(self.stack) or self.stack.pending):
+                if self.stop_signal is not None:
+                    log.info("signal %d: saving and stopping", self.stop_signal)
+                    self.on_stop_signal()
+                    break
+                if frames is not None and self.frame >= frames:
+                    break
+                self.run_frame()
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        if self.config.screenshot and not assets.save_image(self.surface, self.config.screenshot):
+            return 1
         return 0
+
+    def _catch_stop_signals(self) -> dict[int, Any]:
+        """Route the stop signals to ``stop_signal`` (main thread only); the old handlers."""
+        previous: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return previous
+
+        def stop(signum: int, _frame: object) -> None:
+            self.stop_signal = signum
+
+        for signum in STOP_SIGNALS:
+            try:
+                previous[signum] = signal.signal(signum, stop)
+            except (OSError, ValueError):  # not settable here
+                continue
+        return previous
+
+    def on_stop_signal(self) -> None:
+        """Called once when a stop signal ends the run (an app saves its games here)."""
 
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""

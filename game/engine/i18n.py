@@ -11,6 +11,7 @@ HarfBuzz script to shape with.
 
 from __future__ import annotations
 
+import json
 import locale as _locale
 import logging
 import os
@@ -52,14 +53,46 @@ _state = {"locale": "en"}
 _fonts: dict[tuple[str, int, str], pygame.font.Font] = {}
 
 
-def setup(locale: str = "en") -> None:
-    """Point python-i18n at our files (idempotent) and switch to ``locale``."""
+class CatalogueError(RuntimeError):
+    """The English catalogues (the fallback of every language) are missing or damaged."""
+
+
+def broken_catalogues(locale: str) -> list[str]:
+    """The catalogue files of ``locale`` that python-i18n could not load: not UTF-8 JSON, or
+    not one object named after the locale. An empty list when all are sound (or none
+    exist: then every text falls back to English)."""
+    broken = []
+    for path in sorted(Path(TRANSLATIONS_DIR).glob(f"*.{locale}.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            broken.append(path.name)
+            continue
+        if not (isinstance(data, dict) and list(data) == [locale]):
+            broken.append(path.name)
+    return broken
+
+
+def setup(locale: str = "en") -> str:
+    """Point python-i18n at our files (idempotent) and switch to ``locale``; the locale in
+    use. A language whose catalogues are damaged falls back to English (logged once);
+    ``CatalogueError`` when English itself cannot be read."""
     i18n.set("file_format", "json")
     i18n.set("fallback", "en")
     path = str(TRANSLATIONS_DIR)
     if path not in i18n.load_path:
         i18n.load_path.append(path)
+    english = broken_catalogues("en")
+    if english or not list(Path(TRANSLATIONS_DIR).glob("*.en.json")):
+        raise CatalogueError(f"the game's texts cannot be read in {TRANSLATIONS_DIR}: "
+                             f"{', '.join(english) or 'no English catalogue'}")
+    if locale != "en":
+        broken = broken_catalogues(locale)
+        if broken:
+            log.warning("damaged translation %s: showing English instead", ", ".join(broken))
+            locale = "en"
     set_locale(locale)
+    return locale
 
 
 def set_locale(locale: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.arcade.spec import GameSpec
 from game.games.magdagdon.spec import SPEC as MAGDAGDON
+from game.games.querni.spec import SPEC as QUERNI
 
-GAMES: tuple[GameSpec, ...] = (MAGDAGDON,)
+GAMES: tuple[GameSpec, ...] = (MAGDAGDON, QUERNI)
 """Every game the arcade offers, in the order the title shows them."""

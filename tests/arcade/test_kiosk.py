@@ -1,5 +1,6 @@
-"""Kiosk mode with a fake clock: nobody quits but the operator; idle → countdown → title →
-attract → touch → title; attract games never recorded or saved; initials time out."""
+"""Kiosk mode with a fake clock: nobody quits but the operator (PIN → operator menu → EXIT);
+idle → countdown → title → attract → touch → title; attract games never recorded or saved;
+initials time out; every operator action through injected events, saved at once."""
 
 from __future__ import annotations
 
@@ -59,11 +60,21 @@ def enter_pin(app, digits: str) -> None:
     settle(app)
 
 
-def test_five_corner_taps_open_the_pin_pad_and_the_right_pin_quits(kiosk_app):
-    app = kiosk_app
+def open_operator_menu(app):
     tap_corner(app, 5)
     assert isinstance(app.stack.top, PinPadScene)
     enter_pin(app, PIN)
+    menu = app.stack.top
+    assert type(menu).__name__ == "OperatorScene"
+    return menu
+
+
+def test_five_corner_taps_and_the_right_pin_open_the_operator_menu_whose_exit_quits(kiosk_app):
+    app = kiosk_app
+    menu = open_operator_menu(app)
+    assert app.running
+    post_tap(menu.actions[3].rect.center)  # EXIT TO DESKTOP
+    settle(app)
     assert not app.running
 
 
@@ -86,7 +97,7 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
     run_frames(app, int(31 * 60))  # the lock (30 s) runs out; the idle pad closed itself
     tap_corner(app, 5)
     enter_pin(app, PIN)
-    assert not app.running
+    assert type(app.stack.top).__name__ == "OperatorScene"
 
 
 def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_app):
@@ -159,3 +170,112 @@ def test_escape_never_quits_a_kiosk(kiosk_app):
     post_key("escape")
     settle(app)
     assert app.running
+
+
+# --- the operator's menu ------------------------------------------------------------------------
+def saved_settings(app):
+    from game.arcade.storage import Storage
+    from game.games.registry import GAMES
+
+    return Storage(app.ctx.storage.data_dir, games=[spec.data for spec in GAMES]).load_settings()
+
+
+def test_operator_idle_time_and_attract_mode_take_effect_and_persist(kiosk_app):
+    app = kiosk_app
+    menu = open_operator_menu(app)
+    post_tap(menu.idle_chips[4].rect.center)  # 300 s
+    settle(app)
+    assert app.kiosk.idle_seconds == 300 and saved_settings(app).idle_seconds == 300
+    menu = app.stack.top
+    post_tap(menu.b_attract.rect.center)  # OFF
+    settle(app)
+    assert saved_settings(app).kiosk_attract is False
+    post_tap(app.stack.top.actions[0].rect.center)  # RESUME KIOSK
+    settle(app)
+    assert isinstance(app.stack.top, TitleScene)
+    run_frames(app, 200)  # idle at the title: no attract mode any more
+    assert not app.kiosk.attract and isinstance(app.stack.top, TitleScene)
+
+
+def test_operator_default_language_and_volumes(kiosk_app):
+    app = kiosk_app
+    menu = open_operator_menu(app)
+    post_tap(menu.language_rects["th"].center)
+    settle(app)
+    stored = saved_settings(app)
+    assert stored.kiosk_language == "th" and stored.language == "th"
+    menu = app.stack.top
+    menu.music.on_change(20)  # a slider moved (pygame-gui reports it this way)
+    settle(app)
+    assert saved_settings(app).music_volume == pytest.approx(0.2)
+    app.set_language("en")
+    app.ctx.settings.language = "en"  # a visitor switched to English
+    app.kiosk.abandon()  # and walked away
+    settle(app)
+    from game.engine import i18n
+
+    assert i18n.current() == "th"  # the next visitor finds the kiosk's own language
+    i18n.set_locale("en")
+
+
+def test_operator_resets_the_scores_after_asking_twice_and_keeps_a_backup(kiosk_app):
+    app = kiosk_app
+    storage = app.ctx.storage
+    game = autoplay.finish(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(5)))
+    storage.record_game("magdagdon", game)
+    assert len(storage.records("magdagdon")) == 1
+    menu = open_operator_menu(app)
+    post_tap(menu.actions[2].rect.center)  # RESET SCORES
+    settle(app)
+    post_tap(app.stack.top.b_yes.rect.center)  # asked once
+    settle(app)
+    assert len(storage.records("magdagdon")) == 1
+    post_tap(app.stack.top.b_yes.rect.center)  # asked twice
+    settle(app)
+    assert storage.records("magdagdon") == []
+    backups = list(storage.data_dir.glob("scores.json.backup-*"))
+    assert len(backups) == 1 and game.score().total is not None
+    assert type(app.stack.top).__name__ == "OperatorScene"
+
+
+def test_operator_changes_the_pin(tmp_path, caplog):
+    caplog.set_level("INFO")
+    app = make_arcade(tmp_path / "data")
+    try:
+        app.ctx.settings.set_kiosk_pin("1357")
+        kiosk = Kiosk(app, idle_seconds=1000.0, seed=3)
+        kiosk.install()
+        app.stack.push(TitleScene(app))
+        settle(app)
+        tap_corner(app, 5)
+        enter_pin(app, "1357")
+        menu = app.stack.top
+        post_tap(menu.actions[1].rect.center)  # CHANGE PIN
+        settle(app)
+        for _ in range(2):
+            enter_pin(app, "86420")
+        assert type(app.stack.top).__name__ == "OperatorScene"
+        assert kiosk.check_pin("86420") and not kiosk.check_pin("1357")
+        assert saved_settings(app).kiosk_pin_matches("86420")
+        logged = caplog.text
+        assert "86420" not in logged and "1357" not in logged and "PIN was set" in logged
+    finally:
+        app.shutdown()
+
+
+def test_the_operator_chooses_the_games_a_kiosk_offers(kiosk_app):
+    from game.games.registry import GAMES
+
+    app = kiosk_app
+    menu = open_operator_menu(app)
+    first = GAMES[0].id
+    post_tap(menu.game_chips[0].rect.center)
+    settle(app)
+    if len(GAMES) == 1:  # the last game offered cannot be withdrawn
+        assert app.kiosk.offered_ids() == [first]
+        return
+    assert first not in app.kiosk.offered_ids()
+    assert saved_settings(app).kiosk_games == app.kiosk.offered_ids()
+    post_tap(app.stack.top.actions[0].rect.center)
+    settle(app)
+    assert [t.spec.id for t in app.stack.top.tiles] == app.kiosk.offered_ids()

@@ -50,6 +50,13 @@ GLOSSARY = {
     "STRAIGHT": {"th": "สเตรท", "bg": "ПОРЕДИЦА", "ko": "스트레이트"},
     "FOUR OF A KIND": {"th": "สี่ตัวเหมือน", "bg": "ЧЕТИРИ ЕДНАКВИ", "ko": "포 오브 어 카인드"},
     "TWO PAIRS": {"th": "สองคู่", "bg": "ДВА ЧИФТА", "ko": "투 페어"},
+    # QUERNI's (tests/i18n/test_translations.py QUERNI_GLOSSARY)
+    "BLUE": {"th": "น้ำเงิน", "bg": "СИНИТЕ", "ko": "파랑"},
+    "RED": {"th": "แดง", "bg": "ЧЕРВЕНИТЕ", "ko": "빨강"},
+    "SELECT CHAIN": {"th": "เลือกโซ่", "bg": "ИЗБЕРИ ВЕРИГА", "ko": "사슬 선택"},
+    "END MOVE": {"th": "จบเทิร์น", "bg": "КРАЙ НА ХОДА", "ko": "턴 종료"},
+    "UNDO": {"th": "ย้อนกลับ", "bg": "ВЪРНИ", "ko": "되돌리기"},
+    "EXIT": {"th": "ออก", "bg": "ИЗХОД", "ko": "나가기"},
 }
 IN_SENTENCES = {term: re.compile(rf"(?<![\w−+]){re.escape(term)}(?![\w])")
                 for term in GLOSSARY if term not in ("−1", "+1")}
@@ -73,11 +80,17 @@ MAX_UNBROKEN_THAI = 20
 # --- loading ------------------------------------------------------------------------------
 HELP_TEXTS = ("help", "magdagdon_help")
 """The long-text catalogues: the shell's About page and MAGDAGDON's rules and About part."""
+HELP_GROUPS = {"arcade": HELP_TEXTS, "querni": ("querni_help",)}
+"""Help catalogues whose keys never clash; the generic checks run on each group (QUERNI's rules
+page reuses the key names of MAGDAGDON's)."""
+GROUP_LATIN = {"arcade": set(), "querni": {"QUERNI", "Enter", "Backspace", "Esc", "C", "E", "U",
+                                           "a", "j"}}
+"""Latin words a group keeps: the game's name, key names and the board's column letters."""
 
 
-def tree(locale: str) -> dict:
+def tree(locale: str, group: str = "arcade") -> dict:
     merged: dict = {}
-    for namespace in HELP_TEXTS:
+    for namespace in HELP_GROUPS[group]:
         for key, value in catalog_tree(locale, namespace).items():
             if isinstance(value, dict) and isinstance(merged.get(key), dict):
                 overlap = set(value) & set(merged[key])
@@ -90,8 +103,8 @@ def tree(locale: str) -> dict:
 
 
 @functools.cache
-def strings(locale: str) -> dict[str, str]:
-    return flatten(tree(locale))
+def strings(locale: str, group: str = "arcade") -> dict[str, str]:
+    return flatten(tree(locale, group))
 
 
 @functools.cache
@@ -103,49 +116,55 @@ def is_heading(key: str) -> bool:
     return key.endswith("heading")
 
 
-def thai_prose_keys() -> list[str]:
+def thai_prose_keys(group: str = "arcade") -> list[str]:
     """Thai paragraphs and bullets: every wrapped text with Thai words in it but headings."""
-    return [k for k, s in strings("th").items()
+    return [k for k, s in strings("th", group).items()
             if not k.startswith(DRAWN_WHOLE) and not is_heading(k)
             and re.search(r"[\u0E00-\u0E7F]", s)]
 
 
 # --- structure ----------------------------------------------------------------------------
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_same_keys_as_english(locale):
-    differences = key_differences(strings("en"), strings(locale))
+def test_same_keys_as_english(locale, group):
+    differences = key_differences(strings("en", group), strings(locale, group))
     assert not differences, differences
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_same_key_order_as_english(locale):
-    assert list(strings(locale)) == list(strings("en"))
+def test_same_key_order_as_english(locale, group):
+    assert list(strings(locale, group)) == list(strings("en", group))
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_same_placeholders_as_english(locale):
-    english = strings("en")
+def test_same_placeholders_as_english(locale, group):
+    english = strings("en", group)
     wrong = {key: (PLACEHOLDER.findall(english[key]), PLACEHOLDER.findall(text))
-             for key, text in strings(locale).items()
+             for key, text in strings(locale, group).items()
              if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(english[key]))}
     assert not wrong, wrong
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_only_well_formed_placeholders(locale):
+def test_only_well_formed_placeholders(locale, group):
     """python-i18n formats with ``%``: a stray ``%`` would break a text."""
-    bad = {k: s for k, s in strings(locale).items() if "%" in PLACEHOLDER.sub("", s)}
+    bad = {k: s for k, s in strings(locale, group).items() if "%" in PLACEHOLDER.sub("", s)}
     assert not bad, bad
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_texts_are_filled_and_translated(locale):
-    english = strings("en")
-    empty = [k for k, s in strings(locale).items() if not s.strip() or s != s.strip()]
+def test_texts_are_filled_and_translated(locale, group):
+    english = strings("en", group)
+    empty = [k for k, s in strings(locale, group).items() if not s.strip() or s != s.strip()]
     assert not empty, empty
-    same = [k for k, s in strings(locale).items()
+    same = [k for k, s in strings(locale, group).items()
             if s == english[k] and LATIN_WORD.findall(PLACEHOLDER.sub("", s)) and
-            not set(LATIN_WORD.findall(PLACEHOLDER.sub("", s))) <= ALLOWED_LATIN_WORDS]
+            not set(LATIN_WORD.findall(PLACEHOLDER.sub("", s))) <= ALLOWED_LATIN_WORDS
+            | GROUP_LATIN[group]]
     assert not same, same
 
 
@@ -165,11 +184,12 @@ def test_placeholders_filled_through_python_i18n(locale):
 
 
 # --- bold game terms ----------------------------------------------------------------------
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_strong_markers_balanced_and_as_many_as_english(locale):
-    english = strings("en")
+def test_strong_markers_balanced_and_as_many_as_english(locale, group):
+    english = strings("en", group)
     wrong = {}
-    for key, text in strings(locale).items():
+    for key, text in strings(locale, group).items():
         count = text.count("**")
         if count % 2 or count != english[key].count("**"):
             wrong[key] = (count, english[key].count("**"))
@@ -178,12 +198,13 @@ def test_strong_markers_balanced_and_as_many_as_english(locale):
     assert not wrong, wrong
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_strong_terms_are_the_games_words(locale):
+def test_strong_terms_are_the_games_words(locale, group):
     """Each ``**term**`` holds, in the same order as English, the locale's word for it."""
-    english = strings("en")
+    english = strings("en", group)
     wrong = []
-    for key, text in strings(locale).items():
+    for key, text in strings(locale, group).items():
         for mine, theirs in zip(STRONG.findall(text), STRONG.findall(english[key])):
             word = GLOSSARY[theirs][locale] if theirs in GLOSSARY else theirs
             forms = [word + end for end in BG_ARTICLE] if locale == "bg" else [word]
@@ -194,12 +215,13 @@ def test_strong_terms_are_the_games_words(locale):
     assert not wrong, wrong
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_glossary_terms_in_sentences(locale):
+def test_glossary_terms_in_sentences(locale, group):
     """Where English names ROLL, CONFIRM, REROLL, a RUIN or a combo, the translation uses the
     same game word (Bulgarian in its capitals, as on the button)."""
-    english = strings("en")
-    missing = [(key, term) for key, text in strings(locale).items()
+    english = strings("en", group)
+    missing = [(key, term) for key, text in strings(locale, group).items()
                for term, pattern in IN_SENTENCES.items()
                if pattern.search(english[key]) and GLOSSARY[term][locale] not in text]
     assert not missing, missing
@@ -226,21 +248,23 @@ def test_labels_match_the_buttons_of_the_game(locale):
 
 
 # --- Latin letters ------------------------------------------------------------------------
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_latin_terms_stay_latin(locale):
-    english = strings("en")
-    lost = [(key, term) for key, text in strings(locale).items() for term in LATIN_TERMS
+def test_latin_terms_stay_latin(locale, group):
+    english = strings("en", group)
+    lost = [(key, term) for key, text in strings(locale, group).items() for term in LATIN_TERMS
             if english[key].count(term) > text.count(term)]
     assert not lost, lost
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_no_english_words_left(locale):
+def test_no_english_words_left(locale, group):
     """Latin letters only in the game's names, and in the font, licence and file names."""
-    english = strings("en")
+    english = strings("en", group)
     leftovers = {}
-    for key, text in strings(locale).items():
-        allowed = set(ALLOWED_LATIN_WORDS)
+    for key, text in strings(locale, group).items():
+        allowed = set(ALLOWED_LATIN_WORDS) | GROUP_LATIN[group]
         if key in NAMES_KEYS:
             allowed |= set(LATIN_WORD.findall(english[key])) - {"The", "and", "by", "is", "of"}
         words = set(LATIN_WORD.findall(PLACEHOLDER.sub("", text))) - allowed
@@ -262,18 +286,20 @@ def test_the_about_page_keeps_its_facts(locale):
     assert "544" in about["rules.scoring.best"]
 
 
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_true_minus_sign_where_english_has_it(locale):
-    english = strings("en")
-    for key, text in strings(locale).items():
+def test_true_minus_sign_where_english_has_it(locale, group):
+    english = strings("en", group)
+    for key, text in strings(locale, group).items():
         assert english[key].count("−") <= text.count("−"), key
         assert not re.search(r"(^|\s)-\d", text), f"{key}: ASCII hyphen as a minus"
 
 
 # --- register -----------------------------------------------------------------------------
-def test_korean_is_friendly_haeyo():
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_korean_is_friendly_haeyo(group):
     """해요체 like the game's labels: no formal -습니다/-ㅂ니다 endings."""
-    formal = [k for k, s in strings("ko").items() if re.search(r"니다[.!?]?(\s|$)", s)]
+    formal = [k for k, s in strings("ko", group).items() if re.search(r"니다[.!?]?(\s|$)", s)]
     assert not formal, formal
 
 
@@ -286,18 +312,19 @@ def test_bulgarian_speaks_to_the_player_informally():
 
 
 # --- fonts --------------------------------------------------------------------------------
+@pytest.mark.parametrize("group", HELP_GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_every_character_is_in_the_locales_faces(locale):
+def test_every_character_is_in_the_locales_faces(locale, group):
     missing = {}
     faces = list(FACES[locale])
     for face in faces:
         assert ord(ZWSP) in cmap(face), face
-        for key, text in strings(locale).items():
+        for key, text in strings(locale, group).items():
             absent = sorted({ch for ch in text if ord(ch) not in cmap(face)})
             if absent:
                 missing[(face, key)] = absent
     display = i18n.FONT_FILES[locale]["display"]
-    for key, text in strings(locale).items():
+    for key, text in strings(locale, group).items():
         if is_heading(key) or key in DISPLAY_KEYS:
             absent = sorted({ch for ch in text if ord(ch) not in cmap(display)})
             if absent:
@@ -318,46 +345,54 @@ def test_zero_width_spaces_only_in_thai():
         assert not [k for k, s in strings(locale).items() if ZWSP in s], locale
 
 
-def test_no_zero_width_space_where_the_line_wrapper_does_not_draw():
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_no_zero_width_space_where_the_line_wrapper_does_not_draw(group):
     """Titles and figure labels are drawn whole by ``widgets.text``, which draws U+200B."""
-    bad = [k for k, s in strings("th").items() if k.startswith(DRAWN_WHOLE) and ZWSP in s]
+    bad = [k for k, s in strings("th", group).items()
+           if k.startswith(DRAWN_WHOLE) and ZWSP in s]
     assert not bad, bad
 
 
-def test_thai_has_no_spaces_inside_words_and_no_doubled_breaks():
-    bad = [k for k, s in strings("th").items()
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_thai_has_no_spaces_inside_words_and_no_doubled_breaks(group):
+    bad = [k for k, s in strings("th", group).items()
            if "  " in s or ZWSP * 2 in s or "\u00a0" in s or "\t" in s]
     assert not bad, bad
 
 
-def test_thai_zero_width_spaces_sit_between_words():
-    bad = misplaced_zero_width_spaces(strings("th"))
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_thai_zero_width_spaces_sit_between_words(group):
+    bad = misplaced_zero_width_spaces(strings("th", group))
     assert not bad, bad
 
 
-def test_thai_paragraphs_and_bullets_mark_their_word_boundaries():
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_thai_paragraphs_and_bullets_mark_their_word_boundaries(group):
     """Every Thai paragraph and bullet has U+200B between its Thai words, so no run between
     breaks is longer than a short word or term."""
-    keys = thai_prose_keys()
-    assert len(keys) > 30
-    missing = [k for k in keys if ZWSP not in strings("th")[k]]
+    keys = thai_prose_keys(group)
+    assert len(keys) > 20
+    missing = [k for k in keys if ZWSP not in strings("th", group)[k]]
     assert not missing, missing
     long_runs = {
         key: run for key in keys
-        for run in re.split(f"[ {ZWSP}]", STRONG.sub("T", PLACEHOLDER.sub("", strings("th")[key])))
+        for run in re.split(f"[ {ZWSP}]",
+                            STRONG.sub("T", PLACEHOLDER.sub("", strings("th", group)[key])))
         if len(re.sub(r"[^\u0E00-\u0E7F]", "", run)) > MAX_UNBROKEN_THAI
     }
     assert not long_runs, long_runs
 
 
-def test_thai_uses_no_western_sentence_stops():
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_thai_uses_no_western_sentence_stops(group):
     """Thai separates sentences with a space, not a full stop (file names keep theirs)."""
-    bad = [k for k, s in strings("th").items()
+    bad = [k for k, s in strings("th", group).items()
            if re.search(r"[\u0E00-\u0E7F]\.|\.(\s|$)", s.replace("fonts/OFL.txt", ""))]
     assert not bad, bad
 
 
-def test_thai_wraps_without_cutting_words():
+@pytest.mark.parametrize("group", HELP_GROUPS)
+def test_thai_wraps_without_cutting_words(group):
     """Laid out in a narrow column, every Thai line holds whole words: the wrapper only ever
     breaks at a space or a U+200B, never inside a word."""
     import pygame
@@ -367,10 +402,10 @@ def test_thai_wraps_without_cutting_words():
     pygame.font.init()
     try:
         i18n.setup("th")
-        for key in thai_prose_keys():
-            text = STRONG.sub(lambda m: m.group(1), strings("th")[key])
+        for key in thai_prose_keys(group):
+            text = STRONG.sub(lambda m: m.group(1), strings("th", group)[key])
             words = [w for w in re.split(f"[ {ZWSP}]", text) if w]
-            for line in textflow.wrap(strings("th")[key], 420, textflow.TextStyle()):
+            for line in textflow.wrap(strings("th", group)[key], 420, textflow.TextStyle()):
                 drawn, taken = line.text.replace(" ", ""), ""
                 while words and len(taken) < len(drawn):
                     taken += words.pop(0)
@@ -378,3 +413,26 @@ def test_thai_wraps_without_cutting_words():
             assert not words, (key, words)
     finally:
         i18n.setup("en")
+
+
+# --- QUERNI's rules page --------------------------------------------------------------------
+@pytest.mark.parametrize("locale", ("en", *TRANSLATED))
+def test_querni_rules_name_the_buttons_as_the_game_labels_them(locale):
+    ui = catalog_tree(locale, "querni")
+    help_ = strings(locale, "querni")
+    play = ui["play"]
+    assert f"**{play['end_move']}**" in help_["rules.turn.either"]
+    assert f"**{play['select_chain']}**" in help_["rules.chain.remove"]
+    assert f"**{play['undo']}**" in help_["rules.undo.text"]
+    assert f"**{play['exit']}**" in help_["rules.exit.text"]
+    assert f"**{ui['color']['BLUE']}**" in help_["rules.goal.text"]
+    assert help_["rules.title"].count("QUERNI") == 1
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_querni_rules_use_the_informal_bulgarian_and_the_numbers(locale):
+    help_ = strings(locale, "querni")
+    assert "30" in help_["rules.end.draw"] and "16" in help_["rules.goal.text"]
+    if locale == "bg":
+        formal = re.compile(r"\b(Вие|Ваш\w*|Натиснете|Изберете|Докоснете|Можете)\b")
+        assert not [k for k, s in help_.items() if formal.search(s)]

@@ -19,7 +19,9 @@ import pygame_gui
 import pytest
 from fontTools.ttLib import TTFont
 
+from game.ai.advisor import REASONS
 from game.engine import i18n
+from game.games.magdagdon.hints import PLURAL_PARAM
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "assets" / "i18n"
@@ -69,7 +71,8 @@ IN_SENTENCES = {  # an English word in capitals names a button or a thing of the
 }
 LATIN_TERMS = ("MAGDAGDON", "Majda", "PEACEFUL", "SURVIVAL", "NIGHTMARE")
 ALLOWED_LATIN_WORDS = {"MAGDAGDON", "Majda", "Power", "Powers", "PEACEFUL", "SURVIVAL",
-                       "NIGHTMARE", "PIN"}
+                       "NIGHTMARE", "PIN",
+                       "UTC"}  # the daily's clock: written so in Thai, Bulgarian and Korean too
 DATE_PLACEHOLDERS = {"day", "dd", "month", "mm", "m", "year"}  # m: month number, unpadded
 """``format.date`` may use any of these (``localformat.format_date`` passes them all)."""
 
@@ -81,11 +84,18 @@ MAX_UNBROKEN_THAI = 20
 DISPLAY_KEYS = ("over.title", "pause.title", "settings.title", "scores.title",
                 "initials.title", "kiosk.still_playing", "kiosk.touch_to_play")
 """Titles drawn with the locale's ``display`` face."""
+QUERNI_DISPLAY_KEYS = ("over.wins", "over.draw")
+"""QUERNI's texts drawn with the ``display`` face (the game-over title)."""
 
 
 # --- loading ------------------------------------------------------------------------------
 SHORT_TEXTS = ("arcade", "magdagdon", "formats")
 """The catalogues of short texts checked here: the shell's, MAGDAGDON's, dates and numbers."""
+GROUPS = {"arcade": SHORT_TEXTS, "querni": ("querni",)}
+"""Catalogue groups whose keys never clash; every generic check runs on each group (a game's
+catalogue may reuse the shell's key names, e.g. ``over.play_again``)."""
+GROUP_LATIN = {"arcade": set(), "querni": {"QUERNI"}}
+"""Latin words a group's translations keep (the game's name)."""
 
 
 def _merge(into: dict, other: dict, where: str) -> None:
@@ -98,11 +108,11 @@ def _merge(into: dict, other: dict, where: str) -> None:
 
 
 @functools.cache
-def tree(locale: str, namespace: str | None = None) -> dict:
-    """One catalogue, or (``None``) the short-text catalogues merged: their keys never clash."""
+def tree(locale: str, namespace: str | None = None, group: str = "arcade") -> dict:
+    """One catalogue, or (``None``) a group's catalogues merged: their keys never clash."""
     if namespace is None:
         merged: dict = {}
-        for name in SHORT_TEXTS:
+        for name in GROUPS[group]:
             _merge(merged, json.loads(json.dumps(tree(locale, name))), "")
         return merged
     path = I18N / f"{namespace}.{locale}.json"
@@ -123,8 +133,8 @@ def flatten(node: dict, prefix: str = "") -> dict[str, str]:
 
 
 @functools.cache
-def strings(locale: str) -> dict[str, str]:
-    return flatten(tree(locale))
+def strings(locale: str, group: str = "arcade") -> dict[str, str]:
+    return flatten(tree(locale, group=group))
 
 
 def plural_groups(node: dict, prefix: str = "") -> dict[str, dict]:
@@ -163,18 +173,20 @@ def key_differences(english: dict[str, str], other: dict[str, str]) -> str:
     return f"missing {sorted(missing)}, extra {sorted(extra)}" if missing or extra else ""
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_same_keys_as_english(locale):
-    differences = key_differences(strings("en"), strings(locale))
+def test_same_keys_as_english(locale, group):
+    differences = key_differences(strings("en", group), strings(locale, group))
     assert not differences, differences
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_same_placeholders_as_english(locale):
-    english = strings("en")
+def test_same_placeholders_as_english(locale, group):
+    english = strings("en", group)
     wrong = {
         key: (sorted(set(PLACEHOLDER.findall(english[key]))), sorted(set(PLACEHOLDER.findall(s))))
-        for key, s in strings(locale).items()
+        for key, s in strings(locale, group).items()
         if key != "format.date"
         and set(PLACEHOLDER.findall(s)) != set(PLACEHOLDER.findall(english[key]))
     }
@@ -188,10 +200,11 @@ def test_date_pattern_has_a_day_a_month_and_the_year(locale):
     assert "year" in used and used & {"day", "dd"} and used & {"month", "mm", "m"}
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", LOCALES)
-def test_only_well_formed_placeholders(locale):
+def test_only_well_formed_placeholders(locale, group):
     """python-i18n formats with ``%`` as the delimiter: a stray ``%`` would break a text."""
-    bad = {k: s for k, s in strings(locale).items() if "%" in PLACEHOLDER.sub("", s)}
+    bad = {k: s for k, s in strings(locale, group).items() if "%" in PLACEHOLDER.sub("", s)}
     assert not bad, bad
 
 
@@ -200,10 +213,11 @@ def test_english_has_plural_groups():
     assert {"play.place_more", "play.place_n", "over.ruins", "illegal.place_more"} <= set(groups)
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", LOCALES)
-def test_plural_groups_have_one_few_many(locale):
-    english = plural_groups(tree("en"))
-    mine = plural_groups(tree(locale))
+def test_plural_groups_have_one_few_many(locale, group):
+    english = plural_groups(tree("en", group=group))
+    mine = plural_groups(tree(locale, group=group))
     assert set(mine) == set(english)
     for key, group in mine.items():
         assert set(group) == PLURAL_FORMS, f"{locale} {key}: {sorted(group)}"
@@ -217,7 +231,7 @@ def test_plural_texts_through_python_i18n(locale, count):
     """What the game really shows: the right form is chosen and the number is in it."""
     try:
         i18n.setup(locale)
-        for namespace in SHORT_TEXTS:
+        for namespace in (name for names in GROUPS.values() for name in names):
             for key in plural_groups(tree("en", namespace)):
                 text = i18n.Catalogue(namespace).t(key, count=count)
                 assert str(count) in text, f"{locale} {key} ({count}): {text!r}"
@@ -226,29 +240,33 @@ def test_plural_texts_through_python_i18n(locale, count):
         i18n.setup("en")
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", LOCALES)
-def test_strings_are_non_empty(locale):
-    empty = [k for k, s in strings(locale).items()
+def test_strings_are_non_empty(locale, group):
+    empty = [k for k, s in strings(locale, group).items()
              if not isinstance(s, str) or not s or (not s.strip() and k != "format.thousands")]
     assert not empty, empty
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", ("th", "ko"))
-def test_translated_where_english_has_words(locale):
-    english = strings("en")
-    same = [k for k, s in strings(locale).items()
+def test_translated_where_english_has_words(locale, group):
+    english = strings("en", group)
+    same = [k for k, s in strings(locale, group).items()
             if s == english[k] and not english_only_symbols(english[k])]
     assert not same, same
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
-def test_no_english_words_left(locale):
+def test_no_english_words_left(locale, group):
     """Latin letters only in the game's Latin terms (and ``Power(s)`` of Majda Powers)."""
     leftovers = {}
-    for key, text in strings(locale).items():
+    allowed = ALLOWED_LATIN_WORDS | GROUP_LATIN[group]
+    for key, text in strings(locale, group).items():
         words = set(re.findall(r"[A-Za-z]+", PLACEHOLDER.sub("", text)))
-        if words - ALLOWED_LATIN_WORDS:
-            leftovers[key] = sorted(words - ALLOWED_LATIN_WORDS)
+        if words - allowed:
+            leftovers[key] = sorted(words - allowed)
     assert not leftovers, leftovers
 
 
@@ -341,6 +359,7 @@ def test_thai_months_are_the_usual_abbreviations():
 # --- Thai line breaking -------------------------------------------------------------------
 def thai_strings() -> dict[str, str]:
     found = dict(strings("th"))
+    found.update({f"querni.{k}": s for k, s in strings("th", "querni").items()})
     found.update({f"pygame-gui.{k}": s for k, s in flatten(tree("th", "pygame-gui")).items()})
     return found
 
@@ -379,23 +398,25 @@ def test_long_thai_texts_can_break_between_words():
     assert not long_runs, long_runs
 
 
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", ("en", "bg", "ko"))
-def test_zero_width_spaces_only_in_thai(locale):
-    assert not [k for k, s in strings(locale).items() if ZWSP in s]
+def test_zero_width_spaces_only_in_thai(locale, group):
+    assert not [k for k, s in strings(locale, group).items() if ZWSP in s]
 
 
 # --- fonts --------------------------------------------------------------------------------
+@pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_character_is_in_the_locales_faces(locale):
+def test_every_character_is_in_the_locales_faces(locale, group):
     missing = {}
     for face in faces(locale):
-        for key, text in strings(locale).items():
+        for key, text in strings(locale, group).items():
             absent = {ch for ch in text if ord(ch) not in cmap(face)}
             if absent:
                 missing[(face, key)] = sorted(absent)
-    for key in DISPLAY_KEYS:
+    for key in DISPLAY_KEYS if group == "arcade" else QUERNI_DISPLAY_KEYS:
         face = i18n.FONT_FILES[locale]["display"]
-        absent = {ch for ch in strings(locale)[key] if ord(ch) not in cmap(face)}
+        absent = {ch for ch in strings(locale, group)[key] if ord(ch) not in cmap(face)}
         if absent:
             missing[(face, key)] = sorted(absent)
     assert not missing, missing
@@ -441,7 +462,9 @@ BUTTONS = [  # (keys, params, width, bold size)
       "pause.quit_to_title"), {}, 560, 38),
     (("settings.mute", "settings.on", "settings.off", "settings.pips", "settings.digits"),
      {}, 330, 32),
-    (("over.play_again", "over.menu"), {}, 440, 44),
+    (("over.play_again",), {}, 360, 44),
+    (("over.review", "over.menu"), {}, 250, 38),
+    (("play.hint",), {}, 158, 36),  # portrait: beside ROLL / CONFIRM
     (("common.yes", "common.no"), {}, 490, 40),
     (("pin.clear",), {}, 168, 32),
     (("pin.ok",), {}, 168, 40),
@@ -466,8 +489,8 @@ def bold_font():
     return font
 
 
-def label(locale: str, key: str, params: dict) -> str:
-    node = tree(locale)
+def label(locale: str, key: str, params: dict, group: str = "arcade") -> str:
+    node = tree(locale, group=group)
     for part in key.split("."):
         node = node[part]
     if isinstance(node, dict):
@@ -505,3 +528,85 @@ def test_power_labels_fit(locale, bold_font):
     too_wide = {key: bold_font(locale, size).size(strings(locale)[key])[0] for key in keys
                 if bold_font(locale, size).size(strings(locale)[key])[0] > width - BUTTON_MARGIN}
     assert not too_wide, too_wide
+
+
+# --- QUERNI's own words -------------------------------------------------------------------
+QUERNI_GLOSSARY = {
+    "BLUE": {"en": "BLUE", "th": "น้ำเงิน", "bg": "СИНИТЕ", "ko": "파랑"},
+    "RED": {"en": "RED", "th": "แดง", "bg": "ЧЕРВЕНИТЕ", "ko": "빨강"},
+    "SELECT CHAIN": {"en": "SELECT CHAIN", "th": "เลือกโซ่", "bg": "ИЗБЕРИ ВЕРИГА",
+                     "ko": "사슬 선택"},
+    "END MOVE": {"en": "END MOVE", "th": "จบเทิร์น", "bg": "КРАЙ НА ХОДА", "ko": "턴 종료"},
+    "UNDO": {"en": "UNDO", "th": "ย้อนกลับ", "bg": "ВЪРНИ", "ko": "되돌리기"},
+    "EXIT": {"en": "EXIT", "th": "ออก", "bg": "ИЗХОД", "ko": "나가기"},
+}
+"""One word per language for each of QUERNI's terms, used in buttons, messages and rules."""
+QUERNI_LABELS = {"color.BLUE": "BLUE", "color.RED": "RED", "play.select_chain": "SELECT CHAIN",
+                 "play.end_move": "END MOVE", "play.undo": "UNDO", "play.exit": "EXIT"}
+QUERNI_IN_SENTENCES = {term: re.compile(rf"\b{term}\b") for term in QUERNI_GLOSSARY}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("key", sorted(QUERNI_LABELS))
+def test_querni_glossary_labels(locale, key):
+    assert strings(locale, "querni")[key] == QUERNI_GLOSSARY[QUERNI_LABELS[key]][locale]
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_querni_terms_in_sentences(locale):
+    """Where an English QUERNI text names a button or a side, the translation uses the same
+    game word."""
+    english = strings("en", "querni")
+    missing = [
+        (key, term) for key, text in strings(locale, "querni").items()
+        for term, pattern in QUERNI_IN_SENTENCES.items()
+        if pattern.search(english[key]) and QUERNI_GLOSSARY[term][locale] not in text
+    ]
+    assert not missing, missing
+
+
+QUERNI_BUTTONS = [  # (keys, params, width, bold size): the narrowest place each is shown
+    (("play.select_chain", "replay.pause", "replay.play"), {}, 464, 44),
+    (("play.end_move", "replay.next"), {}, 464, 40),
+    (("play.undo", "play.exit", "replay.previous", "replay.exit"), {}, 224, 32),
+    (("over.play_again", "setup.start"), {}, 440, 44),
+    (("over.menu",), {}, 440, 32),
+    (("setup.two_players", "variant.two_players"), {}, 420, 32),
+    (("settings.on", "settings.off", "settings.sound_all_on", "settings.sound_music_off",
+      "settings.sound_all_off"), {}, 330, 32),
+]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_querni_button_labels_fit(locale, bold_font):
+    too_wide = {}
+    for keys, params, width, size in QUERNI_BUTTONS:
+        for key in keys:
+            text = label(locale, key, params, "querni")
+            used = bold_font(locale, size).size(text)[0]
+            if used > width - BUTTON_MARGIN:
+                too_wide[key] = (text, used, width - BUTTON_MARGIN)
+    assert not too_wide, too_wide
+
+
+# --- the advisor's reasons (HINT) -----------------------------------------------------------
+def test_every_advisor_reason_has_a_text():
+    """``advice.<reason>`` for each reason the advisor can give, plus the penalty sentence."""
+    assert set(tree("en")["advice"]) == set(REASONS) | {"worth_penalty"}
+
+
+@pytest.mark.parametrize("reason", sorted(REASONS))
+def test_advice_texts_take_the_advisors_parameters(reason):
+    """Each text has the placeholders the advisor fills (``count`` for the number a plural
+    depends on; a power's penalty goes to ``advice.worth_penalty``)."""
+    wanted = set(re.findall(r"\{(\w+)\}", REASONS[reason]))
+    if reason in PLURAL_PARAM:
+        wanted = (wanted - {PLURAL_PARAM[reason]}) | {"count"}
+    if reason.startswith("power_"):
+        wanted -= {"penalty"}
+    node = tree("en")["advice"][reason]
+    texts = node.values() if isinstance(node, dict) else [node]
+    for text in texts:
+        assert set(PLACEHOLDER.findall(text)) <= wanted, (reason, text)
+    assert set().union(*(PLACEHOLDER.findall(text) for text in texts)) == wanted or (
+        reason in PLURAL_PARAM)  # a plural's "one" says 1 instead of %{count}

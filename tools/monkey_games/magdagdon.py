@@ -103,9 +103,10 @@ def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
 class MagdagdonMonkey:
     """Plugged into ``tools.monkey`` for scenes whose ``game_id`` is ``"magdagdon"``."""
 
-    rare_buttons = {"play.menu": 0.15, "over.menu": 0.5,
+    rare_buttons = {"play.menu": 0.15, "over.menu": 0.5, "play.hint": 0.2, "over.review": 0.4,
                     **{f"difficulty.{d.name.lower()}": 0.3 for d in Difficulty}}
-    """Buttons pressed less often: they leave the game (or restart it, from the settings)."""
+    """Buttons pressed less often: they leave the game (or restart it, from the settings), or
+    start the advisor in the background (HINT, REVIEW: real work, not worth doing each time)."""
 
     def is_play(self, scene: Any) -> bool:
         return type(scene).__name__ == "PlayScene"

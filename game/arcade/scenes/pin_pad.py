@@ -1,4 +1,9 @@
-"""The operator's PIN pad (kiosk): the right PIN quits; wrong PINs lock the pad for a while."""
+"""The operator's PIN pad (kiosk): the right PIN opens the operator's menu; wrong PINs lock the
+pad for a while.
+
+In ``set`` mode (a kiosk started with no PIN configured) it asks the operator to choose a PIN
+of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.arcade.scene import ArcadeScene
+from game.arcade.storage import valid_pin
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
@@ -22,9 +28,12 @@ class PinPadScene(ArcadeScene):
     kiosk_role = "pin_pad"  # what a kiosk's idle clock looks for
     transparent = True
 
-    def __init__(self, app: Any, kiosk: Any) -> None:
+    def __init__(self, app: Any, kiosk: Any, mode: str = "exit") -> None:
         super().__init__(app)
         self.kiosk = kiosk
+        self.mode = mode  # "exit": the right PIN quits; "set": choose the PIN
+        self.first = ""  # set mode: the PIN entered once, waiting for the repeat
+        self.mismatch = False
         self.entered = ""
         self.quiet = 0.0
         self.panel = pygame.Rect(0, 0, 640, 900)
@@ -59,8 +68,11 @@ class PinPadScene(ArcadeScene):
             self.entered += key
 
     def check(self) -> None:
-        if self.entered and self.entered == self.kiosk.pin:
-            self.app.quit()
+        if self.mode == "set":
+            self._choose()
+            return
+        if self.entered and self.kiosk.check_pin(self.entered):
+            self.kiosk.operator_menu()
             return
         self.entered = ""
         self.kiosk.pin_failures += 1
@@ -69,9 +81,27 @@ class PinPadScene(ArcadeScene):
             self.kiosk.pin_failures = 0
             self.kiosk.pin_locked_until = self.kiosk.time + LOCK_SECONDS
 
+    def _choose(self) -> None:
+        """Set mode: 4–8 digits, then the same again; stored by the kiosk (hashed)."""
+        entered, self.entered = self.entered, ""
+        if not valid_pin(entered):
+            self.mismatch = True
+            self.ctx.audio.play("illegal")
+            return
+        if not self.first:
+            self.first, self.mismatch = entered, False
+            return
+        if entered != self.first:
+            self.first, self.mismatch = "", True
+            self.ctx.audio.play("illegal")
+            return
+        self.kiosk.set_pin(entered)
+        self.app.nav.pop()
+
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.app.stack.pop()
+            if self.mode != "set":  # the kiosk cannot run without a PIN
+                self.app.nav.pop()
         elif action.kind == inp.KEY and action.key and action.key.isdigit():
             self.press(action.key)  # the digit keys of a keyboard
         elif action.kind == inp.KEY and action.key == "accept":
@@ -79,15 +109,24 @@ class PinPadScene(ArcadeScene):
 
     def update(self, dt: float) -> None:
         self.quiet += dt
-        if self.quiet >= GIVE_UP_SECONDS:
-            self.app.stack.pop()
+        if self.quiet >= GIVE_UP_SECONDS and self.mode != "set":
+            self.app.nav.pop()
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.PANEL_EDGE, alpha=220)
-        text.blit(surface, t("pin.title"), "bold", 40, palette.TEXT, "center",
-                  (p.centerx, p.top + 70))
+        title = t("pin.title")
+        if self.mode == "set":
+            title = t("pin.set_again") if self.first else t("pin.set_title")
+        size, lines = text.fit_lines(title, "bold", 40, p.width - 60, 2)
+        text.blit_lines(surface, lines, "bold", size, palette.TEXT, "center",
+                        (p.centerx, p.top + 70))
+        if self.mode == "set" and self.mismatch:
+            line = t("pin.set_mismatch")
+            size, lines = text.fit_lines(line, "ui", 28, p.width - 60, 2)
+            text.blit_lines(surface, lines, "ui", size, palette.BAD, "center",
+                            (p.centerx, p.top + 195))
         locked = self.locked_for
         if locked > 0:
             line = t("pin.locked", seconds=int(locked) + 1)

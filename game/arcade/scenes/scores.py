@@ -1,5 +1,6 @@
-"""The scores screen: one tab per game; each game draws its own part (its spec's
-``scores_view``: MAGDAGDON's top-10 tables per difficulty, QUERNI's results per opponent)."""
+"""The scores and statistics screens: one tab per game; each game draws its own part (its
+spec's ``scores_view``: MAGDAGDON's top-10 tables per difficulty, QUERNI's results per
+opponent; and ``stats_view``: the figures and charts built from every stored record)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,14 @@ VIEW_TOP = 250
 
 
 class ScoresScene(ArcadeScene):
+    title_key = "scores.title"
+    view_field = "scores_view"  # the spec field naming the game's view of this screen
+
     def __init__(self, app: Any, game_id: str | None = None, variant: str | None = None) -> None:
         super().__init__(app)
         self.time = 0.0
-        games = app.games
+        self.games = tuple(s for s in app.games if getattr(s, self.view_field) is not None)
+        games = self.games
         wanted = game_id or self.ctx.settings.last_game
         self.game: GameSpec = next((s for s in games if s.id == wanted), games[0])
         self._variant = variant
@@ -38,7 +43,7 @@ class ScoresScene(ArcadeScene):
     def _open_view(self) -> None:
         width, height = self.app.surface.get_size()
         area = pygame.Rect(0, VIEW_TOP, width, height - VIEW_TOP)
-        self.view = load(self.game.scores_view)(self.app, area, self._variant)
+        self.view = load(getattr(self.game, self.view_field))(self.app, area, self._variant)
         self._variant = None
         self._build()
 
@@ -47,7 +52,7 @@ class ScoresScene(ArcadeScene):
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 40, 240, 96), "common.back",
                                      self.close, "#choice")
         width = self.app.surface.get_width()
-        games = self.app.games
+        games = self.games
         self.game_tabs = []
         if len(games) > 1:
             tab_w = min(420, (width - 360) // len(games))
@@ -75,10 +80,10 @@ class ScoresScene(ArcadeScene):
         elif action.key in ("left", "right"):
             self.view.step(1 if action.key == "right" else -1)
             self._build()
-        elif action.key in ("up", "down") and len(self.app.games) > 1:
-            ids = [s.id for s in self.app.games]
+        elif action.key in ("up", "down") and len(self.games) > 1:
+            ids = [s.id for s in self.games]
             step = 1 if action.key == "down" else -1
-            self.show_game(self.app.games[(ids.index(self.game.id) + step) % len(ids)])
+            self.show_game(self.games[(ids.index(self.game.id) + step) % len(ids)])
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -88,8 +93,15 @@ class ScoresScene(ArcadeScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        text.blit(surface, t("scores.title"), "display", 72, palette.GOLD, "center",
+        text.blit(surface, t(self.title_key), "display", 72, palette.GOLD, "center",
                   (width // 2, 88), shadow=True)
         self.view.draw(surface, self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)
+
+
+class StatsScene(ScoresScene):
+    """STATISTICS: the same game tabs, each game's figures and charts."""
+
+    title_key = "stats.title"
+    view_field = "stats_view"

@@ -17,13 +17,10 @@ from game.arcade.protocols import GameScene
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, SettingItem
 from game.arcade.texts import t
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n
 from game.engine import input as inp
-
-LANGUAGE_NAMES = {"en": "English", "th": "ไทย", "bg": "Български", "ko": "한국어"}
-"""Each language named in its own script, so a player finds theirs in any language."""
 
 ROW_TOP, ROW_HEIGHT = 180, 106
 TALL_TOP, TALL_HEIGHT = 250, 200
@@ -234,10 +231,9 @@ class SettingsScene(ArcadeScene):
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.close()
         elif action.kind == inp.RELEASE and action.pos is not None:
-            for code, rect in self.language_rects.items():
-                if rect.collidepoint(action.pos):
-                    self.choose_language(code)
-                    return
+            code = languages.chip_at(self.language_rects, action.pos)
+            if code is not None:
+                self.choose_language(code)
 
     def update(self, dt: float) -> None:
         if self._dirty and not self.app.input.held:
@@ -256,16 +252,7 @@ class SettingsScene(ArcadeScene):
             size = text.fit_size(label, "bold", 34, room)
             text.blit(surface, label, "bold", size, palette.TEXT, "midleft",
                       self._label_pos(row))
-        current = i18n.current()
-        for code, rect in self.language_rects.items():
-            on = code == current
-            pygame.draw.rect(surface, palette.GOLD if on else (60, 56, 130), rect,
-                             border_radius=22)
-            pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=22)
-            name = LANGUAGE_NAMES[code]
-            colour = (16, 12, 40) if on else (255, 255, 255)
-            rendered = i18n.font("bold", 32, code).render(name, True, colour)
-            surface.blit(rendered, rendered.get_rect(center=rect.center))
+        languages.draw_chips(surface, self.language_rects, i18n.current())
         if self.ui is not None:
             self.gui.draw_ui(surface)
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.arcade.scene import ArcadeScene
-from game.arcade.spec import GameSpec, by_id
+from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n
@@ -36,6 +36,7 @@ class Tile:
     new_game: Any = None
     cont: Any = None
     rules: Any = None
+    actions: list[Any] = field(default_factory=list)
 
 
 class TitleScene(ArcadeScene):
@@ -45,8 +46,8 @@ class TitleScene(ArcadeScene):
         super().__init__(app)
         self.time = 0.0
         self.focus = game_id or self.ctx.settings.last_game
-        if not any(spec.id == self.focus for spec in app.games):
-            self.focus = app.games[0].id if app.games else ""
+        if not any(spec.id == self.focus for spec in app.offered_games):
+            self.focus = app.offered_games[0].id if app.offered_games else ""
         self.choosing: GameSpec | None = None  # the game whose variant chooser is open
         self.tiles: list[Tile] = []
         self.menu: list[Any] = []
@@ -62,7 +63,7 @@ class TitleScene(ArcadeScene):
     # --- layout ---------------------------------------------------------------------------
     def _tile_rects(self) -> list[pygame.Rect]:
         width, height = self.app.surface.get_size()
-        count = max(1, len(self.app.games))
+        count = max(1, len(self.app.offered_games))
         bottom = height - MARGIN - 2 * MENU_H - GAP if self.tall else height - 60 - MENU_H - GAP
         if self.tall:
             tile_h = (bottom - MARGIN - (count - 1) * GAP) // count
@@ -76,6 +77,7 @@ class TitleScene(ArcadeScene):
     def menu_items(self) -> list[tuple[str, Any]]:
         items: list[tuple[str, Any]] = [
             ("title.scores", lambda: self.open("scores", game_id=self.focus)),
+            ("title.stats", lambda: self.open("stats", game_id=self.focus)),
             ("title.settings", lambda: self.open("settings", game_id=self.focus)),
             ("title.about", lambda: self.open("about")),
         ]
@@ -95,23 +97,37 @@ class TitleScene(ArcadeScene):
         self._build()
 
     def _build(self) -> None:
-        if self.ui is None:
-            self.gui.clear_and_reset()
+        self.gui.clear_and_reset()
         self.tiles = []
         self.variant_buttons = []
         if self.choosing is not None:
             self._build_variants(self.choosing)
         else:
-            for spec, rect in zip(self.app.games, self._tile_rects()):
+            for spec, rect in zip(self.app.offered_games, self._tile_rects()):
                 self.tiles.append(self._build_tile(spec, rect))
         self._build_menu()
 
+    def tile_actions(self, spec: GameSpec) -> list[TileAction]:
+        """The game's extra tile buttons this arcade offers (a kiosk only the public ones)."""
+        kiosk = getattr(self.app, "kiosk", None) is not None
+        return [action for action in spec.tile_actions if action.kiosk or not kiosk]
+
     def _build_tile(self, spec: GameSpec, rect: pygame.Rect) -> Tile:
-        button_h = 100
+        button_h, action_h = 100, 84
         row = pygame.Rect(rect.left + 30, rect.bottom - button_h - 28, rect.width - 60, button_h)
+        actions = self.tile_actions(spec)
+        above = row.top - (action_h + 18 if actions else 0)
         art = pygame.Rect(rect.left + 20, rect.top + 190, rect.width - 40,
-                          row.top - rect.top - 190 - 20)
+                          above - rect.top - 190 - 20)
         tile = Tile(spec, rect, art)
+        if actions:  # a row of their own above the main row, sharing its width
+            each = (row.width - (len(actions) - 1) * 20) // len(actions)
+            for i, action in enumerate(actions):
+                where = pygame.Rect(row.left + i * (each + 20), above, each, action_h)
+                tile.actions.append(buttons.button(
+                    self.gui, where, action.label_key,
+                    partial(self.open, spec.scene_name(action.scene)), "#choice",
+                    texts=spec.texts))
         saved = self.ctx.has_saved_game(spec.id)
         rules_w = 220
         main = row.width - rules_w - 20
@@ -137,8 +153,8 @@ class TitleScene(ArcadeScene):
         items = self.menu_items()
         self.menu = []
         if self.tall:
-            cols = 2
-            item_w = (width - 2 * MARGIN - GAP) // cols
+            cols = 3
+            item_w = (width - 2 * MARGIN - (cols - 1) * GAP) // cols
             for i, (key, command) in enumerate(items):
                 row, col = divmod(i, cols)
                 rect = pygame.Rect(MARGIN + col * (item_w + GAP),
@@ -217,10 +233,10 @@ class TitleScene(ArcadeScene):
             return
         if action.key in ("pause", "back") and self.choosing is not None:
             self.close_variants()
-        elif action.key == "accept" and self.choosing is None and self.app.games:
-            self.new_game(by_id(self.app.games, self.focus))
+        elif action.key == "accept" and self.choosing is None and self.app.offered_games:
+            self.new_game(by_id(self.app.offered_games, self.focus))
         elif action.key in ("left", "right", "up", "down") and self.choosing is None:
-            ids = [spec.id for spec in self.app.games]
+            ids = [spec.id for spec in self.app.offered_games]
             if ids:
                 step = 1 if action.key in ("right", "down") else -1
                 self.focus = ids[(ids.index(self.focus) + step) % len(ids)]
@@ -253,8 +269,8 @@ class TitleScene(ArcadeScene):
             self._draw_logo(surface, self.choosing.logo, width // 2, 150, width - 160)
         else:
             for tile in self.tiles:
-                self._draw_logo(surface, tile.spec.logo, tile.rect.centerx, tile.rect.top + 90,
-                                tile.rect.width - 80)
+                self._draw_logo(surface, tile.spec.logo, tile.rect.centerx, tile.rect.top + 84,
+                                tile.rect.width - 80, largest=100)
                 tile.spec.draw_tile()(surface, tile.art, self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)
@@ -273,9 +289,9 @@ class TitleScene(ArcadeScene):
                   (rect.centerx, rect.top + 160))
 
     def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
-                   room: int) -> None:
-        """Each letter bobs on its own phase."""
-        size = text.fit_size(logo, "logo", 120, room)
+                   room: int, largest: int = 120) -> None:
+        """Each letter bobs on its own phase (a tile's logo stays clear of its tagline)."""
+        size = text.fit_size(logo, "logo", largest, room)
         letters = [text.render(ch, "logo", size, palette.GOLD) for ch in logo]
         total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
         x = cx - total // 2

@@ -30,6 +30,10 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                                   <the game's record fields, e.g. "score": 450, "turns": 16>}
     saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
+    games/<id>-<stamp>-<record id>.json
+                        a game's own document of one finished game (``GameData.document``,
+                        e.g. QUERNI's replayable record), written once when the game is
+                        recorded; its ``"format"`` names the game (``document_format``)
     magdagdon.log       the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .scores.lock, .raise-request   see :mod:`~game.arcade.storage.lock`
 
@@ -90,6 +94,7 @@ from typing import Any
 import platformdirs
 
 from game.arcade.storage.gamedata import (
+    RECORD_ID_RE,
     GameData,
     SettingField,
     iso_date,
@@ -104,6 +109,9 @@ from game.arcade.storage.jsonfile import (
     JsonStore,
     Notice,
     Unreadable,
+    atomic_write,
+    decode,
+    read_regular,
 )
 from game.arcade.storage.lock import SCORES_LOCK_FILE, DataLock, exclusive
 from game.arcade.storage.logfile import LOG_FILE, open_log
@@ -123,7 +131,8 @@ from game.arcade.storage.settings import Settings, parse_settings, settings_to_j
 from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
 
 __all__ = [
-    "DEFAULT_DIR", "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SAVES_DIR", "SCORES_FILE",
+    "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR",
+    "LEGACY_SAVE_FILE", "LOG_FILE", "MAX_BYTES", "SAVES_DIR", "SCORES_FILE",
     "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock", "GameData", "Notice",
     "Record", "SettingField", "Settings", "Storage", "hash_pin", "iso_date", "normalise_initials",
     "resolve_data_dir", "save_name", "utcnow", "valid_pin", "verify_pin",
@@ -136,6 +145,9 @@ DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
 SCORES_MAX_BYTES = 64 * 1024 * 1024
+GAMES_DIR = "games"
+DOCUMENT_MAX_BYTES = 4 * 1024 * 1024
+"""The size cap of one game document (a long QUERNI game is a few dozen KB)."""
 
 
 def resolve_data_dir(data_dir: Path | str | None) -> Path:
@@ -166,7 +178,7 @@ class Storage:
         self.clock = clock
         self.notices: list[Notice] = []
         self.last_recorded: str | None = None
-        self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR,))
+        self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR, GAMES_DIR))
         self._files = VersionedFiles(self._store)
         self._ids: dict[int, tuple[Callable[[], Any], str]] = {}
         self._book: RecordBook | None = None  # loaded on first use
@@ -247,6 +259,8 @@ class Storage:
         self._records().games[game_id].add(record)
         self._tables.clear()
         self.last_recorded = record_id
+        if spec.document is not None:
+            self.write_game_document(game_id, record_id, spec.document(game))
         if self._write_scores() or not self.writable:
             self._remove_save_of(game_id, record_id)
         return self._rank_of(game_id, record)
@@ -267,6 +281,28 @@ class Storage:
                                             spec.score_of, spec.rank, spec.table_size)
         return list(self._tables[key])
 
+    def reset_records(self) -> str | None:
+        """Start every game's records (high scores, statistics) afresh; the old ``scores.json``
+        is kept first as ``scores.json.backup-<UTC stamp>``. Returns the backup's name (``None``
+        when there was nothing to keep); ``OSError`` when the backup cannot be written (then
+        nothing is reset)."""
+        backup: str | None = None
+        with exclusive(self.data_dir / SCORES_LOCK_FILE):
+            loaded = None if self._store.in_memory(SCORES_FILE) else self._store.read(
+                SCORES_FILE, SCORES_MAX_BYTES)
+            if loaded is not None:
+                target = self._store.free_name(f"{SCORES_FILE}.backup-{stamp(self.clock())}")
+                atomic_write(target, loaded.raw)
+                backup = target.name
+            self._book = RecordBook(games={game_id: GameRecords() for game_id in self._games})
+            self._tables.clear()
+            self._changed.clear()
+            self.last_recorded = None
+            self._store.write(SCORES_FILE, self._book.to_json(), SCORES_MAX_BYTES, compact=True)
+            self._book_key = self._store.stat_key(SCORES_FILE)
+        log.info("records reset%s", f"; the old ones are in {backup}" if backup else "")
+        return backup
+
     def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
         """Put ``initials`` on a record; ``True`` when it was found and written to disk.
 
@@ -282,6 +318,89 @@ class Storage:
         self._changed.setdefault(game_id, set()).add(record_id)
         self._tables.clear()
         return self._write_scores()
+
+    # --- game documents ------------------------------------------------------------------------
+
+    def write_game_document(self, game_id: str, record_id: str, payload: dict) -> bool:
+        """Write ``payload`` as ``games/<game id>-<UTC stamp>-<record id>.json`` (atomically);
+        ``True`` when it is on disk. ``ValueError`` for an unknown game or a bad record id."""
+        self._spec(game_id)
+        if not (isinstance(record_id, str) and RECORD_ID_RE.fullmatch(record_id)):
+            raise ValueError(f"bad record id {record_id!r}")
+        name = f"{GAMES_DIR}/{game_id}-{stamp(self.clock())}-{record_id}.json"
+        return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+
+    def game_documents(self, game_id: str) -> list[tuple[str, dict]]:
+        """Every valid document of ``game_id`` in ``games/`` as (file name, data), oldest
+        first; a damaged one (not JSON, too big, or refused by ``check_document``) is set aside
+        like any data file (``<name>.corrupt-<stamp>``, with its notice)."""
+        spec = self._spec(game_id)
+        folder = self.data_dir / GAMES_DIR
+        if not self.writable or not folder.is_dir():
+            return []
+        try:
+            names = sorted(p.name for p in folder.iterdir()
+                           if p.name.startswith(f"{game_id}-") and p.name.endswith(".json"))
+        except OSError as error:
+            log.warning("cannot list %s: %s", folder, error)
+            return []
+        found = []
+        for file_name in names:
+            data = self._checked_document(f"{GAMES_DIR}/{file_name}", spec)
+            if data is not None:
+                found.append((file_name, data))
+        return found
+
+    def load_document(self, path: Path | str) -> tuple[str, dict] | None:
+        """(game id, data) of the game document at ``path`` (``--replay``), checked by the game
+        its ``"format"`` names; ``None`` when it cannot be used. A damaged document inside this
+        data folder's ``games/`` is set aside; one elsewhere is only logged (not ours)."""
+        path = Path(path)
+        ours = self.writable and path.resolve().parent == (self.data_dir / GAMES_DIR).resolve()
+        if ours:
+            loaded = self._store.load(f"{GAMES_DIR}/{path.name}", DOCUMENT_MAX_BYTES)
+            data = None if loaded is None else loaded.data
+        else:
+            try:
+                raw = read_regular(path, DOCUMENT_MAX_BYTES)
+                data = None if raw is None else decode(raw)
+            except (Corrupt, Unreadable) as error:
+                log.warning("cannot read the game document %s: %s", path, error)
+                data = None
+        if data is None:
+            return None
+        spec = next((g for g in self._games.values() if g.document_format is not None
+                     and g.document_format == data.get("format")), None)
+        why = "no game writes this format" if spec is None else self._document_error(spec, data)
+        if why is None and spec is not None:
+            return spec.id, data
+        if ours:
+            self._store.set_aside(f"{GAMES_DIR}/{path.name}", why or "")
+        else:
+            log.warning("%s is not a game document this arcade can use: %s", path, why)
+        return None
+
+    def _checked_document(self, name: str, spec: GameData) -> dict | None:
+        loaded = self._store.load(name, DOCUMENT_MAX_BYTES)
+        if loaded is None:
+            return None
+        why = self._document_error(spec, loaded.data)
+        if why is not None:
+            self._store.set_aside(name, why)
+            return None
+        return loaded.data
+
+    @staticmethod
+    def _document_error(spec: GameData, data: dict) -> str | None:
+        """Why ``data`` is not a valid document of ``spec``'s game, or ``None``."""
+        if spec.document_format is not None and data.get("format") != spec.document_format:
+            return f"format {data.get('format')!r}, expected {spec.document_format!r}"
+        if spec.check_document is not None:
+            try:
+                spec.check_document(data)
+            except PARSE_ERRORS as error:
+                return f"wrong shape: {str(error)[:200]}"
+        return None
 
     # --- saved games ---------------------------------------------------------------------------
 

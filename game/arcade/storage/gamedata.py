@@ -60,6 +60,13 @@ class GameData:
     score_of: Callable[[dict], int] | None = None
     rank: Callable[[Sequence[int], int], int | None] | None = None
     table_size: int = field(default=10)
+    document: Callable[[Any], dict] | None = None
+    """The game's replayable document of a finished game (written once, when it is recorded,
+    as ``games/<id>-<stamp>-<record id>.json``); ``None``: the game writes none."""
+    document_format: str | None = None
+    """The ``"format"`` field of this game's documents (how a document names its game)."""
+    check_document: Callable[[dict], object] | None = None
+    """Raises ``ValueError`` for a document that is not a valid one of this game."""
 
     def __post_init__(self) -> None:
         if not (isinstance(self.id, str) and GAME_ID_RE.fullmatch(self.id)):

@@ -266,7 +266,7 @@ class JsonStore:
         if self.in_memory(name):
             self._memory.pop(name, None)
             return
-        target = self._free_name(f"{name}.corrupt-{stamp(self.clock())}")
+        target = self.free_name(f"{name}.corrupt-{stamp(self.clock())}")
         try:
             os.rename(self.path(name), target)
         except OSError as error:
@@ -283,7 +283,8 @@ class JsonStore:
         self.notices.append(Notice("notice.unreadable", {"file": name}))
         self._protected.add(name)
 
-    def _free_name(self, base: str) -> Path:
+    def free_name(self, base: str) -> Path:
+        """``base`` in the data folder, or ``base-2``, ``base-3``… when that name is taken."""
         target = self.path(base)
         counter = 1
         while os.path.lexists(target):
@@ -302,7 +303,7 @@ class JsonStore:
         if self._has_copy(f"{name}.{same_as or label}", raw):
             return True
         try:
-            atomic_write(self._free_name(f"{name}.{label}"), raw)
+            atomic_write(self.free_name(f"{name}.{label}"), raw)
         except OSError as error:
             log.warning("cannot keep a copy of %s as %s: %s", name, label, error)
             owed = self._pending.setdefault(name, [])

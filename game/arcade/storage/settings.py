@@ -12,7 +12,9 @@ known section are dropped. Sections of games this build does not know are kept e
 are and written back, so a newer version's game keeps its settings.
 
 The kiosk PIN is stored only hashed (``kiosk_pin_hash``; ``""`` means no PIN configured); set
-it with :meth:`Settings.set_kiosk_pin`, which refuses anything but 4-8 ASCII digits.
+it with :meth:`Settings.set_kiosk_pin`, which refuses anything but 4-8 ASCII digits. The other
+``kiosk_*`` fields are the operator menu's: the games offered, attract mode, the language an
+idle kiosk returns to.
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ class Settings:
     reduced_motion: bool = False
     idle_seconds: int = 90
     kiosk_pin_hash: str = ""
+    kiosk_games: list[str] | None = None  # the games a kiosk offers; None: every game
+    kiosk_attract: bool = True  # an idle kiosk plays attract mode
+    kiosk_language: str = ""  # the language an idle kiosk returns to; "": ``language``
     window: dict[str, Any] | None = None
     last_game: str = DEFAULT_GAME
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -126,6 +131,9 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
         "idle_seconds": _in(1, 86_400),
         "kiosk_pin_hash": lambda value: value == "" or is_pin_hash(value),
         "window": valid_window,
+        "kiosk_games": lambda value: isinstance(value, list) and 0 < len(value) <= 64 and all(
+            isinstance(v, str) and GAME_ID_RE.fullmatch(v) for v in value),
+        "kiosk_language": lambda value: value == "" or value in LOCALES,
         "last_game": lambda value: bool(GAME_ID_RE.fullmatch(value)) and (
             not known or value in known),
     }

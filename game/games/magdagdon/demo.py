@@ -1,8 +1,23 @@
-"""The demo player: plays MAGDAGDON by posting pointer events, like a player's taps.
+"""The demo player: plays MAGDAGDON by posting pointer events, like a player's taps, and plays
+it well: each turn it follows the advisor (``game.ai.advisor``).
 
-It reads the rules (``hint``, ``legal_cells_for``, ``is_magdagdon``) to choose legal moves,
-aims with the play layout, and posts real pygame mouse events, so every tap travels the same
-path as a player's: event queue → input mapper / pygame-gui → scene → rules.
+The advisor is asked in a background worker (``game.engine.worker``) for a copy of the game,
+so frames keep flowing while it thinks; the player applies the advice's steps through real
+posted taps and drags (die → cell, a tentative die picked up, −1 / +1 after picking the die,
+REROLL with its dice marked, ACCEPT and the cell to ruin, CONFIRM), one gesture per call,
+every tap travelling the player's path: event queue → input mapper / pygame-gui → scene →
+rules.
+
+Waiting is counted in the player's own calls, never in wall time. In a reproducible run
+(``--frames`` / ``--bench`` / the tests: one update per frame) it waits for the advice as
+long as it takes, so ``--seed N`` replays the same moves. Otherwise (the kiosk's attract mode)
+it waits ``PATIENCE`` calls, then falls back on the rules' first legal move (``hint``) for
+that gesture; an advisor error falls back the same way. A daily challenge (``--daily``) is
+always waited for: the same date must give the same game on every machine.
+
+In the kiosk's attract mode the player shows each advice as a hint (arrows, glows and the
+reason; not counted, attract games are never recorded) for ``SHOWCASE`` calls before playing
+it, so visitors see what the HINT button does.
 """
 
 from __future__ import annotations
@@ -12,10 +27,19 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.advisor import Advice
 from game.engine.synthetic import post_drag, post_tap
+from game.engine.worker import Worker
+from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
+
+PATIENCE = 30
+"""Calls to wait for the advisor before falling back (real-time runs only)."""
+SHOWCASE = 12
+"""Calls an advice stays on screen before the attract mode plays it (about two seconds)."""
+DONE, STALE = "done", "stale"
 
 
 def _tap(pos: tuple[int, int]) -> None:
@@ -44,6 +68,20 @@ class DemoPlayer:
         # of ids would silently skip later games.
         self.last_reported: Any = None
         self.games_finished = 0
+        self.worker: Worker[Advice] = Worker("magdagdon-demo")
+        self.steps: deque[tuple[Any, ...]] = deque()  # the advice being played
+        self._mark: tuple[int, int] = (0, 0)  # (powers used, turns) when a step began
+        self._asked: hints.StateKey | None = None
+        self.waited = 0
+        self.linger = 0  # calls left to show the advice before playing it (attract mode)
+        self.advised = 0  # advices followed (tests and diagnostics)
+        self.fallbacks = 0  # gestures played without the advisor
+
+    @property
+    def patient(self) -> bool:
+        """Wait for the advice however long it takes: a reproducible run (one update per
+        frame), where ``--seed`` must replay the same moves."""
+        return bool(getattr(self.app, "fixed_steps_per_frame", False))
 
     def step(self, scene: Any) -> None:
         """One gesture on MAGDAGDON's ``scene`` (play or game over)."""
@@ -69,7 +107,6 @@ class DemoPlayer:
             _tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
 
     def _play(self, scene: PlayScene) -> None:
-        game, layout = scene.game, scene.layout
         if scene.busy:
             return  # watch the dice tumble like a person would
         if self.plan:
@@ -81,8 +118,130 @@ class DemoPlayer:
             return
         phase = scene.control.phase
         if phase == Phase.IDLE:
+            self.steps.clear()
             _tap(scene.b_roll.rect.center)
-        elif phase == Phase.MAGDAGDON:
+        elif phase in (Phase.PLACING, Phase.MAGDAGDON, Phase.CHOOSE_RUIN):
+            self._advised(scene)
+
+    # --- following the advisor --------------------------------------------------------------
+    def _advised(self, scene: PlayScene) -> None:
+        """The next gesture of the advice being played, or ask for advice and wait."""
+        if self.linger > 0:
+            self.linger -= 1
+            return
+        while self.steps:
+            result = self._gesture(scene, self.steps[0])
+            if result == DONE:
+                self.steps.popleft()
+                self._begin(scene)
+                continue
+            if result == STALE:
+                self.steps.clear()
+                break
+            return  # a gesture was posted
+        game = scene.game
+        key = hints.state_key(game)
+        outcome = self.worker.poll()
+        if outcome is not None and outcome.key == key:
+            if outcome.ok and outcome.value is not None and outcome.value.steps:
+                self.advised += 1
+                self.steps = deque(outcome.value.steps)
+                self._begin(scene)
+                if self.app.ctx.demo_is_attract:
+                    scene.show_advice(outcome.value)
+                    self.linger = SHOWCASE
+                    return
+                self._advised(scene)
+            else:
+                self._fallback(scene)
+            return
+        if not (self.worker.busy and self.worker.key == key):
+            copy = hints.copy_of(game)  # the worker never sees the live game
+            self.worker.submit(lambda task: hints.ask(copy), key=key)
+            self.waited = 0
+            return
+        self.waited += 1
+        if not self.patient and scene.session.daily is None and self.waited > PATIENCE:
+            # (a daily challenge waits for the advisor in every run: two machines playing the
+            # same date must print the same GAME OVER line)
+            self._fallback(scene)
+
+    def _begin(self, scene: PlayScene) -> None:
+        self._mark = (scene.game.powers_used, scene.game.turns)
+
+    def _gesture(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        """Post the next gesture of ``step``; DONE when the game shows it done, STALE when it
+        no longer applies, else ``""`` (a gesture was posted)."""
+        game, layout, control = scene.game, scene.layout, scene.control
+        kind = step[0]
+        powered = game.powers_used > self._mark[0]
+        if kind == "place":
+            die, cell = step[1], step[2]
+            if game.placed.get(die) == cell:
+                return DONE
+            if (control.phase != Phase.PLACING or die not in game.unplaced
+                    or cell not in game.legal_cells_for(die)):
+                return STALE
+            start, end = layout.die_rect(die).center, layout.cell_rect(cell).center
+            if self.rng.random() < 0.3:
+                _drag(start, end)
+            else:
+                self.plan.append(("tap", end))
+                _tap(start)
+            return ""
+        if kind == "unplace":
+            die = step[1]
+            if die not in game.placed:
+                return DONE
+            _tap(layout.cell_rect(game.placed[die]).center)
+            return ""
+        if kind == "adjust":
+            die, delta = step[1], step[2]
+            if powered:
+                return DONE
+            if die not in game.unplaced or not game.powers_left:
+                return STALE
+            button = scene.b_minus if delta < 0 else scene.b_plus
+            self.plan.append(("tap", button.rect.center))
+            _tap(layout.die_rect(die).center)
+            return ""
+        if kind == "reroll":
+            if powered:
+                return DONE
+            if not game.powers_left:
+                return STALE
+            marked = control.marked
+            if marked is None:
+                _tap(scene.b_reroll.rect.center)
+                return ""
+            wrong = sorted(set(marked) ^ set(step[1]))
+            _tap(layout.die_rect(wrong[0]).center if wrong else scene.b_reroll_go.rect.center)
+            return ""
+        if kind == "accept":
+            if game.turns > self._mark[1]:
+                return DONE
+            if control.phase == Phase.MAGDAGDON:
+                _tap(scene.b_accept.rect.center)
+                return ""
+            if control.phase == Phase.CHOOSE_RUIN:
+                _tap(layout.cell_rect(step[1]).center)
+                return ""
+            return STALE
+        if kind == "confirm":
+            if game.turns > self._mark[1]:
+                return DONE
+            if not game.can_confirm:
+                return STALE
+            _tap(scene.b_confirm.rect.center)
+            return ""
+        return STALE
+
+    # --- without the advisor (it failed, or kept a real-time kiosk waiting) ------------------
+    def _fallback(self, scene: PlayScene) -> None:
+        self.fallbacks += 1
+        game, layout = scene.game, scene.layout
+        phase = scene.control.phase
+        if phase == Phase.MAGDAGDON:
             if game.powers_left and self.rng.random() < 0.6:
                 self.plan.append(("tap", scene.b_reroll_go.rect.center))
                 _tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die
@@ -100,13 +259,10 @@ class DemoPlayer:
             die, cell = hint[0]
             start, end = layout.die_rect(die).center, layout.cell_rect(cell).center
             if self.rng.random() < 0.3:
-                self.plan.append(("drag", (start, end)))
+                _drag(start, end)
             else:
                 self.plan.append(("tap", end))
                 _tap(start)
-                return
-            kind, target = self.plan.popleft()
-            _drag(*target)
             return
         extras = [d for d in game.unplaced if game.legal_cells_for(d)]
         if extras and self.rng.random() < 0.5:

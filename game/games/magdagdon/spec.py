@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.arcade.spec import GameSpec, SettingItem, Variant
+from game.arcade.spec import GameSpec, SettingItem, StartOption, TileAction, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.daily import parse_date
+from game.games.magdagdon.session import DAILY, Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
 from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
 
@@ -16,11 +18,20 @@ MAX_SCORE = 10_000
 """Bounds a stored score may have (the game's range is far inside: M-7.6 caps it at 544)."""
 
 
-def _record(game: MagdagdonGame) -> dict[str, Any]:
-    """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty."""
+def _record(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty;
+    ``hints``: how many hints the player was shown (only when there were any)."""
+    game = game_of(obj)
     card = game.score()
-    return {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
-            "powers": game.powers_used, "ruins": card.ruins}
+    record = {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
+              "powers": game.powers_used, "ruins": card.ruins}
+    if isinstance(obj, Session) and obj.daily is not None:
+        record["variant"] = DAILY  # the day's one recorded attempt, in its own table
+        record["daily"] = obj.daily
+    hints = obj.hints if isinstance(obj, Session) else 0
+    if hints:
+        record["hints"] = hints
+    return record
 
 
 def _check_int(fields: dict[str, Any], name: str, low: int, high: int) -> None:
@@ -38,10 +49,18 @@ def _check_record(fields: dict[str, Any]) -> None:
     hints = fields.get("hints", 0)
     if type(hints) is not int or not 0 <= hints <= 10_000:
         raise ValueError(f"hints must be a count, not {hints!r}")
+    if "daily" in fields or fields.get("variant") == DAILY:
+        parse_date(str(fields.get("daily")))  # ValueError unless YYYY-MM-DD
 
 
-def _decode(data: dict[str, Any]) -> MagdagdonGame:
-    return MagdagdonGame.from_dict(data)
+def _encode(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """The saved state: the session (game, hints, history); a bare game saves as a session."""
+    return session_of(obj).to_dict()
+
+
+def _decode(data: dict[str, Any]) -> Session:
+    """A saved session; an older save (the game alone) resumes with no hints or history."""
+    return Session.from_dict(data)
 
 
 DATA = GameData(
@@ -51,9 +70,9 @@ DATA = GameData(
         "digits": SettingField(False),
         "coached": SettingField(False),
     },
-    encode=MagdagdonGame.to_dict,
+    encode=_encode,
     decode=_decode,
-    is_over=lambda game: bool(game.is_over),
+    is_over=lambda obj: bool(game_of(obj).is_over),
     make_record=_record,
     check_record=_check_record,
     score_of=lambda fields: int(fields["score"]),
@@ -70,9 +89,12 @@ SPEC = GameSpec(
         "play": "game.games.magdagdon.scenes.play:PlayScene",
         "game_over": "game.games.magdagdon.scenes.game_over:GameOverScene",
         "rules": "game.games.magdagdon.scenes.rules:RulesScene",
+        "review": "game.games.magdagdon.scenes.review:ReviewScene",
+        "daily": "game.games.magdagdon.scenes.daily:DailyScene",
     },
     data=DATA,
     scores_view="game.games.magdagdon.widgets.scores:ScoresView",
+    stats_view="game.games.magdagdon.widgets.stats:StatsView",
     demo="game.games.magdagdon.demo:DemoPlayer",
     tile="game.games.magdagdon.widgets.tile:draw_tile",
     sounds=("roll", "place", "pickup", "confirm", "illegal", "click", "power", "combo",
@@ -87,4 +109,8 @@ SPEC = GameSpec(
     ),
     variant_flag="difficulty",
     about="game.games.magdagdon.about",
+    tile_actions=(TileAction("tile.daily", "daily"),),
+    start_options=(StartOption(
+        "daily", "YYYY-MM-DD", "play that date's daily challenge (UTC dates; the same dice "
+        "everywhere)", "game.games.magdagdon.daily:option_date", "play", "daily"),),
 )

@@ -41,7 +41,7 @@ def test_an_error_shows_the_crash_screen_and_keeps_the_game(tmp_path, caplog):
     assert "unexpected error" in caplog.text and "boom" in caplog.text
     assert app.running
     saved = app.ctx.storage.load_game("magdagdon")
-    assert saved is not None and saved.to_dict()["board"] == game.to_dict()["board"]
+    assert saved is not None and saved.game.to_dict()["board"] == game.to_dict()["board"]
     post_tap(app.stack.top.b_restart.rect.center)
     settle(app)
     assert isinstance(app.stack.top, TitleScene)

@@ -13,10 +13,11 @@ from .test_layouts import NAMES, build
 BORDER = 2 * 4 + 2 * 3  # border_width and shadow_width of the theme, on both sides
 
 
+@pytest.mark.parametrize("size", [(1920, 1080)])
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 @pytest.mark.parametrize("name", NAMES)
-def test_scene_draws_and_every_label_fits(name, locale):
-    app = make_arcade()
+def test_scene_draws_and_every_label_fits(name, locale, size):
+    app = make_arcade(size=size)
     try:
         app.set_language(locale)
         scene = build(app, name)
@@ -32,3 +33,15 @@ def test_scene_draws_and_every_label_fits(name, locale):
     finally:
         i18n.set_locale("en")
         app.shutdown()
+
+
+PORTRAIT_NAMES = [name for name in NAMES if name.startswith("querni.")] + [
+    "magdagdon.game_over", "magdagdon.daily"]
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("name", PORTRAIT_NAMES)
+def test_scenes_in_portrait(name, locale):
+    """QUERNI's screens in portrait too (its board is turned and its buttons are wider), and
+    the screens whose buttons change rows on a narrow screen."""
+    test_scene_draws_and_every_label_fits(name, locale, (1080, 1920))

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ai import autoplay
+from game.arcade.kiosk import Kiosk
 from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import make_arcade, settle
@@ -28,14 +29,58 @@ class _FakeKiosk:
     pin_locked_until = 0.0
 
 
-SHELL = ("title", "settings", "scores", "about")
-OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials")
+SHELL = ("title", "settings", "scores", "stats", "about")
+OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator",
+            "magdagdon.review")
+
+
+def finished_querni():
+    """A finished QUERNI session (the demo's chooser playing both sides)."""
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.session import QuerniSession
+
+    session = QuerniSession.new(random.Random(6))
+    rng = random.Random(6)
+    while not session.is_over:
+        session.play(*choose_turn(session.state, rng))
+    return session
+
+
+QUERNI = ("querni.setup", "querni.game_over", "querni.replay")
+"""QUERNI's screens besides play and rules (its NEW GAME screen, game-over panel, replay)."""
+MAGDAGDON = ("magdagdon.daily",)
+"""MAGDAGDON's screens besides play, rules and the overlays (its daily challenge)."""
+
+
+def reviewed_session():
+    """A finished NIGHTMARE game with its history (for the REVIEW page)."""
+    from game.ai.advisor import advise
+    from game.games.magdagdon.hints import apply_step
+    from game.games.magdagdon.session import Session
+
+    session = Session(MagdagdonGame(Difficulty.NIGHTMARE, random.Random(2)))
+    game = session.game
+    while not game.is_over:
+        game.roll()
+        session.note("roll")
+        for step in advise(game).steps:
+            apply_step(game, step)
+        session.note("end")
+    return session
 
 
 def build(app, name: str):
     """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
-    if name in SHELL or name.endswith((".play", ".rules")):
+    if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily")):
         app.nav.push(name)
+    elif name == "querni.replay":
+        from game.games.querni.record import to_record
+
+        app.nav.push(name, record=to_record(finished_querni()))
+    elif name == "querni.game_over":
+        app.nav.push("querni.play")
+        settle(app)
+        app.nav.push(name, session=finished_querni())
     elif name.endswith(".variants"):
         app.nav.push("title")
         settle(app)
@@ -51,8 +96,13 @@ def build(app, name: str):
                         "texts": GAMES[0].texts, "difficulty": "SURVIVAL"},
             "pin_pad": {"kiosk": _FakeKiosk()},
             "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
+            "operator": {"kiosk": Kiosk(app, pin="1234")},
+            "magdagdon.review": {"session": reviewed_session()},
         }[name]
         app.nav.push(name, **kwargs)
+        if name == "magdagdon.review":
+            settle(app)
+            assert app.stack.top.worker.wait(60)
     settle(app, 3)
     return app.stack.top
 
@@ -71,7 +121,8 @@ def button_rects(scene) -> list[pygame.Rect]:
 
 
 NAMES = [*SHELL, *(f"{spec.id}.{scene}" for spec in GAMES for scene in ("play", "rules")),
-         *(f"{spec.id}.variants" for spec in GAMES if spec.setup_scene is None), *OVERLAYS]
+         *(f"{spec.id}.variants" for spec in GAMES if spec.setup_scene is None), *OVERLAYS,
+         *QUERNI, *MAGDAGDON]
 
 
 @pytest.mark.parametrize("orientation", SIZES)
@@ -115,5 +166,26 @@ def test_play_screen_parts_do_not_overlap(orientation):
             assert not board.collidepoint(x, y)
         for rect in button_rects(scene):
             assert not rect.colliderect(board) and not rect.colliderect(L.tray_rect)
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("orientation", SIZES)
+def test_querni_play_screen_parts_do_not_overlap(orientation):
+    app = make_arcade(size=SIZES[orientation])
+    try:
+        scene = build(app, "querni.play")
+        L = scene.layout
+        screen = pygame.Rect((0, 0), SIZES[orientation])
+        assert L.portrait == (orientation == "portrait")
+        for rect in button_rects(scene):
+            assert not rect.colliderect(L.frame_rect)
+            for name, region in L.regions().items():
+                if name in ("frame", "speaker") or name.startswith("label"):
+                    continue
+                if region.colliderect(rect):  # a button sits only in its own slot
+                    slots = ("select_chain", "end_move", "undo", "hint", "leave", "exit")
+                    assert name in slots, name
+        assert screen.contains(L.speaker_rect) and screen.contains(L.frame_rect)
     finally:
         app.shutdown()

@@ -288,3 +288,23 @@ def test_first_game_coaching_until_dismissed_never_again(tmp_path):
     settle(again)
     assert again.stack.top.coach_step() is None
     again.shutdown()
+
+
+def test_statistics_from_the_title_show_the_stored_records(saving_app):
+    """STATISTICS is built from the records alone: a recorded game appears at once."""
+    from game.ai import autoplay
+
+    app = saving_app
+    game = autoplay.finish(MagdagdonGame(Difficulty.SURVIVAL, random.Random(8)))
+    app.ctx.storage.record_game("magdagdon", game)
+    app.stack.push(TitleScene(app))
+    settle(app)
+    tap(app, menu_button(app.stack.top, "title.stats"))
+    stats = app.stack.top
+    assert type(stats).__name__ == "StatsScene"
+    tap(app, stats.view.tabs[1])  # SURVIVAL
+    figures = stats.view.current
+    assert figures.games == 1 and figures.best == game.score().total
+    post_key("escape")
+    settle(app)
+    assert isinstance(app.stack.top, TitleScene)

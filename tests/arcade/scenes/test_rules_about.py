@@ -209,7 +209,7 @@ def test_portrait_page_fits_the_screen_and_still_scrolls(scene_class):
         if scene.scroller.max_offset:
             post_drag((540, 1700), (540, 900))
             settle(app)
-            assert scene.scroller.offset == pytest.approx(800)
+            assert scene.scroller.offset == pytest.approx(min(800, scene.scroller.max_offset))
     finally:
         app.shutdown()
 

@@ -1,4 +1,5 @@
-"""The end of a game: the score breakdown counts up line by line, then PLAY AGAIN or MENU."""
+"""The end of a game: the score breakdown counts up line by line, then PLAY AGAIN, REVIEW (the
+turns against the advisor's play) or MENU."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
 from game.engine.localformat import format_number
 from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.rules.magdagdon import MagdagdonGame
 
+BUTTON_ROW = 124
+"""The height of a second row of buttons (narrow screens)."""
 ROW_SECONDS = 0.22
 
 
@@ -22,6 +26,7 @@ class GameOverScene(ArcadeScene):
     """An overlay over the finished board (the play scene below stays visible).
 
     PLAY AGAIN and MENU call back the scene that opened it, which knows how to start over.
+    REVIEW opens the review of ``session`` (the game's history) over this overlay.
     """
 
     transparent = True
@@ -29,9 +34,12 @@ class GameOverScene(ArcadeScene):
 
     def __init__(self, app: Any, game: MagdagdonGame, rank: int | None = None,
                  on_play_again: Callable[[], None] | None = None,
-                 on_menu: Callable[[], None] | None = None) -> None:
+                 on_menu: Callable[[], None] | None = None,
+                 session: Session | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.session = session if session is not None else session_of(game)
+        self._recorded: object = session if session is not None else game  # as recorded
         self.rank = rank  # place in the top 10, None when it did not make it
         self.on_play_again = on_play_again
         self.on_menu = on_menu
@@ -39,7 +47,10 @@ class GameOverScene(ArcadeScene):
         self.card = game.score()
         self.rows = self._rows()
         self.time = 0.0
-        self.panel = pygame.Rect(0, 0, 980, 860)
+        width = min(1140, app.surface.get_width() - 60)
+        self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
+        self.extra = BUTTON_ROW * (self.button_rows - 1)
+        self.panel = pygame.Rect(0, 0, width, 860 + self.extra)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
     def _rows(self) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -64,13 +75,35 @@ class GameOverScene(ArcadeScene):
 
     def enter(self) -> None:
         p = self.panel
-        width = (p.width - 100) // 2
-        again = pygame.Rect(p.left + 40, p.bottom - 140, width, 104)
-        menu = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 104)
+        top, gap = p.bottom - 140, 16
+        if self.button_rows == 1:
+            first = 300
+            side = (p.width - 80 - first - 3 * gap) // 3
+            again = pygame.Rect(p.left + 40, top, first, 104)
+            review = pygame.Rect(again.right + gap, top, side, 104)
+            stats = pygame.Rect(review.right + gap, top, side, 104)
+            menu = pygame.Rect(stats.right + gap, top, side, 104)
+        else:  # PLAY AGAIN and MENU above, REVIEW and STATISTICS below
+            half = (p.width - 80 - gap) // 2
+            again = pygame.Rect(p.left + 40, top - BUTTON_ROW, half, 104)
+            menu = pygame.Rect(again.right + gap, top - BUTTON_ROW, half, 104)
+            review = pygame.Rect(p.left + 40, top, half, 104)
+            stats = pygame.Rect(review.right + gap, top, half, 104)
         self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
                                       "#roll", texts=TEXTS)
+        self.b_review = buttons.button(self.gui, review, "over.review", self.review,
+                                       "#button", texts=TEXTS)
+        self.b_stats = buttons.button(self.gui, stats, "title.stats", self.stats, "#choice")
         self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
                                      texts=TEXTS)
+
+    def stats(self) -> None:
+        """STATISTICS, on this game's tab; BACK returns here."""
+        self.app.nav.push("stats", game_id=GAME_ID)
+
+    def review(self) -> None:
+        """REVIEW: every turn against the advisor's play (computed off the frame loop)."""
+        self.app.nav.push(f"{GAME_ID}.review", session=self.session)
 
     def play_again(self) -> None:
         self.app.stack.pop()
@@ -95,6 +128,8 @@ class GameOverScene(ArcadeScene):
             self.play_again()
         elif action.kind == inp.KEY and action.key == "pause":
             self.menu()
+        elif action.kind == inp.KEY and action.key == "r":
+            self.review()
 
     def update(self, dt: float) -> None:
         before = int(self.time / ROW_SECONDS)
@@ -103,7 +138,7 @@ class GameOverScene(ArcadeScene):
             self.asked_initials = True
             if not self.ctx.demo:
                 self.app.nav.push("initials", game_id=GAME_ID,
-                                  record_id=self.ctx.record_id(self.game))
+                                  record_id=self.ctx.record_id(self._recorded))
         if int(self.time / ROW_SECONDS) != before and not self.counted:
             self.ctx.audio.play("tick", 0.6)
         self.gui.update(dt)
@@ -120,7 +155,7 @@ class GameOverScene(ArcadeScene):
                   palette.GOLD if self.rank is not None else palette.TEXT_DIM, "center",
                   (p.centerx, p.top + 130))
         shown = int(self.time / ROW_SECONDS)
-        row_h = min(52, (p.height - 420) // max(1, len(self.rows)))
+        row_h = min(52, (p.height - 420 - self.extra) // max(1, len(self.rows)))
         y = p.top + 180
         for i, (label, value, colour) in enumerate(self.rows):
             if i >= shown:
@@ -131,13 +166,14 @@ class GameOverScene(ArcadeScene):
             text.blit(surface, sign + format_number(value), "numbers", 36, colour, "midright",
                       (p.right - 60, y))
             y += row_h
-        pygame.draw.line(surface, palette.PANEL_EDGE, (p.left + 50, p.bottom - 220),
-                         (p.right - 50, p.bottom - 220), 3)
+        line_y = p.bottom - 220 - self.extra
+        pygame.draw.line(surface, palette.PANEL_EDGE, (p.left + 50, line_y),
+                         (p.right - 50, line_y), 3)
         if shown > len(self.rows):
             total = self.card.total
             text.blit(surface, t("over.total"), "bold", 44, palette.TEXT, "midleft",
-                      (p.left + 60, p.bottom - 180))
+                      (p.left + 60, line_y + 40))
             colour = palette.GOLD if total >= 0 else palette.BAD
             text.blit(surface, format_number(total), "numbers", 72, colour, "midright",
-                      (p.right - 60, p.bottom - 180))
+                      (p.right - 60, line_y + 40))
         self.gui.draw_ui(surface)

@@ -4,6 +4,12 @@ The scene is the view: it turns taps and keys into ``PlayController`` commands, 
 sounds what the controller reports, and draws what the controller says. Every question of
 legality or score goes through the controller to ``game.rules.magdagdon``.
 
+HINT (button or H): the advisor is asked in a background worker for a copy of the game; while
+it thinks the message line says so; its answer is shown only if the game is still in the state
+asked about (glowing dice, arrows to their cells, rings round the buttons to press, the reason
+and the expected gain in the message line) and disappears at the next change of the state.
+Each state hinted counts once in the session's ``hints`` (saved with the game, recorded).
+
 Input rule during animations: a tap (or a key) while dice tumble, the MAGDAGDON banner slams
 in or a ruin crumbles only finishes that animation at once (``intercept`` takes the whole
 gesture, so the button under it does not fire on release either). Nothing is queued.
@@ -16,14 +22,17 @@ from typing import Any
 
 import pygame
 
+from game.ai.advisor import Advice
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
 from game.engine import i18n
 from game.engine import input as inp
+from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
-from game.games.magdagdon import GAME_ID
+from game.engine.worker import Worker
+from game.games.magdagdon import GAME_ID, hints
 from game.games.magdagdon.controller import (
     BAD,
     GOOD,
@@ -44,8 +53,10 @@ from game.games.magdagdon.controller import (
     TurnEnded,
     line_cells,
 )
+from game.games.magdagdon.daily import recorded_days
+from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
-from game.games.magdagdon.widgets import dice, hud
+from game.games.magdagdon.widgets import dice, hint_view, hud
 from game.games.magdagdon.widgets.board import BoardView
 from game.games.magdagdon.widgets.cell_fx import CellEffects
 from game.games.magdagdon.widgets.layout import PlayLayout, for_size
@@ -67,14 +78,48 @@ def message_text(message: Message) -> str:
     return t(message.key, **params)
 
 
+def reason_text(reason: str, params: dict[str, Any]) -> str:
+    """An advisor's reason (``Advice.reason`` and ``reason_params``) in the player's language."""
+    sentences = []
+    for key, values in hints.reason_message(reason, params):
+        if "combo" in values:
+            values["combo"] = t(values["combo"])
+        sentences.append(t(key, **values))
+    return " ".join(sentences)
+
+
+def advice_text(advice: Advice) -> str:
+    """The advisor's reason and its expected gain, in the player's language."""
+    reason = reason_text(advice.reason, advice.reason_params)
+    gain = hints.gain_points(advice)
+    if gain is None:
+        return reason
+    if gain == 0:
+        return t("hint.line", reason=reason, gain=t("hint.close"))
+    return t("hint.line", reason=reason, gain=t("hint.gain", count=gain))
+
+
+class Hint:
+    """An answer of the advisor being shown: for which state, what it points at, its line."""
+
+    def __init__(self, key: hints.StateKey, advice: Advice, game: MagdagdonGame) -> None:
+        self.key = key
+        self.advice = advice
+        self.targets = hints.targets(advice, game)
+        self.text = advice_text(advice)
+
+
 class PlayScene(ArcadeScene):
     """One game of MAGDAGDON, from the first ROLL to the score breakdown."""
 
     game_id = GAME_ID
 
     def __init__(self, app: Any, variant: str | None = None,
-                 saved: MagdagdonGame | None = None, layout: PlayLayout | None = None) -> None:
+                 saved: Session | MagdagdonGame | None = None,
+                 layout: PlayLayout | None = None, daily: str | None = None,
+                 practice: bool = False) -> None:
         super().__init__(app)
+        self.hint_worker: Worker[Advice] = Worker("magdagdon-hint")
         self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(self.layout)
@@ -83,16 +128,41 @@ class PlayScene(ArcadeScene):
         self.shake = Shake(self.rng)
         self.time = 0.0
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        if saved is None and daily is not None:
+            saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
 
-    def _reset(self, game: MagdagdonGame | None, variant: str | None) -> None:
-        """Start showing ``game`` (or a new one of ``variant``) with fresh view state."""
-        if game is None:
+    def _header_label(self) -> str | None:
+        """A daily challenge says so (and whether this run is practice) instead of the
+        difficulty."""
+        day = self.session.daily
+        if day is None:
+            return None
+        when = format_date(f"{day}T00:00:00Z")
+        return t("daily.badge_practice" if self.session.practice else "daily.badge", date=when)
+
+    def _may_record(self, day: str) -> bool:
+        """Only the day's first attempt is recorded; a demo's play of it never is (it would
+        take the player's attempt)."""
+        storage = self.ctx.storage
+        if self.ctx.demo or storage is None:
+            return False
+        return day not in recorded_days(storage.records(GAME_ID))
+
+    def _reset(self, saved: Session | MagdagdonGame | None, variant: str | None) -> None:
+        """Start showing ``saved`` (or a new game of ``variant``) with fresh view state."""
+        if saved is None:
             difficulty = Difficulty.parse(variant or self.settings["difficulty"])
-            game = MagdagdonGame(difficulty, self.ctx.game_rng(GAME_ID))
+            saved = MagdagdonGame(difficulty, self.ctx.game_rng(GAME_ID))
+        self.session = session_of(saved)
         self.tweens = Tweens()
         self.fx = CellEffects(self.tweens)
-        self.control = PlayController(game)
+        self.control = PlayController(self.session.game)
+        self.hint_worker.cancel()
+        self.hint: Hint | None = None
+        self.hint_asked_at = 0.0
+        self._advice: tuple[hints.StateKey, Advice] | None = None  # the last answer
+        self._hint_counted: hints.StateKey | None = None
         self.drag: dict[str, Any] | None = None
         self.banner = 1.0 if self.control.phase == Phase.MAGDAGDON else 0.0
         self.banner_slam = False
@@ -115,17 +185,28 @@ class PlayScene(ArcadeScene):
 
     # --- GameScene protocol -----------------------------------------------------------------
     def autosave(self) -> bool:
-        if self.game.is_over:
-            return False
-        return self.ctx.autosave(GAME_ID, self.game)
+        if self.game.is_over or self.session.practice:
+            return False  # a practice run of the day's challenge is neither saved nor recorded
+        return self.ctx.autosave(GAME_ID, self.session)
+
+    def _save(self) -> None:
+        """The autosave points (and a hint counted); a finished game too, so a kill before
+        its recording still records it at the next start. Practice runs are never saved."""
+        if not self.session.practice:
+            self.ctx.autosave(GAME_ID, self.session)
 
     def in_progress(self) -> bool:
         return not self.game.is_over and (self.game.turns > 0 or self.game.in_turn)
 
     def restart(self, variant: str) -> None:
-        """PLAY AGAIN or a new difficulty: a new game in this scene (buttons are reused)."""
-        self.ctx.start_new_game(GAME_ID, variant)
-        self._reset(None, variant)
+        """PLAY AGAIN or a new difficulty: a new game in this scene (buttons are reused). After
+        a daily challenge PLAY AGAIN is practice on the same day's dice (never recorded)."""
+        daily = self.session.daily
+        if daily is not None and variant == self.game.difficulty.name:
+            self._reset(Session.daily_challenge(daily, practice=True), variant)
+        else:
+            self.ctx.start_new_game(GAME_ID, variant)
+            self._reset(None, variant)
         self._refresh_buttons()
 
     # --- lifecycle ------------------------------------------------------------------------
@@ -140,6 +221,10 @@ class PlayScene(ArcadeScene):
 
     def resume(self) -> None:
         self._refresh_buttons()
+
+    def exit(self) -> None:
+        self.hint_worker.cancel()
+        super().exit()
 
     def _build_buttons(self) -> None:
         L, ui = self.layout, self.gui
@@ -166,6 +251,7 @@ class PlayScene(ArcadeScene):
         self.b_reroll_cancel = button(L.power_button_rect(1, 2), "power.cancel",
                                       lambda: self.control.cancel_reroll(), "#power")
         self.b_pause = button(L.pause_rect, "play.menu", self.pause_game, "#icon")
+        self.b_hint = button(L.hint_rect, "play.hint", self.ask_hint, "#hint")
         self.b_coach = button(L.coach_button_rect, "coach.got_it", self.end_coaching,
                               "#confirm")
 
@@ -202,6 +288,71 @@ class PlayScene(ArcadeScene):
             self.settings["coached"] = True
             self.ctx.save_settings()
 
+    # --- HINT: the advisor ------------------------------------------------------------------
+    @property
+    def hint_available(self) -> bool:
+        """A turn is on the table (dice landed, not choosing dice to REROLL)."""
+        c = self.control
+        return (c.phase in (Phase.PLACING, Phase.MAGDAGDON, Phase.CHOOSE_RUIN)
+                and c.marked is None and self.game.in_turn)
+
+    @property
+    def thinking(self) -> bool:
+        """The advisor is working on the state on screen."""
+        return self.hint_worker.busy and self.hint_worker.key == hints.state_key(self.game)
+
+    def ask_hint(self) -> None:
+        """HINT / H: ask the advisor about the state on screen (again: hide the hint)."""
+        if not self.hint_available:
+            return
+        key = hints.state_key(self.game)
+        if self.hint is not None and self.hint.key == key:
+            self.hint = None  # a second press puts it away
+            return
+        if self.thinking:
+            return
+        if self._advice is not None and self._advice[0] == key:
+            self._show_hint(key, self._advice[1])
+            return
+        copy = hints.copy_of(self.game)  # made here: the worker never sees the live game
+        self.hint_worker.submit(lambda task: hints.ask(copy), key=key)
+        self.hint_asked_at = self.time
+
+    def _poll_hint(self) -> None:
+        outcome = self.hint_worker.poll()
+        if outcome is None:
+            return
+        key = hints.state_key(self.game)
+        if outcome.key != key or not self.hint_available:
+            return  # the game moved on while the advisor thought
+        if not outcome.ok or outcome.value is None:
+            self.control.say("hint.failed")
+            self._sync()
+            return
+        self._advice = (key, outcome.value)
+        self._show_hint(key, outcome.value)
+
+    def _show_hint(self, key: hints.StateKey, advice: Advice) -> None:
+        self.hint = Hint(key, advice, self.game)
+        self.ctx.audio.play("click", 0.5)
+        if self._hint_counted != key:  # each state hinted counts once
+            self._hint_counted = key
+            self.session.hinted()
+            self._save()
+
+    def show_advice(self, advice: Advice) -> None:
+        """Show an answer of the advisor for the state on screen without counting it as a
+        hint (the kiosk's attract mode shows visitors what the demo is about to do)."""
+        self.hint = Hint(hints.state_key(self.game), advice, self.game)
+
+    def _drop_stale_hint(self) -> None:
+        """A move changed the state: the hint (or the question) no longer applies."""
+        key = hints.state_key(self.game)
+        if self.hint is not None and self.hint.key != key:
+            self.hint = None
+        if self.hint_worker.busy and self.hint_worker.key != key:
+            self.hint_worker.cancel()
+
     # --- navigation -------------------------------------------------------------------------
     def pause_game(self) -> None:
         self.app.nav.push("pause", game_id=GAME_ID, on_leave=self.autosave)
@@ -209,9 +360,12 @@ class PlayScene(ArcadeScene):
     def _show_game_over(self) -> None:
         self.ctx.audio.play("gameover")
         self.end_coaching()
-        rank = self.ctx.record(GAME_ID, self.game)
+        rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
+        if self.session.daily is not None:
+            rank = None  # the day's table is on the DAILY screen, without initials
         variant = self.game.difficulty.name
         self.app.nav.push(f"{GAME_ID}.game_over", game=self.game, rank=rank,
+                          session=self.session,
                           on_play_again=lambda: self.restart(variant),
                           on_menu=lambda: self.app.nav.clear_to("title", game_id=GAME_ID))
 
@@ -219,11 +373,25 @@ class PlayScene(ArcadeScene):
     def _sync(self) -> None:
         """Animate and sound what the controller did; refresh the buttons and the message."""
         for event in self.control.drain_events():
+            self._note(event)
             self._effect(event)
+        self._drop_stale_hint()
         if self.control.message != self._shown_message:
             self._shown_message = self.control.message
             self.message_timer = 0.0
         self._refresh_buttons()
+
+    def _note(self, event: Event) -> None:
+        """The session's history: the game after each chance event and turn end."""
+        if isinstance(event, Rolled):
+            if event.reroll:
+                self.session.note("reroll", event.dice)
+            else:
+                self.session.note("roll")
+        elif isinstance(event, Adjusted):
+            self.session.note("adjust")
+        elif isinstance(event, (Confirmed, Ruined)):
+            self.session.note("end")
 
     def _effect(self, event: Event) -> None:
         audio = self.ctx.audio
@@ -260,7 +428,7 @@ class PlayScene(ArcadeScene):
         elif isinstance(event, Combos):
             self._celebrate(event)
         elif isinstance(event, Autosave):
-            self.ctx.autosave(GAME_ID, self.game)
+            self._save()
         elif isinstance(event, TurnEnded) and event.over:
             self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0, self._show_game_over))
 
@@ -420,10 +588,18 @@ class PlayScene(ArcadeScene):
             c.adjust(-1)
         elif key == "plus":
             c.adjust(1)
+        elif key == "h":
+            self.ask_hint()
         elif key == "r" and c.marked is not None:
             c.reroll()
         elif key == "r":
             c.reroll_mode()
+
+    def _hint_buttons(self) -> dict[str, pygame.Rect]:
+        """The buttons a hint may point at, while they show."""
+        named = {"minus": self.b_minus, "plus": self.b_plus, "reroll": self.b_reroll,
+                 "accept": self.b_accept}
+        return {name: b.rect for name, b in named.items() if b.visible}
 
     # --- buttons ----------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -443,6 +619,7 @@ class PlayScene(ArcadeScene):
         if state.reroll_go[0]:
             buttons.set_label(self.b_reroll_go, "power.reroll_go", count=state.reroll_go_count)
         buttons.set_shown(self.b_coach, self.coaching)
+        buttons.set_enabled(self.b_hint, self.hint_available)
 
     # --- per step -------------------------------------------------------------------------
     @property
@@ -453,6 +630,8 @@ class PlayScene(ArcadeScene):
         self.time += dt
         self.message_timer += dt
         self.tweens.update(dt)
+        self._poll_hint()
+        self._drop_stale_hint()
         self.particles.update(dt)
         self.shake.update(dt)
         if self.ui is not None:
@@ -463,11 +642,13 @@ class PlayScene(ArcadeScene):
         """What stays put during a game — the backdrop, the logo and labels of the header, the
         board's frame and slots, the tray's felt, the powers panel — composed once into one
         opaque layer: one plain blit a frame instead of a dozen, several of them with alpha.
-        Made again when the language or the difficulty (a new game) changes."""
-        key = (size, i18n.current(), self.game.difficulty)
+        Made again when the language, the difficulty or the daily label (a new game)
+        changes."""
+        label = self._header_label()
+        key = (size, i18n.current(), self.game.difficulty, label)
         if self._static is None or self._static[0] != key:
             layer = background(size).copy()
-            hud.draw_header_static(layer, self.layout, self.game)
+            hud.draw_header_static(layer, self.layout, self.game, label)
             self.board_view.draw_frame(layer)
             self.tray.draw_panel(layer)
             hud.draw_powers_static(layer, self.layout, self.game)
@@ -492,6 +673,9 @@ class PlayScene(ArcadeScene):
             cursor=c.cursor, time=self.time, digits=self.digits, offsets=offsets,
             flash=self.fx.flash, frame=False,
         )
+        hint = self.hint if not self.busy else None
+        if hint is not None:
+            hint_view.draw_arrows(surface, L, hint.targets, self.time)
         self.board_view.draw_sums(surface, card, self.fx.lines)
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
@@ -500,10 +684,21 @@ class PlayScene(ArcadeScene):
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
+        if hint is not None:
+            hint_view.draw(surface, L, hint.targets, self.time, self._hint_buttons(),
+                           g.unplaced)
         message = self.message
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
+        age = self.message_timer
+        if hint is not None:
+            message, colour, age = hint.text, palette.GOLD, 1.0
+        elif self.thinking:
+            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
+            message, colour, age = t("hint.thinking") + dots, palette.GOLD, 1.0
         if not c.in_magdagdon:  # the strip says it then
-            hud.draw_message(surface, L, message, colour, self.message_timer)
+            if hint is not None:
+                hint_view.plate(surface, L)
+            hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
         hud.draw_powers_panel(surface, L, g, static=False)
         self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
@@ -514,6 +709,8 @@ class PlayScene(ArcadeScene):
             hud.draw_coach(surface, L, coach[0], coach[1], self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)
+        if self.thinking:
+            hint_view.spinner(surface, self.b_hint.rect, self.time)
         if c.in_magdagdon or self.banner_slam:
             label = t("play.choose_ruin") if choosing else message
             hud.draw_banner(surface, L, self.banner, self.banner_slam, label)

@@ -17,11 +17,12 @@ BANNER = "MAGDAGDON!"
 
 
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int,
-                static: bool = True) -> None:
-    """Logo, difficulty, turn number and the live score (``static=False``: only what changes
-    during a game, the rest being in a layer drawn with :func:`draw_header_static`)."""
+                label: str | None = None, static: bool = True) -> None:
+    """Logo, difficulty (or ``label``: a daily challenge's), turn number and the live score
+    (``static=False``: only what changes during a game, the rest being in a layer drawn with
+    :func:`draw_header_static`)."""
     if static:
-        draw_header_static(surface, L, game)
+        draw_header_static(surface, L, game, label)
     x, _ = L.header_pos()
     text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
               "topleft", (x, 80))
@@ -30,25 +31,31 @@ def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, tot
               "topright", (right, 58))
 
 
-def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
-    """The header's parts that stay put during a game: logo, difficulty, the SCORE label."""
+def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
+                       label: str | None = None) -> None:
+    """The header's parts that stay put during a game: logo, difficulty (or ``label``), the
+    SCORE label."""
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
-    text.blit(surface, game.difficulty.name, "bold", 32, palette.TEXT, "topleft", (x, 34))
+    label = label or game.difficulty.name
+    text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
+              "topleft", (x, 34))
     right = L.pause_rect.left - 30
     text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright", (right, 30))
 
 
 def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
-                 age: float) -> None:
-    """The rules' latest word under the tray, up to two lines, rising in as it appears."""
+                 age: float, inset: int = 0) -> None:
+    """The rules' latest word under the tray, up to two lines, rising in as it appears
+    (``inset``: px kept free on each side, e.g. inside a hint's plate)."""
     if not message:
         return
-    size, lines = text.fit_lines(message, "bold", 32, L.right_width, 2)
+    size, least = (32, 24) if not inset else (30, 22)
+    size, lines = text.fit_lines(message, "bold", size, L.right_width - 2 * inset, 2, least)
     rise = (1 - min(1.0, age * 8)) * 10
     text.blit_lines(surface, lines, "bold", size, colour, "center",
-                    (L.message_pos[0], L.message_pos[1] + rise), gap=8)
+                    (L.message_pos[0], L.message_pos[1] + rise), gap=8 if not inset else 4)
 
 
 def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,

@@ -2,7 +2,7 @@
 
 Pure geometry: the scene hit-tests taps with it, the widgets draw with it and the demo
 player aims with it, so all three agree on every pixel. Touch targets: board cells 168 px,
-tray dice 140 px, buttons at least 96 px tall.
+tray dice 140 px, buttons at least 96 px tall (HINT: 96 × 340 landscape, 112 × 158 portrait).
 """
 
 from __future__ import annotations
@@ -105,8 +105,18 @@ class PlayLayout:
 
     @property
     def powers_rect(self) -> pygame.Rect:
-        top = self.roll_rect.bottom + 40
+        top = self.roll_rect.bottom + (40 if self.portrait else 24)
         return pygame.Rect(self.right_x, top, self.right_width, 250)
+
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        """HINT: under the powers panel (landscape), or right of ROLL / CONFIRM (portrait,
+        where the column under the panel is the bottom strip's)."""
+        roll = self.roll_rect
+        if self.portrait:
+            left = self.tray_rect.right + 16
+            return pygame.Rect(left, roll.top, self.size[0] - 16 - left, roll.height)
+        return pygame.Rect(self.right_x, self.powers_rect.bottom + 16, roll.width, 96)
 
     def power_button_rect(self, index: int, count: int = 3) -> pygame.Rect:
         panel = self.powers_rect
@@ -116,9 +126,11 @@ class PlayLayout:
 
     @property
     def coach_rect(self) -> pygame.Rect:
-        """The first-game hint bubble: under the powers panel, or in the bottom strip when
-        that is the only room (portrait); coaching and the MAGDAGDON strip never show together."""
-        top = self.powers_rect.bottom + 16
+        """The first-game coaching bubble: under the powers panel (and HINT), or in the bottom
+        strip when that is the only room; coaching and the MAGDAGDON strip never show
+        together."""
+        below = self.powers_rect if self.portrait else self.hint_rect
+        top = below.bottom + 16
         if self.strip_rect.top - top - 12 < 72:
             return self.strip_rect.inflate(-40, -12)
         return pygame.Rect(self.right_x, top, self.right_width, self.strip_rect.top - top - 12)

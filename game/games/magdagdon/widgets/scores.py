@@ -1,5 +1,5 @@
 """MAGDAGDON's part of the scores screen: one top-10 table per difficulty (M-8), the newest
-entry highlighted, hints marked."""
+entry highlighted, games played with hints marked with a light bulb (and a legend line)."""
 
 from __future__ import annotations
 
@@ -93,13 +93,19 @@ class ScoresView:
             colour = palette.GOLD if rank == 0 else palette.TEXT
             fields = entry.fields
             name = entry.initials or "—"
-            if fields.get("hints"):
-                name += " ?"  # played with hints (the advisor's suggestions)
             cells = (f"{rank + 1}.", format_number(fields["score"]), name, format_date(entry.date),
                      format_number(fields["turns"]), format_number(fields["powers"]))
             for (key, _, x, anchor), value in zip(COLUMNS, cells):
                 role = "numbers" if key in ("scores.rank", "scores.score") else "ui"
                 text.blit(surface, value, role, 34, colour, anchor, (x * width, y))
+            if fields.get("hints"):  # between the score and the name, whatever the initials
+                bulb(surface, ((COLUMNS[1][2] + COLUMNS[2][2]) / 2 * width, y), 30)
+        if any(entry.fields.get("hints") for entry in entries):
+            y = top + 20 + len(entries) * ROW_H + 10
+            left = width * 0.104 + 20
+            bulb(surface, (left + 15, y), 30)
+            text.blit(surface, t("scores.hints"), "ui", 28, palette.TEXT_DIM, "midleft",
+                      (left + 40, y))
 
     def _draw_empty(self, surface: pygame.Surface, time: float) -> None:
         cx = self.area.centerx
@@ -113,3 +119,21 @@ class ScoresView:
         line = t("scores.empty_line", difficulty=self.variant)
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
                   palette.TEXT_DIM, "center", (cx, y + 230))
+
+
+def bulb(surface: pygame.Surface, centre: tuple[float, float], size: int) -> None:
+    """A light bulb (a game played with hints), ``size`` px tall, centred on ``centre``."""
+    cx, cy = round(centre[0]), round(centre[1])
+    radius = size * 0.3
+    glass = (cx, round(cy - size * 0.14))
+    pygame.draw.circle(surface, (40, 26, 0), glass, round(radius) + 2)
+    pygame.draw.circle(surface, palette.GOLD, glass, round(radius))
+    neck = pygame.Rect(0, 0, round(size * 0.32), round(size * 0.3))
+    neck.midtop = (cx, round(cy + size * 0.06))
+    pygame.draw.rect(surface, (40, 26, 0), neck.inflate(4, 2), border_radius=3)
+    pygame.draw.rect(surface, palette.GOLD, neck, border_radius=2)
+    for i in range(2):
+        y = neck.top + round(neck.height * (0.35 + 0.35 * i))
+        pygame.draw.line(surface, palette.TEXT_DIM, (neck.left, y), (neck.right - 1, y), 2)
+    pygame.draw.line(surface, palette.TEXT, (glass[0] - round(radius * 0.4), glass[1] - 1),
+                     (glass[0] - round(radius * 0.1), glass[1] - round(radius * 0.5)), 2)

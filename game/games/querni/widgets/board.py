@@ -14,7 +14,10 @@ How the marks look (each differs in shape, not only colour):
 * removable chains (the "show chains" setting): a small gold badge with two linked rings;
 * trail (Q-6.4): amber-tinted squares with amber corner brackets, and amber dotted arcs with
   arrowheads along the jumps the piece made; removed pieces may be shown as dashed ghosts;
-* the keyboard cursor: a white rounded square.
+* the keyboard cursor: a white rounded square;
+* a HINT (violet): a glowing double ring round the piece to move, violet dotted arcs along its
+  path with a numbered ring on each landing, and a dashed violet frame round each piece of the
+  chain to remove.
 """
 
 from __future__ import annotations
@@ -185,6 +188,39 @@ class BoardView:
         pygame.draw.circle(surface, palette.SELECTED, rect.center, radius, max(5, s // 22))
         return surface
 
+    def _render_hint_glow(self, _phase: int) -> pygame.Surface:
+        """The piece a HINT moves: a soft violet glow and two rings."""
+        surface, rect = self._canvas()
+        s = self.layout.square
+        radius = self.piece_size / 2 + s * 0.05
+        outer = min(s / 2 - 1, radius + 10)
+        pygame.draw.circle(surface, (*palette.HINT, 90), rect.center, outer, round(outer - radius))
+        pygame.draw.circle(surface, (40, 20, 90), rect.center, radius + 3, max(5, s // 22) + 4)
+        pygame.draw.circle(surface, palette.HINT, rect.center, radius + 1, max(5, s // 22))
+        return surface
+
+    def _render_hint_landing(self, _phase: int) -> pygame.Surface:
+        """A landing of a HINT's path: a violet ring on the empty square."""
+        surface, rect = self._canvas()
+        s = self.layout.square
+        radius = s * 0.3
+        pygame.draw.circle(surface, (40, 20, 90), rect.center, radius + 3, max(6, s // 16) + 4)
+        pygame.draw.circle(surface, palette.HINT, rect.center, radius, max(6, s // 16))
+        return surface
+
+    def _render_hint_chain(self, _phase: int) -> pygame.Surface:
+        """A piece of the chain a HINT removes: a dashed violet frame round the square."""
+        surface, rect = self._canvas()
+        frame = rect.inflate(-8, -8)
+        width = max(5, self.layout.square // 24)
+        dash = frame.width // 5
+        for i in range(0, frame.width, dash * 2):
+            for y in (frame.top, frame.bottom - width):
+                pygame.draw.rect(surface, palette.HINT, (frame.left + i, y, dash, width))
+            for x in (frame.left, frame.right - width):
+                pygame.draw.rect(surface, palette.HINT, (x, frame.top + i, width, dash))
+        return surface
+
     def _render_candidate(self, phase: int) -> pygame.Surface:
         """A dashed ring, one of DASH_PHASES rotations: it turns slowly while lit."""
         surface, rect = self._canvas()
@@ -211,7 +247,8 @@ class BoardView:
 
     def prewarm(self) -> None:
         """Render every stamp and piece now, so the first busy frame costs no more than any."""
-        for kind in ("step", "jump", "trail", "removable", "chain", "halo"):
+        for kind in ("step", "jump", "trail", "removable", "chain", "halo", "hint_glow",
+                     "hint_landing", "hint_chain"):
             self._stamp(kind)
         for phase in range(DASH_PHASES):
             self._stamp("candidate", phase)
@@ -239,6 +276,8 @@ class BoardView:
         dim: Collection[Square] = (),
         offsets: Mapping[Square, tuple[float, float]] | None = None,
         time: float = 0.0,
+        hint_path: Sequence[Square] = (),
+        hint_chain: Collection[Square] = (),
     ) -> None:
         """Draw the board and ``pieces`` (square → (Color, number)) with the marks.
 
@@ -247,7 +286,9 @@ class BoardView:
         ``trail_path`` are marked at ``trail_alpha`` (0..1, to fade them in: see
         ``motion.trail_alpha``). ``ghosts`` are removed pieces shown as dashed outlines on
         empty squares. ``hidden`` squares are not drawn (a piece in flight or popping, drawn by
-        the scene with ``draw_piece``); ``offsets`` nudge pieces (a shake).
+        the scene with ``draw_piece``); ``offsets`` nudge pieces (a shake). ``hint_path`` (the
+        piece to move, then each landing) and ``hint_chain`` (the squares of the chain to remove
+        after the move) show a HINT.
         """
         offsets = offsets or {}
         surface.blits(self._frame_parts, doreturn=False)
@@ -260,6 +301,28 @@ class BoardView:
                           pulse)
         self._over(surface, trail_path if trail_a >= 128 else (), removable_marks, selected,
                    jump_targets, chain_candidates, cursor, offsets, time)
+        if hint_path or hint_chain:
+            self._hint(surface, hint_path, hint_chain, pulse)
+
+    def _hint(self, surface: pygame.Surface, path: Sequence[Square], chain: Collection[Square],
+              pulse: float) -> None:
+        """A HINT over everything: the piece to move glows, the path's arcs and numbered
+        landings, the chain's pieces framed."""
+        rect = self.layout.square_rect
+        alpha = 170 + int(85 * pulse)
+        for square in chain:
+            self._blit_alpha(surface, self._stamp("hint_chain"), rect(square), alpha)
+        if path:
+            self._blit_alpha(surface, self._stamp("hint_glow"), rect(path[0]), alpha)
+        for a, b in zip(path, path[1:]):
+            self._arc(surface, a, b, palette.HINT, (40, 20, 90))
+        size = max(18, self.layout.square // 5)
+        for number, square in enumerate(path[1:], 1):
+            surface.blit(self._stamp("hint_landing"), rect(square))
+            if len(path) > 2:  # the order of the landings
+                centre = rect(square).center
+                pygame.draw.circle(surface, (40, 20, 90), centre, size * 0.8)
+                text.blit(surface, str(number), "numbers", size, palette.HINT, "center", centre)
 
     def _under(self, surface: pygame.Surface, trail: Collection[Square], trail_a: int,
                lit: Sequence[Square], partial: float, step_targets: Collection[Square],

@@ -12,7 +12,8 @@ agree on every pixel. Two layouts, chosen by ``for_size``:
   the left, RED's on the right, a–j run down both sides and 1–7 along the bottom; the HUD is
   above the board and the buttons below it.
 
-Touch targets: buttons at least 104 px tall, the speaker and exit icons 96 px.
+Touch targets: buttons at least 104 px tall and 146 px wide (UNDO, HINT and EXIT share a
+row), the speaker and menu icons 96 px.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ Box = tuple[int, int, int, int]
 LABEL_BOX = 48
 """Each coordinate label sits centred in a LABEL_BOX square."""
 
-BUTTONS = ("select_chain", "end_move", "undo", "hint", "exit", "speaker")
+BUTTONS = ("select_chain", "end_move", "undo", "hint", "leave", "exit", "speaker")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class QuerniLayout:
     end_move: Box
     undo: Box
     hint: Box
+    leave: Box
 
     @property
     def portrait(self) -> bool:
@@ -172,8 +174,13 @@ class QuerniLayout:
 
     @property
     def hint_rect(self) -> pygame.Rect:
-        """Reserved for the later HINT button."""
+        """HINT: the HARD engine's suggestion for the person to move."""
         return pygame.Rect(self.hint)
+
+    @property
+    def leave_rect(self) -> pygame.Rect:
+        """EXIT (Q-6.6): leave the game for good."""
+        return pygame.Rect(self.leave)
 
     @property
     def exit_rect(self) -> pygame.Rect:
@@ -221,8 +228,9 @@ LANDSCAPE = QuerniLayout(
     message=(1432, 552, 464, 104),
     select_chain=(1432, 672, 464, 108),
     end_move=(1432, 796, 464, 108),
-    undo=(1432, 920, 224, 108),
-    hint=(1672, 920, 224, 108),
+    undo=(1432, 920, 146, 108),  # UNDO | HINT | EXIT: short words, 122 px for the label
+    hint=(1591, 920, 146, 108),
+    leave=(1750, 920, 146, 108),
 )
 
 PORTRAIT = QuerniLayout(
@@ -241,8 +249,9 @@ PORTRAIT = QuerniLayout(
     quiet=(720, 264, 336, 88),
     select_chain=(24, 1668, 508, 108),
     end_move=(548, 1668, 508, 108),
-    undo=(24, 1792, 508, 108),
-    hint=(548, 1792, 508, 108),
+    undo=(24, 1792, 333, 108),
+    hint=(373, 1792, 334, 108),
+    leave=(723, 1792, 333, 108),
 )
 
 

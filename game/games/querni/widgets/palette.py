@@ -39,6 +39,7 @@ CANDIDATE: Rgb = arcade.SELECTED  # pink dashed rings
 CHAIN: Rgb = arcade.GOLD  # gold halo and links
 SELECTED: Rgb = (255, 255, 255)
 CURSOR: Rgb = arcade.CURSOR
+HINT: Rgb = (196, 176, 255)  # violet, as the arcade's HINT button
 
 # --- HUD -------------------------------------------------------------------------------------
 PANEL = arcade.PANEL

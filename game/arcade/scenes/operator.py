@@ -1,0 +1,228 @@
+"""The kiosk operator's menu, behind the PIN: which games the kiosk offers, the idle time and
+attract mode, volumes, the language an idle kiosk returns to, resetting the high scores (asked
+twice; the old file is kept as a dated backup), changing the PIN, and the way out.
+
+Every change takes effect at once, is saved, and is logged (never the PIN itself).
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.arcade.scene import ArcadeScene
+from game.arcade.storage import Notice
+from game.arcade.texts import t
+from game.arcade.widgets import buttons, languages, palette, text
+from game.arcade.widgets.background import background
+from game.engine import i18n
+from game.engine import input as inp
+
+log = logging.getLogger(__name__)
+
+IDLE_CHOICES = (30, 60, 90, 120, 300)
+"""Seconds without a touch before "Still playing?" (the chips of the idle row)."""
+ROWS = ("operator.games", "operator.idle", "operator.attract", "settings.music",
+        "settings.effects", "operator.language")
+
+
+class OperatorScene(ArcadeScene):
+    """Opened by the right PIN on a kiosk; RESUME goes back to the kiosk as it was."""
+
+    kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
+
+    def __init__(self, app: Any, kiosk: Any) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.language_rects: dict[str, pygame.Rect] = {}
+        self._dirty = False
+
+    @property
+    def settings(self) -> Any:
+        return self.ctx.settings
+
+    # --- layout -------------------------------------------------------------------------------
+    def _row(self, index: int) -> int:
+        return 250 + index * 170 if self.tall else 170 + index * 104
+
+    def _label_pos(self, index: int) -> tuple[int, int]:
+        return (60, self._row(index) - 30) if self.tall else (100, self._row(index) + 44)
+
+    def _chip(self, index: int, count: int, row: int) -> pygame.Rect:
+        left = 60 if self.tall else 640
+        width_all = self.app.surface.get_width() - (120 if self.tall else 700)
+        gap = 18
+        width = (width_all - (count - 1) * gap) // count
+        return pygame.Rect(left + index * (width + gap), self._row(row) + 4, width, 84)
+
+    def _actions_top(self) -> int:
+        return self._row(len(ROWS)) + (40 if self.tall else 34)
+
+    # --- building -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._build()
+
+    def relabel(self) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        ui = self.gui
+        ui.clear_and_reset()
+        s = self.settings
+        offered = self.kiosk.offered_ids()
+        self.game_chips = []
+        for i, spec in enumerate(self.app.games):
+            on = spec.id in offered
+            self.game_chips.append(buttons.button(
+                ui, self._chip(i, max(3, len(self.app.games)), 0), "settings.game_name",
+                partial(self.toggle_game, spec.id), "#choice_on" if on else "#choice",
+                name=spec.logo))
+        self.idle_chips = []
+        for i, seconds in enumerate(IDLE_CHOICES):
+            on = int(s.idle_seconds) == seconds
+            self.idle_chips.append(buttons.button(
+                ui, self._chip(i, len(IDLE_CHOICES), 1), "operator.seconds",
+                partial(self.set_idle, seconds), "#choice_on" if on else "#choice",
+                seconds=seconds))
+        self.b_attract = buttons.button(
+            ui, self._chip(0, 3, 2), "settings.on" if s.kiosk_attract else "settings.off",
+            self.toggle_attract, "#choice_on" if s.kiosk_attract else "#choice")
+        self.music = self._slider(3, s.music_volume, self.set_music)
+        self.effects = self._slider(4, s.effects_volume, self.set_effects)
+        self.language_rects = {code: self._chip(i, 4, 5) for i, code in enumerate(i18n.LOCALES)}
+        width = self.app.surface.get_width()
+        labels = (("operator.resume", self.resume_kiosk, "#confirm"),
+                  ("operator.change_pin", self.change_pin, "#choice"),
+                  ("operator.reset_scores", self.reset_scores, "#danger"),
+                  ("operator.exit", self.exit_to_desktop, "#danger"))
+        self.actions = []
+        per_row = 2 if self.tall else 4
+        item_w = (width - 120 - (per_row - 1) * 20) // per_row
+        for i, (key, command, object_id) in enumerate(labels):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(60 + col * (item_w + 20), self._actions_top() + row * 120,
+                               item_w, 100)
+            self.actions.append(buttons.button(ui, rect, key, command, object_id))
+
+    def _slider(self, row: int, value: float, on_change: Any
+                ) -> pygame_gui.elements.UIHorizontalSlider:
+        rect = self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16)
+        slider = pygame_gui.elements.UIHorizontalSlider(rect, int(round(value * 100)), (0, 100),
+                                                        self.gui, click_increment=10)
+        slider.on_change = on_change  # type: ignore[attr-defined]
+        return slider
+
+    # --- changes: at once, saved, logged ---------------------------------------------------------
+    def _save(self) -> None:
+        self._dirty = False
+        self.ctx.save_settings()
+
+    def toggle_game(self, game_id: str) -> None:
+        """Offer or withdraw a game (at least one stays on)."""
+        offered = self.kiosk.offered_ids()
+        if game_id in offered and len(offered) == 1:
+            self.ctx.audio.play("illegal")
+            return
+        chosen = [g for g in offered if g != game_id] if game_id in offered else [
+            spec.id for spec in self.app.games if spec.id in (*offered, game_id)]
+        self.settings.kiosk_games = chosen
+        log.info("operator: the kiosk offers %s", ", ".join(chosen))
+        self._save()
+        self._build()
+
+    def set_idle(self, seconds: int) -> None:
+        self.settings.idle_seconds = seconds
+        self.kiosk.idle_seconds = float(seconds)
+        log.info("operator: idle time %d s", seconds)
+        self._save()
+        self._build()
+
+    def toggle_attract(self) -> None:
+        self.settings.kiosk_attract = not self.settings.kiosk_attract
+        log.info("operator: attract mode %s", "on" if self.settings.kiosk_attract else "off")
+        self._save()
+        self._build()
+
+    def set_music(self, value: int) -> None:
+        self.settings.music_volume = value / 100
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self._dirty = True
+
+    def set_effects(self, value: int) -> None:
+        self.settings.effects_volume = value / 100
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self.ctx.audio.play("click")
+        self._dirty = True
+
+    def choose_language(self, code: str) -> None:
+        """The kiosk's default language: shown now, and what an idle kiosk returns to."""
+        self.settings.kiosk_language = code
+        self.settings.language = code
+        self.app.set_language(code)
+        log.info("operator: default language %s", code)
+        self._save()
+        self._build()
+
+    def reset_scores(self) -> None:
+        """Asked twice; the old records are kept as a dated backup."""
+        self.app.nav.push("confirm", question_key="operator.reset_question",
+                          on_yes=self._reset_asked_once, yes_key="operator.reset_yes")
+
+    def _reset_asked_once(self) -> None:
+        self.app.nav.push("confirm", question_key="operator.reset_again",
+                          on_yes=self._reset_now, yes_key="operator.reset_yes")
+
+    def _reset_now(self) -> None:
+        storage = self.ctx.storage
+        if storage is None:
+            return
+        try:
+            backup = storage.reset_records()
+        except OSError as error:
+            log.warning("operator: the high scores could not be reset (%s)", error)
+            self.ctx.notices.append(Notice("notice.save_failed", {}))
+            return
+        log.info("operator: high scores reset (backup %s)", backup)
+
+    def change_pin(self) -> None:
+        self.app.nav.push("pin_pad", kiosk=self.kiosk, mode="set")
+
+    def resume_kiosk(self) -> None:
+        self.kiosk.idle = 0.0
+        self.app.nav.pop()
+
+    def exit_to_desktop(self) -> None:
+        log.info("operator: exit to the desktop")
+        self.app.quit()
+
+    # --- frame --------------------------------------------------------------------------------
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back"):
+            self.resume_kiosk()
+        elif action.kind == inp.RELEASE and action.pos is not None:
+            code = languages.chip_at(self.language_rects, action.pos)
+            if code is not None:
+                self.choose_language(code)
+
+    def update(self, dt: float) -> None:
+        if self._dirty and not self.app.input.held:
+            self._save()  # a slider drag ended
+        self.gui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(background(surface.get_size()), (0, 0))
+        width = surface.get_width()
+        text.blit(surface, t("operator.title"), "display", 64, palette.GOLD, "center",
+                  (width // 2, 80), shadow=True)
+        room = width - 120 if self.tall else 500
+        for row, key in enumerate(ROWS):
+            label = t(key)
+            size = text.fit_size(label, "bold", 32, room)
+            text.blit(surface, label, "bold", size, palette.TEXT, "midleft", self._label_pos(row))
+        languages.draw_chips(surface, self.language_rects,
+                             self.settings.kiosk_language or i18n.current())
+        self.gui.draw_ui(surface)

@@ -1,0 +1,177 @@
+"""Background jobs for the frame loop: think in a thread, poll for the answer each frame.
+
+A scene that needs a slow answer (an advisor, a computer opponent, a review of a whole game)
+hands a function to a :class:`Worker`; the function runs in a daemon thread while frames go
+on, and the scene calls :meth:`Worker.poll` once per update: ``None`` until the job is done,
+then its :class:`Outcome` exactly once. Nothing here ever blocks a frame::
+
+    worker: Worker[Advice] = Worker("advisor")
+    worker.submit(lambda task: advise(copy), key=state_key)   # on a button press
+    ...
+    outcome = worker.poll()                                   # in update(), every frame
+    if outcome is not None and outcome.ok and outcome.key == current_key:
+        show(outcome.value)
+
+Rules:
+
+* **One job at a time.** ``submit`` supersedes the job in progress: that one is told to stop
+  (its :attr:`Task.cancelled` is set) and its result is dropped, whenever it arrives.
+* **Cancel** drops the job in progress the same way. The function may watch
+  ``task.cancelled`` (a ``threading.Event``) to stop early; it is never interrupted.
+* **Errors are captured**: an exception in the job is logged with its traceback and comes
+  back as an outcome with ``error`` set; it is never raised into the frame loop. A job that
+  was cancelled may stop by raising anything (e.g. :class:`Cancelled` from
+  :meth:`Task.check`): that is not an error, and nobody hears of it.
+* **Progress**: the job may call ``task.report(fraction)``; :attr:`Worker.progress` reads the
+  latest value (0.0 .. 1.0) for a progress bar.
+* A job must not touch what the frame loop uses (pygame surfaces, the scene's game): give it
+  a copy made on the main thread, and take its answer back through ``poll``.
+
+Threads are daemons: a job still running when the program ends does not keep it alive.
+:meth:`Worker.wait` exists for tests and shutdown; a frame never calls it.
+
+**The GIL.** A job in pure Python holds the interpreter lock while it computes; each time the
+frame loop gives the lock up (pygame releases it in its C calls) it waits up to the switch
+interval to get it back. Python's default (5 ms) made a frame several times slower while a
+job ran; the first ``submit`` lowers the process's switch interval to
+:data:`SWITCH_INTERVAL` (1 ms), which roughly halves that cost and changes nothing measurable
+otherwise. A job that must not slow frames at all belongs in another process.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a job may hold the interpreter lock while the frame loop waits for it."""
+
+
+def prefer_the_frame_loop() -> None:
+    """Lower the interpreter's switch interval to :data:`SWITCH_INTERVAL` (never raise it)."""
+    if sys.getswitchinterval() > SWITCH_INTERVAL:
+        sys.setswitchinterval(SWITCH_INTERVAL)
+
+
+class Cancelled(Exception):
+    """Raised by :meth:`Task.check` in a job that was asked to stop."""
+
+
+class Task:
+    """What a running job sees: the stop request and a way to report progress."""
+
+    def __init__(self) -> None:
+        self.cancelled = threading.Event()
+        self._progress = 0.0
+
+    def report(self, fraction: float) -> None:
+        """How far the job has come, 0.0 .. 1.0 (clamped)."""
+        self._progress = min(1.0, max(0.0, float(fraction)))
+
+    @property
+    def progress(self) -> float:
+        return self._progress
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the job was asked to stop (call it between steps)."""
+        if self.cancelled.is_set():
+            raise Cancelled
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """A finished job: its ``key`` (as given to ``submit``), its ``value`` or its ``error``."""
+
+    key: Hashable
+    value: T | None = None
+    error: BaseException | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class _Job(Generic[T]):
+    def __init__(self, key: Hashable, function: Callable[[Task], T], name: str) -> None:
+        self.key = key
+        self.task = Task()
+        self.outcome: Outcome[T] | None = None
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(function, name), name=name,
+                                       daemon=True)
+
+    def _run(self, function: Callable[[Task], T], name: str) -> None:
+        try:
+            value = function(self.task)
+        except Exception as error:  # noqa: BLE001 - a job's error is reported, never raised
+            if self.task.cancelled.is_set():  # it stopped as asked: its outcome is dropped
+                log.debug("background job %s (%r) stopped: %r", name, self.key, error)
+            else:
+                log.exception("background job %s (%r) failed", name, self.key)
+            self.outcome = Outcome(self.key, None, error)
+        else:
+            self.outcome = Outcome(self.key, value, None)
+        finally:
+            self.done.set()
+
+
+class Worker(Generic[T]):
+    """Runs one job at a time off the frame loop; see the module docstring."""
+
+    def __init__(self, name: str = "worker") -> None:
+        self.name = name
+        self._job: _Job[T] | None = None
+        self.submitted = 0  # jobs started so far (for tests and diagnostics)
+
+    def submit(self, function: Callable[[Task], T], key: Hashable = None) -> None:
+        """Start ``function(task)`` in a daemon thread; supersedes the job in progress."""
+        self.cancel()
+        prefer_the_frame_loop()
+        job: _Job[T] = _Job(key, function, f"{self.name}-{self.submitted + 1}")
+        self._job = job
+        self.submitted += 1
+        job.thread.start()
+
+    def poll(self) -> Outcome[T] | None:
+        """The finished job's outcome, once; ``None`` while it runs or when there is none.
+        Never waits."""
+        job = self._job
+        if job is None or not job.done.is_set():
+            return None
+        self._job = None
+        return job.outcome
+
+    def cancel(self) -> None:
+        """Drop the job in progress (its result is never returned) and ask it to stop."""
+        job, self._job = self._job, None
+        if job is not None:
+            job.task.cancelled.set()
+
+    @property
+    def busy(self) -> bool:
+        """A job was submitted and its outcome has not been polled yet."""
+        return self._job is not None
+
+    @property
+    def key(self) -> Hashable:
+        """The key of the job in progress (``None`` when idle)."""
+        return None if self._job is None else self._job.key
+
+    @property
+    def progress(self) -> float:
+        """The job in progress's latest report (0.0 when idle or silent)."""
+        return 0.0 if self._job is None else self._job.task.progress
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the job in progress finishes (tests and shutdown only, never in a
+        frame); ``True`` when there is no job left running."""
+        job = self._job
+        return job is None or job.done.wait(timeout)

@@ -1,0 +1,90 @@
+"""The daily challenge's dice: the same for every player on every machine on a given UTC date.
+
+The n-th die of the day's game (counting every die drawn: the four of each ROLL, then those of
+each REROLL, in order) is read from SHA-256 of the text ``MAGDAGDON daily YYYY-MM-DD #n``: the
+digest's bytes are taken in order and the first byte below 252 gives ``byte % 6 + 1`` (252 is
+the largest multiple of 6 in a byte, so each face has exactly the same chance). Nothing else
+goes in — no clock, no seed, no Python ``hash()`` (salted per process) and no ``random``
+module (whose algorithms may change between versions) — so the derivation is stable across
+versions and platforms. **Never change it**: it would split a day's players.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+LIMIT = 252  # 6 × 42: bytes from here up are skipped so the six faces stay equally likely
+
+
+def parse_date(text: str) -> date:
+    """``YYYY-MM-DD`` as a date; ``ValueError`` for anything else."""
+    if not DATE_RE.fullmatch(text):
+        raise ValueError(f"a date is YYYY-MM-DD, not {text!r}")
+    return date.fromisoformat(text)
+
+
+def option_date(text: str) -> str:
+    """``--daily YYYY-MM-DD``: the date checked, as the play screen takes it."""
+    return parse_date(text).isoformat()
+
+
+def today() -> date:
+    """The UTC date: the day's challenge changes at midnight UTC, for everyone at once."""
+    return datetime.now(UTC).date()
+
+
+def die(day: date, n: int) -> int:
+    """The ``n``-th die (0-based) of ``day``'s challenge, 1..6."""
+    digest = hashlib.sha256(f"MAGDAGDON daily {day.isoformat()} #{n}".encode("ascii")).digest()
+    for byte in digest:
+        if byte < LIMIT:
+            return byte % 6 + 1
+    return digest[-1] % 6 + 1  # 32 bytes all ≥ 252: never happens (p = 2**-160)
+
+
+class DailyDice:
+    """The dice source of a daily game (``MagdagdonGame(rng=…)`` calls ``randint(1, 6)``).
+
+    ``drawn`` counts the dice so far; a saved daily game stores it with the date and resumes
+    with ``DailyDice(day, drawn)``.
+    """
+
+    def __init__(self, day: date, drawn: int = 0) -> None:
+        self.day = day
+        self.drawn = drawn
+
+    def randint(self, low: int, high: int) -> int:
+        if (low, high) != (1, 6):
+            raise ValueError("daily dice are six-sided")
+        value = die(self.day, self.drawn)
+        self.drawn += 1
+        return value
+
+
+# --- the daily table (from the stored records alone) ---------------------------------------------
+def recorded_days(records: list[Any]) -> dict[str, Any]:
+    """Each day's recorded attempt (records of variant ``DAILY``), by date."""
+    return {r.get("daily"): r for r in records if r.variant == "DAILY" and r.get("daily")}
+
+
+def last_days(records: list[Any], day: date, count: int = 30) -> list[tuple[str, Any]]:
+    """The ``count`` days up to ``day``, newest first, with that day's attempt or ``None``."""
+    attempts = recorded_days(records)
+    days = [(day - timedelta(days=offset)).isoformat() for offset in range(count)]
+    return [(d, attempts.get(d)) for d in days]
+
+
+def streak(records: list[Any], day: date) -> int:
+    """Days in a row with a recorded attempt, up to ``day`` (or up to yesterday while today's
+    challenge is still open: a streak is not lost before the day is over)."""
+    attempts = recorded_days(records)
+    current = day if day.isoformat() in attempts else day - timedelta(days=1)
+    count = 0
+    while current.isoformat() in attempts:
+        count += 1
+        current -= timedelta(days=1)
+    return count

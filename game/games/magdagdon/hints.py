@@ -1,0 +1,128 @@
+"""The advisor (``game.ai.advisor``) as the play screen uses it, without pygame: which state a
+hint answers, what its steps point at, its line for the player, and applying its steps.
+
+A hint is asked in a background worker (``game.engine.worker``) for a **copy** of the game
+made on the main thread (:func:`ask` takes it), so the advisor never sees the live game, and
+the answer is shown only while the game is still in the state it was asked about
+(:func:`state_key`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.advisor import Advice, advise
+from game.rules.magdagdon import MagdagdonGame
+
+PLURAL_PARAM = {"extra_dice": "count", "keeps_open": "placed", "most_points": "points",
+                "power_reroll": "count", "rescue_reroll": "count"}
+"""Reasons whose text depends on a number: that parameter is passed as ``count`` (the
+catalogue's plural groups choose their form by ``count``)."""
+
+StateKey = tuple[Any, ...]
+
+
+def state_key(game: MagdagdonGame) -> StateKey:
+    """What a hint depends on: board, dice, tentative dice, powers used and turn."""
+    return (game.board, game.dice, tuple(game.placed.items()), game.powers_used, game.turns)
+
+
+def copy_of(game: MagdagdonGame) -> MagdagdonGame:
+    """A private copy for the worker (made on the main thread; its dice generator is its own)."""
+    return MagdagdonGame.from_dict(game.to_dict())
+
+
+def ask(game: MagdagdonGame) -> Advice:
+    """The advisor's answer for ``game`` (a copy: called in the worker thread)."""
+    return advise(game)
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What a hint points at on the play screen.
+
+    ``arrows``: (die, cell) of each ``place`` step, in order; ``dice``: the dice to glow in the
+    tray (those placed, changed or rerolled); ``pick_up``: cells whose tentative die should be
+    picked back up; ``buttons``: ``"minus"``, ``"plus"``, ``"reroll"`` or ``"accept"``;
+    ``ruin``: the cell to ruin after ACCEPT, or ``None``.
+    """
+
+    arrows: tuple[tuple[int, int], ...] = ()
+    dice: frozenset[int] = frozenset()
+    pick_up: frozenset[int] = frozenset()
+    buttons: frozenset[str] = frozenset()
+    ruin: int | None = None
+
+
+def targets(advice: Advice, game: MagdagdonGame) -> Targets:
+    """The targets of ``advice``'s steps, for ``game`` in the state the advice was asked for."""
+    arrows: list[tuple[int, int]] = []
+    dice: set[int] = set()
+    pick_up: set[int] = set()
+    buttons: set[str] = set()
+    ruin: int | None = None
+    placed = dict(game.placed)
+    for step in advice.steps:
+        kind = step[0]
+        if kind == "place":
+            arrows.append((step[1], step[2]))
+            dice.add(step[1])
+        elif kind == "unplace":
+            if step[1] in placed:
+                pick_up.add(placed[step[1]])
+        elif kind == "adjust":
+            buttons.add("minus" if step[2] < 0 else "plus")
+            dice.add(step[1])
+        elif kind == "reroll":
+            buttons.add("reroll")
+            dice.update(step[1])
+        elif kind == "accept":
+            buttons.add("accept")
+            ruin = step[1]
+    return Targets(tuple(arrows), frozenset(dice), frozenset(pick_up), frozenset(buttons), ruin)
+
+
+def reason_message(reason: str, reason_params: dict[str, Any]
+                   ) -> list[tuple[str, dict[str, Any]]]:
+    """The reason as sentences: keys of MAGDAGDON's catalogue (``advice.<reason>``, then
+    ``advice.worth_penalty`` for a power that pays its penalty) and their parameters. A
+    ``combo`` parameter is given as the key of its glossary name (``combo_name.<combo>``)."""
+    params: dict[str, Any] = dict(reason_params)
+    if "combo" in params:
+        params["combo"] = f"combo_name.{params['combo']}"
+    plural = PLURAL_PARAM.get(reason)
+    if plural is not None and plural in params:
+        params["count"] = params.pop(plural)
+    penalty = params.pop("penalty", None)
+    parts = [(f"advice.{reason}", params)]
+    if reason.startswith("power_") and penalty is not None:
+        parts.append(("advice.worth_penalty", {"penalty": penalty}))
+    return parts
+
+
+def gain_points(advice: Advice) -> int | None:
+    """How many expected points the advice is ahead of the next best play, rounded; ``None``
+    when there is no other play to compare with."""
+    if not advice.alternatives:
+        return None
+    return max(0, round(advice.gain))
+
+
+def apply_step(game: MagdagdonGame, step: tuple[Any, ...]) -> None:
+    """One advisor step on ``game`` through the rules' public API (tests and reviews)."""
+    kind, *args = step
+    if kind == "place":
+        game.place(args[0], args[1])
+    elif kind == "unplace":
+        game.unplace(args[0])
+    elif kind == "confirm":
+        game.confirm()
+    elif kind == "accept":
+        game.accept_magdagdon(args[0])
+    elif kind == "adjust":
+        game.adjust(args[0], args[1])
+    elif kind == "reroll":
+        game.reroll(list(args[0]))
+    else:
+        raise ValueError(f"unknown advisor step {step!r}")

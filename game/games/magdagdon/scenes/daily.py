@@ -1,0 +1,129 @@
+"""The daily challenge (MAGDAGDON's DAILY button): today's challenge (UTC date, SURVIVAL rules,
+the same dice for everyone: ``game.games.magdagdon.daily``), PLAY for the day's one recorded
+attempt or PRACTICE once it is recorded, the streak, and the last 30 days (date, score, turns,
+hints) — all read from the stored records.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pygame
+
+from game.arcade.scene import ArcadeScene
+from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets.background import background
+from game.engine import input as inp
+from game.engine.localformat import format_date, format_number
+from game.games.magdagdon import GAME_ID
+from game.games.magdagdon.daily import last_days, recorded_days, streak, today
+from game.games.magdagdon.texts import TEXTS, t
+from game.games.magdagdon.widgets.scores import bulb
+
+DAYS_SHOWN = 30
+ROW_H = 44
+
+
+class DailyScene(ArcadeScene):
+    """Today's challenge and the daily table."""
+
+    game_id = GAME_ID
+
+    def __init__(self, app: Any, day: date | None = None) -> None:
+        super().__init__(app)
+        self.day = day or today()
+        storage = self.ctx.storage
+        self.records = storage.records(GAME_ID) if storage is not None else []
+        self.played = self.day.isoformat() in recorded_days(self.records)
+        self.streak = streak(self.records, self.day)
+        self.rows = last_days(self.records, self.day, DAYS_SHOWN)
+
+    def enter(self) -> None:
+        width, height = self.app.surface.get_size()
+        self.b_back = buttons.button(self.gui, pygame.Rect(40, 34, 240, 96), "common.back",
+                                     self.close, "#choice")
+        rect = pygame.Rect(0, 0, min(780, width - 120), 110)
+        rect.center = (width // 2, 400 if self.tall else 330)
+        key = "daily.practice" if self.played else "daily.play"
+        self.b_play = buttons.button(self.gui, rect, key, self.play,
+                                     "#choice" if self.played else "#roll", texts=TEXTS)
+
+    def play(self) -> None:
+        """The day's challenge; a game in progress is abandoned first (asked), like NEW GAME."""
+        if not self.played and self.ctx.has_saved_game(GAME_ID):
+            self.app.nav.push("confirm", question_key="daily.abandon", on_yes=self._start,
+                              texts=TEXTS)
+            return
+        self._start()
+
+    def _start(self) -> None:
+        if not self.played:
+            storage = self.ctx.storage
+            if storage is not None:
+                storage.clear_game(GAME_ID)  # M-2.2: the abandoned game is not recorded
+        self.app.nav.clear_to(f"{GAME_ID}.play", daily=self.day.isoformat(),
+                              practice=self.played)
+
+    def close(self) -> None:
+        self.app.nav.pop()
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back"):
+            self.close()
+        elif action.kind == inp.KEY and action.key == "accept":
+            self.play()
+
+    def update(self, dt: float) -> None:
+        self.gui.update(dt)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(background(surface.get_size()), (0, 0))
+        width = surface.get_width()
+        title = t("daily.title")
+        text.blit(surface, title, "display", text.fit_size(title, "display", 72, width - 640),
+                  palette.GOLD, "center", (width // 2, 82), shadow=True)
+        when = t("daily.when", date=format_date(f"{self.day.isoformat()}T00:00:00Z"))
+        text.blit(surface, when, "bold", text.fit_size(when, "bold", 36, width - 120),
+                  palette.TEXT, "center", (width // 2, 190))
+        rules = t("daily.rules")
+        text.blit(surface, rules, "ui", text.fit_size(rules, "ui", 28, width - 120),
+                  palette.TEXT_DIM, "center", (width // 2, 240))
+        line = t("daily.streak", count=self.streak)
+        if self.played:
+            score = int(recorded_days(self.records)[self.day.isoformat()].get("score", 0))
+            line = f"{t('daily.recorded', score=format_number(score))}   ·   {line}"
+        text.blit(surface, line, "bold", text.fit_size(line, "bold", 32, width - 120),
+                  palette.GOOD if self.streak else palette.TEXT_DIM, "center",
+                  (width // 2, self.b_play.rect.bottom + 40))
+        self.gui.draw_ui(surface)
+        self._draw_table(surface, self.b_play.rect.bottom + 100)
+
+    def _draw_table(self, surface: pygame.Surface, top: int) -> None:
+        """The last days, newest first, in as many columns as the screen takes."""
+        width, height = surface.get_size()
+        per_column = max(1, (height - top - 30) // ROW_H)
+        columns = -(-len(self.rows) // per_column)
+        column_w = min(620, (width - 120) // columns)
+        left = (width - columns * column_w) // 2
+        for i, (day, record) in enumerate(self.rows):
+            col, row = divmod(i, per_column)
+            x, y = left + col * column_w, top + row * ROW_H
+            band = pygame.Rect(x + 6, y, column_w - 12, ROW_H - 6)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, palette.PANEL, band, border_radius=12)
+            colour = palette.TEXT if record is not None else palette.TEXT_DIM
+            text.blit(surface, format_date(f"{day}T00:00:00Z"), "ui", 26, colour, "midleft",
+                      (band.left + 14, band.centery))
+            if record is None:
+                text.blit(surface, "—", "ui", 26, colour, "midright",
+                          (band.right - 14, band.centery))
+                continue
+            turns = t("daily.turns", count=int(record.get("turns", 0)))
+            text.blit(surface, turns, "ui", 24, palette.TEXT_DIM, "midright",
+                      (band.right - 150, band.centery))
+            text.blit(surface, format_number(int(record.get("score", 0))), "numbers", 30,
+                      palette.GOLD, "midright", (band.right - 14, band.centery))
+            if record.get("hints", 0):
+                bulb(surface, (band.right - 120, band.centery), 26)

@@ -1,0 +1,177 @@
+"""The computer opponent and the HINT advisor as QUERNI's screens use them: the engine
+(``game.ai.querni.choose_turn``) run in a background worker (``game.engine.worker``), so the
+frame loop never waits for it. No pygame here.
+
+Each question is asked about one committed position (``QuerniState`` is immutable, so the
+worker gets the very object, never anything the scene changes) and its answer is taken only
+while the game is still in that position (the job's key).
+
+**Reproducible runs.** With ``deterministic`` (``--frames``, ``--bench`` and the tests, where
+the app runs one update per frame) HARD searches a fixed number of nodes instead of a time
+budget, and the random choices of every level come from a generator seeded by the game's
+seed and the position, so ``--seed N`` replays the same turns. The scene waits for the answer
+however many frames it takes. In real play HARD searches for its time budget.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from game.ai.querni import HARD_TIME_BUDGET, choose_turn
+from game.engine.worker import Worker
+from game.games.querni.session import computer_kind
+from game.rules.querni import Chain, Path, QuerniState
+
+log = logging.getLogger(__name__)
+
+Choice = tuple[Path | None, Chain | None]
+ChooseTurn = Callable[..., Choice]
+
+DETERMINISTIC_NODES = 30_000
+"""HARD's node budget in reproducible runs, chosen to play about as strongly as the 0.6 s time
+budget of real play. Measured on the shared, loaded 2-core machine: with 0.6 s HARD searched
+17,000–25,000 nodes a turn (median, depending on the load; 10,000–47,000 in all); with this
+budget it searches 22,000 (median: it starts no deeper iteration past ``DEEPEN_SHARE`` of the
+nodes) in about 0.55 s. Over 16 games from 8 shuffled starts, colours swapped, 30,000 nodes
+beat 0.6 s 9–7: as strong, within the noise of so few games."""
+DETERMINISTIC_CAP = 30.0
+"""Seconds a node-budget search may take at most: far above what it needs, so the node budget
+alone decides the turn even on a slow, loaded machine (what makes it reproducible)."""
+HINT_TIME_BUDGET = 0.4
+"""Seconds HARD thinks about a hint in real play: an answer well within half a second."""
+HINT_NODES = 20_000
+"""HARD's node budget for a hint in reproducible runs (about what 0.4 s searches)."""
+
+
+def seeded_rng(seed: Any, state: QuerniState, purpose: str) -> random.Random:
+    """The generator for one question: from the run's seed (``None``: fresh randomness), the
+    position and what is asked, so a replayed run asks with the same numbers."""
+    if seed is None:
+        return random.Random()
+    position = json.dumps(state.to_dict(), sort_keys=True)
+    return random.Random(f"querni-ai|{seed}|{purpose}|{position}")
+
+
+class Asker:
+    """One engine question at a time about one position, in a worker (see the module)."""
+
+    def __init__(self, name: str, level: str, *, deterministic: bool = False,
+                 seed: Any = None, choose: ChooseTurn | None = None,
+                 time_budget: float | None = None, nodes: int = DETERMINISTIC_NODES) -> None:
+        self.level = level
+        self.worker: Worker[Choice] = Worker(name)
+        self.deterministic = deterministic
+        self.seed = seed
+        self._choose = choose
+        self._time_budget = time_budget
+        self._nodes = nodes
+
+    def ask(self, state: QuerniState, key: Hashable) -> None:
+        """Start thinking about ``state`` (dropping any other question). ``choose`` is the
+        engine's ``choose_turn`` unless another was given (tests)."""
+        rng = seeded_rng(self.seed, state, self.worker.name)
+        choose, level = self._choose or choose_turn, self.level
+        budget: dict[str, Any] = {}
+        if self.deterministic:
+            budget = {"max_nodes": self._nodes, "time_budget": DETERMINISTIC_CAP}
+        elif self._time_budget is not None:
+            budget = {"time_budget": self._time_budget}
+
+        def job(task: Any) -> Choice:
+            return choose(state, level, rng, cancel=task.cancelled, **budget)
+
+        self.worker.submit(job, key=key)
+
+    def asking(self, key: Hashable) -> bool:
+        """A question about ``key`` is being thought about."""
+        return self.worker.busy and self.worker.key == key
+
+    def answer(self, key: Hashable) -> tuple[bool, Choice | None]:
+        """``(True, choice)`` once the answer about ``key`` is in (``choice`` None when the
+        engine failed: its error was logged by the worker); ``(False, None)`` otherwise. An
+        answer about another key is dropped."""
+        outcome = self.worker.poll()
+        if outcome is None or outcome.key != key:
+            return False, None
+        if not outcome.ok or outcome.value is None:
+            return True, None
+        return True, outcome.value
+
+    def cancel(self) -> None:
+        """Stop thinking (the scene leaves, pauses, or the game moved on)."""
+        self.worker.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return self.worker.busy
+
+
+def fallback_turn(state: QuerniState) -> Choice:
+    """A legal turn when the engine failed (it never should): the first removal, else the
+    first movement, else a pass."""
+    turns = state.legal_turns()
+    removal = next((turn for turn in turns if turn[1] is not None), None)
+    move = next((turn for turn in turns if turn[0] is not None), None)
+    chosen = removal or move or (None, None)
+    return chosen[0], chosen[1]
+
+
+class ComputerPlayer:
+    """The computer at ``level`` as a ``players.Player``: on its turn ``choose`` asks the
+    engine in a worker and returns ``None`` (thinking) until the turn is decided, then the
+    turn once; the play scene plays it at a person's pace."""
+
+    takes_input = False
+
+    def __init__(self, level: str, *, deterministic: bool = False, seed: Any = None,
+                 choose: ChooseTurn | None = None) -> None:
+        self.level = level
+        self.kind = computer_kind(level)
+        self.asker = Asker(f"querni-{level}", level, deterministic=deterministic, seed=seed,
+                           choose=choose, time_budget=HARD_TIME_BUDGET)
+
+    def choose(self, state: QuerniState) -> Choice | None:
+        """The turn for ``state`` once decided; ``None`` while thinking. Never waits."""
+        done, choice = self.asker.answer(state)
+        if done:
+            if choice is None:
+                log.warning("the computer could not decide; it plays the first legal turn")
+                return fallback_turn(state)
+            return choice
+        if not self.asker.asking(state):
+            self.asker.ask(state, state)
+        return None
+
+    @property
+    def thinking(self) -> bool:
+        return self.asker.busy
+
+    def cancel(self) -> None:
+        """Drop the turn being thought about (the scene left or paused; asked again later)."""
+        self.asker.cancel()
+
+
+class HintAdvisor:
+    """HINT: HARD's suggestion for the person to move, asked in its own worker with a short
+    budget (``HINT_TIME_BUDGET``; ``HINT_NODES`` in reproducible runs)."""
+
+    def __init__(self, *, deterministic: bool = False, seed: Any = None,
+                 choose: ChooseTurn | None = None) -> None:
+        self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
+                           choose=choose, time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)
+
+    def ask(self, state: QuerniState) -> None:
+        self.asker.ask(state, state)
+
+    def asking(self, state: QuerniState) -> bool:
+        return self.asker.asking(state)
+
+    def answer(self, state: QuerniState) -> tuple[bool, Choice | None]:
+        return self.asker.answer(state)
+
+    def cancel(self) -> None:
+        self.asker.cancel()

@@ -1,0 +1,137 @@
+"""The demo player: drives QUERNI's screens by posting pointer events, like a visitor.
+
+A new demo game (``--demo``, the kiosk's attract mode) is the real computer opponent against
+itself, MEDIUM (BLUE) against HARD (RED) (``session.DEMO``; the play scene sets it up): both
+sides think in workers and play through the same gestures, at the same pace, as against a
+person, so the player only taps NEW GAME, and at game over PLAY AGAIN (or MENU). It prints
+``QUERNI OVER result=… reason=… turns=…`` after each game.
+
+A resumed game with a person's side (a saved game the demo goes on with) is played for them: a
+legal turn chosen with the rules (a removal when there is one, the longest first; else any
+movement) is turned into the gestures a person makes (``gestures.gestures_for_turn``: tap the
+piece, tap each landing, SELECT CHAIN and the chain's two ends, END MOVE), each posted as a
+real mouse event aimed with the play layout, so every tap travels the player's path: event
+queue → input router / pygame-gui → scene → turn controller → rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.synthetic import post_drag, post_tap
+from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
+from game.games.querni.scenes.game_over import GameOverScene
+from game.games.querni.scenes.play import PlayScene
+from game.games.querni.scenes.setup import SetupScene
+from game.rules.querni import Chain, QuerniState, Square, can_still_chain
+
+REST_STEPS = 2
+"""Steps the demo waits after END MOVE, so each turn can be watched."""
+
+
+def _tap(pos: tuple[int, int]) -> None:
+    post_tap(pos, source="demo")
+
+
+def choose_turn(state: QuerniState, rng: random.Random
+                ) -> tuple[list[Square] | None, Chain | None]:
+    """Any legal turn, preferring the longest removal that does not lose; a pass only when
+    nothing else is legal (the automatic pass then comes by itself)."""
+    turns = state.legal_turns()
+    mover = state.numbers(state.to_move)
+    chains = [turn for turn in turns if turn[1] is not None
+              and _keeps_a_chance(mover, turn[1])]
+    if chains:
+        longest = max(high - low for _path, (low, high) in chains)  # type: ignore[misc]
+        return rng.choice([turn for turn in chains
+                           if turn[1] is not None and turn[1][1] - turn[1][0] == longest])
+    moves = [turn for turn in turns if turn[0] is not None]
+    return rng.choice(moves) if moves else (None, None)
+
+
+def _keeps_a_chance(numbers: frozenset[int], chain: Chain) -> bool:
+    """The removal wins, or leaves numbers that can still form a chain (not a loss, Q-5.2)."""
+    left = [n for n in numbers if not chain[0] <= n <= chain[1]]
+    return not left or can_still_chain(left)
+
+
+class DemoPlayer:
+    """Plays QUERNI's screens one gesture per call; reports each finished game once.
+
+    ``cycle``: at game over tap MENU (the driver then starts another game from the title)
+    instead of PLAY AGAIN.
+    """
+
+    def __init__(self, app: Any, rng: random.Random, report: Callable[[str], None] = print,
+                 cycle: bool = False) -> None:
+        self.app = app
+        self.rng = rng
+        self.report = report
+        self.cycle = cycle
+        self.plan: deque[Gesture] = deque()
+        self.plan_for: tuple[int, int] | None = None  # (session id, turn count) planned for
+        self.rest = 0
+        self.last_reported: Any = None
+        self.games_finished = 0
+
+    def step(self, scene: Any) -> None:
+        if isinstance(scene, GameOverScene):
+            self._game_over(scene)
+        elif isinstance(scene, PlayScene):
+            self._play(scene)
+        elif isinstance(scene, SetupScene):
+            _tap(scene.b_start.rect.center)
+
+    def _game_over(self, scene: GameOverScene) -> None:
+        session = scene.session
+        if session is not self.last_reported:
+            self.last_reported = session
+            outcome = session.outcome
+            assert outcome is not None
+            self.games_finished += 1
+            self.report(f"QUERNI OVER result={outcome.result} reason={outcome.reason} "
+                        f"turns={session.turn_count}")
+        _tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
+
+    def _play(self, scene: PlayScene) -> None:
+        if scene.busy or not scene.human_turn:
+            return  # watch the piece fly, the chain pop, the automatic pass
+        if self.rest > 0:
+            self.rest -= 1
+            return
+        session, control = scene.session, scene.control
+        key = (id(session), session.turn_count)
+        if self.plan_for != key or not self.plan:
+            if control.can_undo and self.plan_for == key:
+                _tap(scene.b_undo.rect.center)  # a turn left half done: start it again
+                self.plan.clear()
+                return
+            path, chain = choose_turn(control.state, self.rng)
+            self.plan = deque(gestures_for_turn(control.state, path, chain))
+            self.plan_for = key
+            if (path and len(path) == 2 and chain is None and self.rng.random() < 0.3
+                    and not control.can_undo):
+                self.plan.popleft()  # drag the piece there instead of two taps
+                self.plan.popleft()
+                L = scene.layout
+                post_drag(L.square_centre(path[0]), L.square_centre(path[1]), steps=4,
+                          source="demo")
+                return
+        gesture = self.plan.popleft()
+        self._perform(scene, gesture)
+
+    def _perform(self, scene: PlayScene, gesture: Gesture) -> None:
+        kind = gesture.kind
+        if kind is GestureKind.TAP and gesture.square is not None:
+            _tap(scene.layout.square_centre(gesture.square))
+        elif kind is GestureKind.SELECT_CHAIN:
+            _tap(scene.b_chain.rect.center)
+        elif kind is GestureKind.END_MOVE:
+            _tap(scene.b_end.rect.center)
+            self.rest = REST_STEPS
+        elif kind is GestureKind.UNDO:
+            _tap(scene.b_undo.rect.center)
+        # AUTO_PASS: the scene passes by itself (Q-4.6); nothing to tap

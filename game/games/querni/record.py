@@ -1,0 +1,95 @@
+"""The replayable record of a finished QUERNI game: one JSON document per game, kept in the data
+folder's ``games/`` by storage, read by ``--replay`` and by other tools.
+
+The form (version 1)::
+
+    {"format": "querni-record", "version": 1,
+     "start": {"pieces": [[col, row, "BLUE"|"RED", n], ...], "to_move": "BLUE"},
+     "turns": [{"path": [[col, row], ...] | null, "chain": [lo, hi] | null}, ...],
+     "result": "BLUE"|"RED"|"DRAW", "reason": "all_removed"|"no_chain_left"|"quiet_rounds"}
+
+Squares as in Q-1.1 (``col`` 0..9 = a..j, ``row`` 0..6 = 1..7); a pass is both null. A record
+is valid only when every turn is legal from the start and the game ends exactly with the last
+turn, with the stated result and reason (``check``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.games.querni.session import QuerniSession, Turn, replay, turn_from_json, turn_to_json
+from game.rules.querni import Color, QuerniState
+
+FORMAT = "querni-record"
+VERSION = 1
+KEYS = {"format", "version", "start", "turns", "result", "reason"}
+REASONS = ("all_removed", "no_chain_left", "quiet_rounds")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A checked record: the start position, the turns, and how the game ended."""
+
+    start: QuerniState
+    turns: tuple[Turn, ...]
+    result: str
+    reason: str
+
+    def states(self) -> list[QuerniState]:
+        """The position before the first turn and after each turn (``len(turns) + 1``)."""
+        states = [self.start]
+        for path, chain in self.turns:
+            states.append(states[-1].play(list(path) if path else None, chain))
+        return states
+
+
+def to_record(session: QuerniSession) -> dict[str, Any]:
+    """The record of a finished ``session`` (``ValueError`` while it is not over)."""
+    outcome = session.outcome
+    if outcome is None:
+        raise ValueError("only a finished game has a record")
+    start = session.start.to_dict()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "start": {"pieces": start["pieces"], "to_move": start["to_move"]},
+        "turns": [turn_to_json(turn) for turn in session.turns],
+        "result": outcome.result,
+        "reason": outcome.reason,
+    }
+
+
+def check(data: Any) -> GameRecord:
+    """The record in ``data``; ``ValueError`` unless it is well formed, every turn is legal,
+    the game ends with the last turn and the result and reason are the rules' own."""
+    if not isinstance(data, dict) or set(data) != KEYS:
+        keys = sorted(map(str, data)) if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"a QUERNI record has the fields {sorted(KEYS)}, not {keys}")
+    if data["format"] != FORMAT:
+        raise ValueError(f"not a QUERNI record: format {data['format']!r}")
+    if type(data["version"]) is not int or data["version"] != VERSION:
+        raise ValueError(f"unsupported QUERNI record version {data['version']!r}")
+    start_data = data["start"]
+    if not (isinstance(start_data, dict) and set(start_data) == {"pieces", "to_move"}):
+        raise ValueError("'start' is {'pieces', 'to_move'}")
+    start = QuerniState.from_dict({"version": 1, "game": "QUERNI", "pieces": start_data["pieces"],
+                                   "to_move": start_data["to_move"], "quiet_turns": 0,
+                                   "result": None})
+    if start.to_move is not Color.BLUE:
+        raise ValueError("BLUE always moves first (Q-1.4)")
+    raw_turns = data["turns"]
+    if not isinstance(raw_turns, list) or not raw_turns:
+        raise ValueError("'turns' is a non-empty list")
+    turns = tuple(turn_from_json(item) for item in raw_turns)
+    before_last = replay(start, turns[:-1])
+    if before_last.result is not None:
+        raise ValueError("the game ended before the last turn")
+    end = replay(before_last, turns[-1:])
+    outcome = end.outcome
+    if outcome is None:
+        raise ValueError("the game is not over after the last turn")
+    if data["result"] != outcome.result or data["reason"] != outcome.reason:
+        raise ValueError(f"the turns end {outcome.result}/{outcome.reason}, the record says "
+                         f"{data['result']!r}/{data['reason']!r}")
+    return GameRecord(start, turns, outcome.result, outcome.reason)

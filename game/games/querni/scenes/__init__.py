@@ -1,0 +1,1 @@
+"""QUERNI's screens: setup, play, game over, rules and replay."""

@@ -1,0 +1,233 @@
+"""``--replay FILE``: a finished QUERNI game played back on the board from its record, turn by
+turn, with the play screen's animations (a flight for each movement, the chain's pop) and the
+trail of each turn.
+
+Taps and keys: the board or NEXT (→, Enter, Space) shows the next turn; BACK (←, Backspace) the
+one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; EXIT
+(Esc) goes to the title. The record is checked by the rules first (``record.check``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.arcade.scene import ArcadeScene
+from game.arcade.widgets import buttons
+from game.arcade.widgets import palette as arcade_palette
+from game.arcade.widgets.background import background
+from game.engine import input as inp
+from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, hops_jumped
+from game.games.querni.record import GameRecord, check
+from game.games.querni.scenes.animation import BoardAnimations
+from game.games.querni.scenes.game_over import reason_text
+from game.games.querni.texts import TEXTS, color_name, t
+from game.games.querni.widgets import hud, motion
+from game.games.querni.widgets.board import BoardView
+from game.games.querni.widgets.layout import QuerniLayout, for_size
+from game.rules.querni import Color, QuerniState, Square, name
+
+PLAY_SECONDS = 1.4
+"""Between two turns while playing by itself (after the animations)."""
+
+
+class ReplayScene(ArcadeScene):
+    """One recorded game, shown turn by turn."""
+
+    def __init__(self, app: Any, record: dict[str, Any],
+                 layout: QuerniLayout | None = None) -> None:
+        super().__init__(app)
+        self.record: GameRecord = check(record)
+        self.states: list[QuerniState] = self.record.states()
+        self.layout = layout or for_size(app.surface.get_size())
+        self.board_view = BoardView(self.layout)
+        self.anim = BoardAnimations(self.layout, self.board_view, app.ctx.visual_rng())
+        self.index = 0  # turns shown so far
+        self.shown: QuerniState = self.states[0]
+        self.playing = True
+        self.wait = PLAY_SECONDS
+        self.time = 0.0
+        self.trail: set[Square] = set()
+        self.trail_path: tuple[Square, ...] = ()
+        self.trail_age = 1.0
+
+    @property
+    def total(self) -> int:
+        return len(self.record.turns)
+
+    # --- lifecycle --------------------------------------------------------------------------
+    def enter(self) -> None:
+        L, ui = self.layout, self.gui
+        self.board_view.prewarm()
+        self.b_play = buttons.button(ui, L.select_chain_rect, "replay.pause", self.toggle,
+                                     "#roll", texts=TEXTS)
+        self.b_next = buttons.button(ui, L.end_move_rect, "replay.next", self.next_turn,
+                                     "#confirm", texts=TEXTS)
+        self.b_previous = buttons.button(ui, L.undo_rect.union(L.hint_rect), "replay.previous",
+                                         self.previous_turn, "#choice", texts=TEXTS)
+        self.b_exit = buttons.button(ui, L.leave_rect, "replay.exit", self.close, "#choice",
+                                     texts=TEXTS)
+        self.b_restart = buttons.button(ui, L.exit_rect, "replay.restart_icon", self.restart,
+                                        "#icon", texts=TEXTS)
+        self.ctx.audio.play_music("music_querni")
+
+    def close(self) -> None:
+        self.app.nav.clear_to("title", game_id="querni")
+
+    # --- commands ---------------------------------------------------------------------------
+    def toggle(self) -> None:
+        self.playing = not self.playing
+        self.wait = 0.3
+        buttons.set_label(self.b_play, "replay.pause" if self.playing else "replay.play")
+
+    def restart(self) -> None:
+        self.anim.clear()
+        self._show(0)
+
+    def previous_turn(self) -> None:
+        self.anim.clear()
+        self._show(max(0, self.index - 1))
+
+    def next_turn(self) -> None:
+        """Show the next turn: the piece flies its path, then the chain pops."""
+        if self.anim.busy:
+            self.anim.finish()
+        if self.index >= self.total:
+            return
+        before, after = self.states[self.index], self.states[self.index + 1]
+        path, chain = self.record.turns[self.index]
+        mover = before.to_move
+        self.index += 1
+        self.trail = set(path[:-1]) if path else set()
+        self.trail_path = path or ()
+        self.trail_age = 0.0
+        audio = self.ctx.audio
+
+        def pop() -> None:
+            self.shown = after
+            if chain is not None:
+                squares = [before.moved(list(path)).where(mover, n) if path
+                           else before.where(mover, n) for n in range(chain[0], chain[1] + 1)]
+                pieces = [(sq, mover, n) for sq, n in zip(squares, range(chain[0], chain[1] + 1))
+                          if sq is not None]
+                self.trail |= {sq for sq, _c, _n in pieces}
+                audio.play("querni_pop")
+                self.anim.pop_chain(pieces)
+
+        if path:
+            self.shown = before.moved(list(path))
+            piece = self.shown.pieces[path[-1]]
+            jump = motion.is_jump(path)
+            self.anim.fly(piece[0], piece[1], path, jump,
+                          on_hop=lambda _i: audio.play("querni_jump" if jump else "querni_step"),
+                          on_land=pop)
+        else:
+            if chain is None:
+                audio.play("querni_pass")
+            pop()
+        self.wait = PLAY_SECONDS
+        if self.index >= self.total:
+            self.playing = False
+            buttons.set_label(self.b_play, "replay.play")
+
+    def _show(self, index: int) -> None:
+        self.index = index
+        self.shown = self.states[index]
+        self.trail, self.trail_path = set(), ()
+        self.wait = PLAY_SECONDS
+
+    # --- input ------------------------------------------------------------------------------
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.PRESS and action.pos is not None:
+            if self.layout.speaker_rect.collidepoint(action.pos):
+                self._speaker()
+            elif self.layout.square_at(action.pos) is not None:
+                self.next_turn()
+        elif action.kind == inp.KEY:
+            key = action.key
+            if key in ("right", "accept", "space", "down"):
+                self.next_turn()
+            elif key in ("left", "back", "up"):
+                self.previous_turn()
+            elif key in ("home", "r"):
+                self.restart()
+            elif key == "p":
+                self.toggle()
+            elif key == "pause":
+                self.close()
+
+    def _speaker(self) -> None:
+        settings = self.ctx.game_settings("querni")
+        state = hud.next_sound(hud.Sound(settings.get("sound", "all_on")))
+        settings["sound"] = str(state)
+        self.ctx.save_settings()
+        shell = self.ctx.settings
+        self.ctx.audio.mute_music(state is not hud.Sound.ALL_ON or bool(shell.music_muted))
+        self.ctx.audio.mute_effects(state is hud.Sound.ALL_OFF or bool(shell.effects_muted))
+
+    def exit(self) -> None:
+        shell = self.ctx.settings
+        self.ctx.audio.mute_music(bool(shell.music_muted))
+        self.ctx.audio.mute_effects(bool(shell.effects_muted))
+        super().exit()
+
+    # --- per step ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.trail_age += dt
+        self.anim.update(dt)
+        if self.playing and not self.anim.busy:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.next_turn()
+        self.gui.update(dt)
+
+    def describe(self) -> str:
+        """What the last shown turn did, for the message strip."""
+        if self.index == 0:
+            return t("replay.start")
+        path, chain = self.record.turns[self.index - 1]
+        mover = color_name(self.states[self.index - 1].to_move)
+        parts = []
+        if path:
+            if hops_jumped(path):
+                parts.append(t("replay.jumps", path=" ".join(name(sq) for sq in path)))
+            else:
+                parts.append(t("replay.step", **{"from": name(path[0]), "to": name(path[1])}))
+        if chain is not None:
+            parts.append(t("replay.removal", low=chain[0], high=chain[1]))
+        what = ", ".join(parts) if parts else t("replay.pass")
+        return t("replay.played", color=mover, what=what)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(background(surface.get_size()), (0, 0))
+        L, shown = self.layout, self.shown
+        self.board_view.draw(
+            surface, shown.pieces, trail=self.trail,
+            trail_path=self.trail_path if len(self.trail_path) > 1 else (),
+            trail_alpha=motion.trail_alpha(self.trail_age), hidden=self.anim.hidden,
+            offsets=self.anim.offsets, time=self.time)
+        self.anim.draw(surface)
+        hud.draw_logo(surface, L)
+        state = self.states[self.index]
+        outcome = state.outcome
+        if outcome is not None:
+            mover = outcome.winner or Color.BLUE
+            label = (t("over.wins", color=color_name(outcome.winner)) if outcome.winner
+                     else t("over.draw"))
+        else:
+            mover, label = state.to_move, t("play.to_move", color=color_name(state.to_move))
+        hud.draw_turn(surface, L, mover, label, self.time)
+        counts = {color: len(state.numbers(color)) for color in Color}
+        hud.draw_pieces_left(surface, L, counts, t("play.left"))
+        hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), state.quiet_turns // 2,
+                              QUIET_ROUNDS_TO_DRAW)
+        line = t("replay.turn", turn=self.index, total=self.total) + " · " + self.describe()
+        if outcome is not None:
+            line = reason_text(outcome.result, outcome.reason)
+        hud.draw_message(surface, L, line, arcade_palette.TEXT if outcome is None
+                         else arcade_palette.GOLD)
+        hud.draw_speaker(surface, L.speaker_rect,
+                         hud.Sound(self.ctx.game_settings("querni").get("sound", "all_on")))
+        self.gui.draw_ui(surface)

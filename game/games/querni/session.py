@@ -1,0 +1,205 @@
+"""One game of QUERNI as the shell saves and records it: the position, how it started, every
+turn played, the variant and who plays each colour.
+
+The committed ``QuerniState`` alone would be enough to go on playing; the start position and
+the turns make the game replayable (``record.py`` writes the record of a finished game, and
+``--replay`` plays one back). No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.querni import Chain, Color, IllegalMove, Outcome, QuerniState, Square
+
+TWO_PLAYERS = "two_players"
+"""The variant of a game between two people on one screen."""
+LEVELS = ("easy", "medium", "hard")
+"""The computer opponent's levels (``game.ai.querni.LEVELS``), easiest first."""
+VERSUS = {f"vs_{level}": level for level in LEVELS}
+"""The variants of a game against the computer (``vs_easy``, ``vs_medium``, ``vs_hard``) and
+the computer's level in each. The person's colour is chosen on the setup screen."""
+DEMO = "demo"
+"""The demo's and the kiosk's attract games: the computer at MEDIUM (BLUE) against itself at
+HARD (RED). Recorded under ``--demo`` (never in attract mode), but not a variant a player
+chooses, so the scores and statistics screens leave its games out."""
+DEMO_LEVELS = {"BLUE": "medium", "RED": "hard"}
+HUMAN = "human"
+"""Who plays a colour: a person at the screen (the computer is ``computer_kind(level)``)."""
+COMPUTER = "computer:"
+MAX_HINTS = 10_000
+SAVE_VERSION = 1
+MAX_TURNS = 100_000
+"""A sanity cap on a saved game's turns (a real game has a few hundred at most)."""
+
+Turn = tuple[tuple[Square, ...] | None, Chain | None]
+"""One turn as ``QuerniState.play`` takes it: the movement path (or None) and the chain (or
+None); both None is a pass."""
+
+
+def computer_kind(level: str) -> str:
+    """What ``players`` stores for the computer at ``level``: ``"computer:hard"``."""
+    return f"{COMPUTER}{level}"
+
+
+def computer_level(kind: str) -> str | None:
+    """The level of a stored ``"computer:<level>"``, or None (a person, or unknown)."""
+    level = kind[len(COMPUTER):] if kind.startswith(COMPUTER) else None
+    return level if level in LEVELS else None
+
+
+def default_players(variant: str = TWO_PLAYERS, human: Color = Color.BLUE) -> dict[str, str]:
+    """Who plays each colour in ``variant``: two people; the person as ``human`` against the
+    computer at the variant's level; the computer on both sides in the demo."""
+    if variant == DEMO:
+        return {colour: computer_kind(level) for colour, level in DEMO_LEVELS.items()}
+    level = VERSUS.get(variant)
+    if level is None:
+        return {Color.BLUE.name: HUMAN, Color.RED.name: HUMAN}
+    return {human.name: HUMAN, human.opponent.name: computer_kind(level)}
+
+
+@dataclass(eq=False)
+class QuerniSession:
+    """A game in progress or finished. Identity matters (storage keys records by the object),
+    so sessions compare by identity."""
+
+    start: QuerniState
+    state: QuerniState
+    turns: list[Turn] = field(default_factory=list)
+    variant: str = TWO_PLAYERS
+    players: dict[str, str] = field(default_factory=default_players)
+    hints: int = 0
+    """Hints the person was shown in this game (each position hinted counts once)."""
+
+    @classmethod
+    def new(cls, rng: random.Random | None = None, variant: str = TWO_PLAYERS,
+            players: Mapping[str, str] | None = None) -> QuerniSession:
+        """A new game: the 32 pieces shuffled onto their start squares (Q-1.3), BLUE first."""
+        start = QuerniState.new(rng)
+        return cls(start, start, [], variant, dict(players or default_players(variant)))
+
+    # --- reading --------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    @property
+    def turn_count(self) -> int:
+        """Turns played so far, passes included."""
+        return len(self.turns)
+
+    def player(self, color: Color) -> str:
+        """Who plays ``color``: ``"human"`` or a bot's kind."""
+        return self.players.get(color.name, HUMAN)
+
+    def hinted(self) -> None:
+        """One more hint was shown."""
+        self.hints = min(MAX_HINTS, self.hints + 1)
+
+    # --- playing --------------------------------------------------------------------------------
+    def play(self, path: Sequence[Square] | None, chain: Chain | None) -> QuerniState:
+        """Play one turn through the rules and remember it; the new state (``IllegalMove``)."""
+        state = self.state.play([(c, r) for c, r in path] if path else None, chain)
+        self.commit(path, chain, state)
+        return state
+
+    def commit(self, path: Sequence[Square] | None, chain: Chain | None,
+               state: QuerniState) -> None:
+        """A turn the turn controller already played through the rules (``TurnEnded``):
+        remember it and its resulting ``state``."""
+        route = tuple((c, r) for c, r in path) if path else None
+        self.turns.append((route, (chain[0], chain[1]) if chain is not None else None))
+        self.state = state
+
+    # --- saving ---------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "variant": self.variant,
+            "players": dict(self.players),
+            "start": self.start.to_dict(),
+            "turns": [turn_to_json(turn) for turn in self.turns],
+            "state": self.state.to_dict(),
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> QuerniSession:
+        """A session from ``to_dict`` data; ``ValueError`` when anything is off, including
+        turns that do not lead from the start to the saved position."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved QUERNI session must be an object")
+        if data.get("version") != SAVE_VERSION or type(data.get("version")) is not int:
+            raise ValueError(f"unsupported QUERNI session version {data.get('version')!r}")
+        variant = data.get("variant")
+        if not (isinstance(variant, str) and 0 < len(variant) <= 64):
+            raise ValueError(f"bad variant {variant!r}")
+        players = data.get("players")
+        if not (isinstance(players, dict) and set(players) == {"BLUE", "RED"}
+                and all(isinstance(v, str) and 0 < len(v) <= 32 for v in players.values())):
+            raise ValueError(f"bad players {players!r}")
+        start = QuerniState.from_dict(data.get("start"))
+        raw_turns = data.get("turns")
+        if not isinstance(raw_turns, list) or len(raw_turns) > MAX_TURNS:
+            raise ValueError("'turns' must be a list")
+        turns = [turn_from_json(item) for item in raw_turns]
+        state = replay(start, turns)
+        saved = QuerniState.from_dict(data.get("state"))
+        if saved != state:
+            raise ValueError("the saved turns do not lead to the saved position")
+        hints = data.get("hints", 0)  # saves made before HINT have none
+        if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+            raise ValueError(f"hints must be a count, not {hints!r}")
+        return cls(start, state, turns, variant, dict(players), hints)
+
+
+def turn_to_json(turn: Turn) -> dict[str, Any]:
+    """``{"path": [[col, row], …] | null, "chain": [lo, hi] | null}`` (the record's form)."""
+    path, chain = turn
+    return {"path": [list(sq) for sq in path] if path else None,
+            "chain": list(chain) if chain is not None else None}
+
+
+def turn_from_json(item: Any) -> Turn:
+    """The turn ``turn_to_json`` wrote; ``ValueError`` for anything else."""
+    if not (isinstance(item, dict) and set(item) == {"path", "chain"}):
+        raise ValueError(f"a turn is {{'path', 'chain'}}, not {item!r}")
+    raw_path, raw_chain = item["path"], item["chain"]
+    path: tuple[Square, ...] | None = None
+    if raw_path is not None:
+        if not (isinstance(raw_path, list) and 2 <= len(raw_path) <= 70):
+            raise ValueError(f"a path is a list of squares, not {raw_path!r}")
+        squares = []
+        for sq in raw_path:
+            if not (isinstance(sq, list) and len(sq) == 2
+                    and all(type(v) is int for v in sq)):
+                raise ValueError(f"a square is [col, row], not {sq!r}")
+            squares.append((sq[0], sq[1]))
+        path = tuple(squares)
+    chain: Chain | None = None
+    if raw_chain is not None:
+        if not (isinstance(raw_chain, list) and len(raw_chain) == 2
+                and all(type(v) is int for v in raw_chain)):
+            raise ValueError(f"a chain is [lowest, highest], not {raw_chain!r}")
+        chain = (raw_chain[0], raw_chain[1])
+    return path, chain
+
+
+def replay(start: QuerniState, turns: Sequence[Turn]) -> QuerniState:
+    """The position after playing ``turns`` from ``start``; ``ValueError`` (an
+    ``IllegalMove``) at the first illegal turn, naming it."""
+    state = start
+    for number, (path, chain) in enumerate(turns, 1):
+        try:
+            state = state.play(list(path) if path else None, chain)
+        except IllegalMove as error:
+            raise ValueError(f"turn {number} is not legal: {error}") from None
+    return state

@@ -1,0 +1,112 @@
+"""QUERNI as the arcade sees it: its variants (two players; against the computer at each level),
+screens, storage schema, settings, scores view, demo player, sounds and title tile.
+Registered in ``game/games/registry.py``.
+
+The demo's games (``session.DEMO``: the computer against itself) are recorded under their own
+variant, which is not one of the spec's: no tab, no statistics row, no choice on any screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.arcade.spec import GameSpec, SettingItem, Variant
+from game.arcade.storage import GameData, SettingField
+from game.games.querni import GAME_ID
+from game.games.querni.record import FORMAT, check, to_record
+from game.games.querni.session import LEVELS, MAX_HINTS, TWO_PLAYERS, VERSUS, QuerniSession
+from game.games.querni.texts import TEXTS
+
+SOUND_STATES = ("all_on", "music_off", "all_off")
+"""The speaker logo's states (Q-6.5), as stored in the settings."""
+RESULTS = ("BLUE", "RED", "DRAW")
+REASONS = ("all_removed", "no_chain_left", "quiet_rounds")
+PLAYER_KINDS_MAX = 32
+SOUNDS = ("querni_select", "querni_step", "querni_jump", "querni_land", "querni_chain",
+          "querni_pop", "querni_illegal", "querni_pass", "querni_win", "querni_draw",
+          "music_querni")
+"""QUERNI's own effects and its play music (``tools/make_sounds.py``)."""
+
+
+def _record(session: QuerniSession) -> dict[str, Any]:
+    """A finished game's record: variant, result, reason, turns and who played."""
+    outcome = session.outcome
+    assert outcome is not None, "only a finished game is recorded"
+    record = {"variant": session.variant, "result": outcome.result, "reason": outcome.reason,
+              "turns": session.turn_count, "players": dict(session.players)}
+    if session.hints:
+        record["hints"] = session.hints  # only when there were any (as MAGDAGDON's)
+    return record
+
+
+def _check_record(fields: dict[str, Any]) -> None:
+    """A stored record must look like one ``_record`` wrote (ValueError otherwise)."""
+    if fields.get("result") not in RESULTS:
+        raise ValueError(f"result must be one of {RESULTS}, not {fields.get('result')!r}")
+    if fields.get("reason") not in REASONS:
+        raise ValueError(f"reason must be one of {REASONS}, not {fields.get('reason')!r}")
+    turns = fields.get("turns")
+    if type(turns) is not int or not 1 <= turns <= 100_000:
+        raise ValueError(f"turns must be a count, not {turns!r}")
+    players = fields.get("players")
+    if not (isinstance(players, dict) and set(players) == {"BLUE", "RED"} and all(
+            isinstance(v, str) and 0 < len(v) <= PLAYER_KINDS_MAX for v in players.values())):
+        raise ValueError(f"players must name who played BLUE and RED, not {players!r}")
+    hints = fields.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise ValueError(f"hints must be a count, not {hints!r}")
+
+
+def _check_document(data: dict[str, Any]) -> None:
+    check(data)
+
+
+DATA = GameData(
+    id=GAME_ID,
+    settings={
+        "show_chains": SettingField(True),
+        "sound": SettingField("all_on", lambda v: v in SOUND_STATES),
+        # the setup screen's last choice: against the computer? at which level, as which colour
+        "versus": SettingField(False),
+        "level": SettingField("medium", lambda v: v in LEVELS),
+        "human": SettingField("BLUE", lambda v: v in ("BLUE", "RED")),
+    },
+    encode=QuerniSession.to_dict,
+    decode=QuerniSession.from_dict,
+    is_over=lambda session: bool(session.is_over),
+    make_record=_record,
+    check_record=_check_record,
+    document=to_record,
+    document_format=FORMAT,
+    check_document=_check_document,
+)
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    logo="QUERNI",
+    texts=TEXTS,
+    variants=(Variant(TWO_PLAYERS, "variant.two_players", "variant.two_players_line"),
+              *(Variant(variant, f"variant.{variant}", f"variant.{variant}_line")
+                for variant in VERSUS)),
+    scenes={
+        "play": "game.games.querni.scenes.play:PlayScene",
+        "setup": "game.games.querni.scenes.setup:SetupScene",
+        "game_over": "game.games.querni.scenes.game_over:GameOverScene",
+        "rules": "game.games.querni.scenes.rules:RulesScene",
+        "replay": "game.games.querni.scenes.replay:ReplayScene",
+    },
+    data=DATA,
+    scores_view="game.games.querni.widgets.scores:ScoresView",
+    stats_view="game.games.querni.widgets.stats:StatsView",
+    demo="game.games.querni.demo:DemoPlayer",
+    tile="game.games.querni.widgets.tile:draw_tile",
+    sounds=SOUNDS,
+    setup_scene="setup",
+    settings_items=(
+        SettingItem("show_chains", "settings.show_chains", ((True, "settings.on"),
+                                                            (False, "settings.off"))),
+        SettingItem("sound", "settings.sound", tuple(
+            (state, f"settings.sound_{state}") for state in SOUND_STATES)),
+    ),
+    about="game.games.querni.about",
+    replay_scene="replay",
+)

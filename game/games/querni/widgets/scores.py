@@ -1,0 +1,243 @@
+"""QUERNI's part of the scores screen: per variant (TWO PLAYERS, and one per level of the
+computer opponent) the totals — BLUE's and RED's wins between two people, the person's wins and
+losses against the computer —, the draws, the mean number of turns, and the last games (date,
+result, reason, turns; a game played with hints is marked with a light bulb). QUERNI is
+unranked: every finished game is a record. The demo's games (its own variant) are not shown."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.arcade.spec import by_id
+from game.arcade.texts import t as shell_t
+from game.arcade.widgets import buttons, palette, text
+from game.engine.localformat import format_date, format_number
+from game.games.querni import GAME_ID
+from game.games.querni.stats import human_colour
+from game.games.querni.texts import TEXTS, color_name, t
+from game.games.querni.widgets import palette as qpalette
+from game.games.querni.widgets import pieces
+from game.rules.querni import Color
+
+LAST_GAMES = 8
+ROW_H = 58
+
+
+def summary(records: list[Any]) -> dict[str, Any]:
+    """Wins per colour, the person's wins and losses against the computer, draws and mean
+    turns of ``records`` (of one variant)."""
+    wins = {"BLUE": 0, "RED": 0, "DRAW": 0}
+    mine = {"won": 0, "lost": 0}
+    turns = 0
+    for record in records:
+        result = record.fields["result"]
+        wins[result] = wins.get(result, 0) + 1
+        turns += int(record.fields["turns"])
+        me = human_colour(dict(record.fields.get("players", {})))
+        if me is not None and result != "DRAW":
+            mine["won" if result == me else "lost"] += 1
+    mean = turns / len(records) if records else 0.0
+    return {"blue": wins["BLUE"], "red": wins["RED"], "draws": wins["DRAW"], "mean": mean,
+            "games": len(records), "won": mine["won"], "lost": mine["lost"]}
+
+
+def outcome_for_person(fields: dict[str, Any]) -> str | None:
+    """``"won"``, ``"lost"`` or ``"draw"`` for the person who played the computer in a
+    record; None between two people."""
+    me = human_colour(dict(fields.get("players", {})))
+    if me is None:
+        return None
+    if fields["result"] == "DRAW":
+        return "draw"
+    return "won" if fields["result"] == me else "lost"
+
+
+class ScoresView:
+    """Variant tabs, the totals of the chosen one and its last games, inside ``area``."""
+
+    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+        self.app = app
+        self.area = area
+        self.spec = by_id(app.games, GAME_ID)
+        self.variant = variant or self.spec.variants[0].id
+        if variant not in [v.id for v in self.spec.variants]:
+            self.variant = self.spec.variants[0].id
+        self.tabs: list[Any] = []
+
+    @property
+    def versus(self) -> bool:
+        """The shown variant is a game against the computer."""
+        return self.variant != self.spec.variants[0].id
+
+    @property
+    def tab_rows(self) -> int:
+        """Portrait: the four tabs in two rows (their names need the width)."""
+        return 2 if self.area.width < 1400 and len(self.spec.variants) > 2 else 1
+
+    @property
+    def top(self) -> int:
+        """Where the totals start, below the tabs."""
+        return self.area.top + 110 + (self.tab_rows - 1) * 100
+
+    def build(self, ui: Any, rebuild: Any) -> None:
+        variants = self.spec.variants
+        rows = self.tab_rows
+        per_row = math.ceil(len(variants) / rows)
+        tab_w = min(420, (self.area.width - 160) // max(1, per_row))
+        self.tabs = []
+        for i, variant in enumerate(variants):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(0, 0, tab_w, 84)
+            rect.center = (self.area.centerx + round((col - (per_row - 1) / 2)
+                                                     * (tab_w + 20)),
+                           self.area.top + 42 + row * 100)
+
+            def show(name: str = variant.id) -> None:
+                self.variant = name
+                rebuild()
+
+            self.tabs.append(buttons.button(ui, rect, variant.label_key, show,
+                                            "#choice_on" if variant.id == self.variant
+                                            else "#choice", texts=TEXTS))
+
+    def step(self, direction: int) -> None:
+        names = [v.id for v in self.spec.variants]
+        self.variant = names[(names.index(self.variant) + direction) % len(names)]
+
+    def records(self) -> list[Any]:
+        storage = self.app.ctx.storage
+        if storage is None:
+            return []
+        return [r for r in storage.records(GAME_ID) if r.variant == self.variant]
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        records = self.records()
+        if records:
+            self._draw_totals(surface, summary(records))
+            self._draw_last(surface, records[-LAST_GAMES:][::-1], time)
+        else:
+            self._draw_empty(surface, time)
+
+    # --- parts ------------------------------------------------------------------------------
+    def _draw_totals(self, surface: pygame.Surface, totals: dict[str, Any]) -> None:
+        width = self.area.width
+        top = self.top
+        cards: tuple[tuple[str, str, Any], ...]
+        if self.versus:
+            cards = (("scores.your_wins", format_number(totals["won"]), palette.GOOD),
+                     ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
+                     ("scores.draws", format_number(totals["draws"]), None),
+                     ("scores.mean_turns", f"{totals['mean']:.1f}", None))
+        else:
+            cards = (("scores.blue_wins", format_number(totals["blue"]), Color.BLUE),
+                     ("scores.red_wins", format_number(totals["red"]), Color.RED),
+                     ("scores.draws", format_number(totals["draws"]), None),
+                     ("scores.mean_turns", f"{totals['mean']:.1f}", None))
+        gap = 20
+        card_w = min(400, (width - 120 - 3 * gap) // 4)
+        left = self.area.centerx - (4 * card_w + 3 * gap) // 2
+        for i, (key, value, color) in enumerate(cards):
+            rect = pygame.Rect(left + i * (card_w + gap), top, card_w, 150)
+            pygame.draw.rect(surface, palette.PANEL, rect, border_radius=24)
+            if isinstance(color, Color):
+                edge = qpalette.BODY[color]
+            else:
+                edge = color if color is not None else palette.PANEL_EDGE
+            pygame.draw.rect(surface, edge, rect, 4, border_radius=24)
+            label = t(key)
+            size = text.fit_size(label, "ui", 28, card_w - 30, minimum=18)
+            text.blit(surface, label, "ui", size, palette.TEXT_DIM, "center",
+                      (rect.centerx, rect.top + 34))
+            x = rect.centerx
+            if isinstance(color, Color):
+                token = pieces.token(color, 56)
+                surface.blit(token, token.get_rect(center=(rect.centerx - 60, rect.top + 98)))
+                x += 30
+            text.blit(surface, value, "numbers", 60, palette.TEXT, "center", (x, rect.top + 98))
+
+    def _columns(self) -> list[tuple[str, float, str]]:
+        """(header, x as a fraction of the width, anchor): date, result, why, turns."""
+        portrait = self.area.height > self.area.width  # narrower columns
+        xs = (0.06, 0.30, 0.53, 0.95) if portrait else (0.12, 0.30, 0.50, 0.88)
+        labels = (shell_t("scores.date"), t("scores.result"), t("scores.reason"),
+                  t("scores.turns"))
+        anchors = ("midleft", "midleft", "midleft", "midright")
+        return list(zip(labels, xs, anchors))
+
+    def _draw_last(self, surface: pygame.Surface, records: list[Any], time: float) -> None:
+        width = self.area.width
+        top = self.top + 210
+        heading = t("scores.last_games")
+        text.blit(surface, heading, "bold", 34, palette.GOLD, "center", (self.area.centerx, top))
+        columns = self._columns()
+        header_y = top + 56
+        for label, x, anchor in columns:
+            text.blit(surface, label, "bold", 26, palette.TEXT_DIM, anchor, (x * width, header_y))
+        newest = getattr(self.app.ctx.storage, "last_recorded", None)
+        left, right = columns[0][1] * width - 20, columns[-1][1] * width + 20
+        hinted = False
+        for i, record in enumerate(records):
+            y = header_y + 56 + i * ROW_H
+            if y > self.area.bottom - 30:
+                break
+            band = pygame.Rect(left, y - ROW_H // 2 + 4, right - left, ROW_H - 8)
+            if record.id == newest:
+                glow = int(60 + 40 * math.sin(time * 4))
+                pygame.draw.rect(surface, (glow + 80, glow + 60, 20), band, border_radius=14)
+                pygame.draw.rect(surface, palette.GOLD, band, 3, border_radius=14)
+            elif i % 2 == 0:
+                pygame.draw.rect(surface, palette.PANEL, band, border_radius=14)
+            fields = record.fields
+            result = fields["result"]
+            mine = outcome_for_person(fields)
+            if mine == "won":
+                won, won_colour = t("scores.you_won"), palette.GOOD
+            elif mine == "lost":
+                won, won_colour = t("scores.you_lost"), palette.BAD
+            elif result == "DRAW":
+                won, won_colour = t("scores.drawn"), palette.TEXT
+            else:
+                won = t("scores.won", color=color_name(result))
+                won_colour = qpalette.RIM[Color(result)]
+            why = t(f"scores.why_{fields['reason']}")
+            cells = (format_date(record.date), won, why, format_number(fields["turns"]))
+            for index, ((_label, x, anchor), value) in enumerate(zip(columns, cells)):
+                room = 0.2 * width if anchor == "midleft" else 0.1 * width
+                size = text.fit_size(value, "ui", 30, int(room), minimum=18)
+                colour = won_colour if index == 1 else palette.TEXT
+                text.blit(surface, value, "ui", size, colour, anchor, (x * width, y))
+            if fields.get("hints"):  # played with hints: a bulb before the turns
+                bulb(surface, (columns[-1][1] * width - 0.1 * width - 24, y), 34)
+                hinted = True
+        if hinted:
+            legend_y = min(self.area.bottom - 20, header_y + 56 + len(records) * ROW_H)
+            bulb(surface, (left + 20, legend_y), 30)
+            text.blit(surface, t("scores.hints"), "ui", 26, palette.TEXT_DIM, "midleft",
+                      (left + 44, legend_y))
+
+    def _draw_empty(self, surface: pygame.Surface, time: float) -> None:
+        cx = self.area.centerx
+        y = self.area.top + 280
+        for i, color in enumerate((Color.BLUE, Color.RED, Color.BLUE)):
+            bob = math.sin(time * 1.5 + i) * 10
+            image = pieces.piece(color, (3, 4, 5)[i], 120)
+            surface.blit(image, image.get_rect(center=(cx + (i - 1) * 170, y + bob)))
+        text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
+                  (cx, y + 160))
+        line = t("scores.empty_line")
+        text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
+                  palette.TEXT_DIM, "center", (cx, y + 230))
+
+
+def bulb(surface: pygame.Surface, centre: tuple[float, float], size: int) -> None:
+    """A light bulb (a game played with hints), ``size`` px tall, centred on ``centre``."""
+    cx, cy = centre
+    radius = size * 0.3
+    glass = (round(cx), round(cy - size * 0.12))
+    pygame.draw.circle(surface, qpalette.HINT, glass, round(radius))
+    base = pygame.Rect(0, 0, round(radius * 1.1), round(size * 0.22))
+    base.midtop = (round(cx), round(glass[1] + radius * 0.75))
+    pygame.draw.rect(surface, palette.TEXT_DIM, base, border_radius=3)

@@ -1,0 +1,98 @@
+"""QUERNI's part of the statistics screen: per variant the games, the results and the mean game
+length, and one stacked bar per variant (the player's wins / draws / losses against each
+computer level, BLUE's wins / draws / RED's wins between two people), in QUERNI's colours.
+Built from the stored records when the screen opens (``game.games.querni.stats``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.arcade.spec import by_id
+from game.arcade.texts import t as shell_t
+from game.arcade.widgets import palette, text
+from game.engine.localformat import format_number
+from game.games.querni import GAME_ID
+from game.games.querni.stats import VariantStats, all_stats
+from game.games.querni.texts import TEXTS
+from game.games.querni.widgets import palette as qpalette
+from game.rules.querni import Color
+
+DRAW_COLOUR = (150, 144, 190)
+
+
+class StatsView:
+    """One row per variant: its figures and its stacked bar of results."""
+
+    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+        self.app = app
+        self.area = area
+        self.spec = by_id(app.games, GAME_ID)
+        storage = app.ctx.storage
+        records = storage.records(GAME_ID) if storage is not None else []
+        self.stats = all_stats([v.id for v in self.spec.variants], records)
+
+    def build(self, ui: Any, rebuild: Any) -> None:
+        """No tabs: every variant fits on one page."""
+
+    def step(self, direction: int) -> None:
+        """Nothing to page through."""
+
+    def _colours(self, stats: VariantStats) -> tuple[tuple[int, int, int], ...]:
+        if stats.versus_computer:
+            return (palette.GOOD, DRAW_COLOUR, palette.BAD)
+        return (qpalette.BODY[Color.BLUE], DRAW_COLOUR, qpalette.BODY[Color.RED])
+
+    def _labels(self, stats: VariantStats) -> tuple[str, str, str]:
+        t = TEXTS.t
+        if stats.versus_computer:
+            return (t("stats.wins"), t("stats.draws"), t("stats.losses"))
+        return (t("stats.blue_wins"), t("stats.draws"), t("stats.red_wins"))
+
+    def draw(self, surface: pygame.Surface, time: float) -> None:
+        rows = [s for s in self.stats.values() if s.games] or list(self.stats.values())
+        if not any(s.games for s in rows):
+            text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT,
+                      "center", (self.area.centerx, self.area.top + 300))
+            return
+        margin = 60
+        row_h = min(260, (self.area.height - 80) // len(rows))
+        for i, stats in enumerate(rows):
+            box = pygame.Rect(margin, self.area.top + 40 + i * row_h,
+                              self.area.width - 2 * margin, row_h - 30)
+            self._draw_row(surface, stats, box)
+
+    def _draw_row(self, surface: pygame.Surface, stats: VariantStats, box: pygame.Rect) -> None:
+        pygame.draw.rect(surface, palette.PANEL, box, border_radius=22)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, box, 3, border_radius=22)
+        title = TEXTS.t(self.spec.variant(stats.variant).label_key)
+        text.blit(surface, title, "bold", text.fit_size(title, "bold", 34, box.width // 2),
+                  palette.GOLD, "topleft", (box.left + 24, box.top + 16))
+        mean = "—" if stats.mean_turns is None else format_number(round(stats.mean_turns))
+        line = TEXTS.t("stats.summary", games=stats.games, turns=mean)
+        text.blit(surface, line, "ui", text.fit_size(line, "ui", 28, box.width // 2 - 40),
+                  palette.TEXT_DIM, "topright", (box.right - 24, box.top + 22))
+        bar = pygame.Rect(box.left + 24, box.top + 76, box.width - 48,
+                          max(40, box.height - 140))
+        counts = (stats.first, stats.draws, stats.second)
+        total = max(1, sum(counts))
+        x = bar.left
+        for index, (count, colour) in enumerate(zip(counts, self._colours(stats))):
+            width = round(bar.width * count / total) if index < 2 else bar.right - x
+            if count and width > 0:
+                part = pygame.Rect(x, bar.top, width, bar.height)
+                pygame.draw.rect(surface, colour, part)
+                if width > 60:
+                    text.blit(surface, format_number(count), "numbers", 36, (16, 12, 40),
+                              "center", part.center)
+            x += max(0, width)
+        pygame.draw.rect(surface, palette.PANEL_EDGE, bar, 3)
+        legend_x = bar.left
+        for label, colour in zip(self._labels(stats), self._colours(stats)):
+            swatch = pygame.Rect(legend_x, bar.bottom + 14, 28, 28)
+            pygame.draw.rect(surface, colour, swatch, border_radius=6)
+            rendered = text.render(label, "ui", 26, palette.TEXT)
+            surface.blit(rendered, rendered.get_rect(midleft=(swatch.right + 10,
+                                                              swatch.centery)))
+            legend_x = swatch.right + 10 + rendered.get_width() + 40

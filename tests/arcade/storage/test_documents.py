@@ -1,0 +1,90 @@
+"""A game's documents: one file per finished game in ``games/``, written once when the game is
+recorded (never in memory mode, never twice), read back checked, damaged ones set aside."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from game.arcade.storage import Storage
+from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make
+
+
+@dataclass(eq=False)
+class Counter:
+    count: int
+    target: int = 3
+    mode: str = "short"
+
+
+def check_tally(data: dict) -> None:
+    if data.get("format") != "tally" or type(data.get("count")) is not int:
+        raise ValueError("not a tally")
+
+
+DOCUMENTED = replace(COUNTER, document=lambda game: {"format": "tally", "count": game.count},
+                     document_format="tally", check_document=check_tally)
+
+
+def store_of(path: Path) -> Storage:
+    return make(path, games=(DOCUMENTED,))
+
+
+def test_recording_a_game_writes_its_document_once(tmp_path):
+    store = store_of(tmp_path)
+    game = Counter(3)
+    store.record_game("counter", game)
+    store.record_game("counter", game)  # recorded before: no second record, no second file
+    files = sorted((tmp_path / "games").iterdir())
+    assert len(files) == 1
+    record_id = store.records("counter")[0].id
+    assert files[0].name.startswith("counter-") and files[0].name.endswith(f"-{record_id}.json")
+    assert re.fullmatch(rf"counter-{STAMP_RE}-{record_id}\.json", files[0].name)
+    assert json.loads(files[0].read_text()) == {"format": "tally", "count": 3}
+    assert store.game_documents("counter") == [(files[0].name, {"format": "tally", "count": 3})]
+
+
+def test_a_game_without_documents_writes_none(tmp_path):
+    store = make(tmp_path, games=(COUNTER,))
+    store.record_game("counter", Counter(3))
+    assert not (tmp_path / "games").exists()
+
+
+@pytest.mark.parametrize("raw", [b"{not json", b'{"format": "tally", "count": "x"}', b"[]"])
+def test_a_damaged_document_is_set_aside_with_a_notice(tmp_path, raw):
+    store = store_of(tmp_path)
+    store.record_game("counter", Counter(3))
+    bad = tmp_path / "games" / "counter-20261130T021500Z-bad.json"
+    bad.write_bytes(raw)
+    assert len(store.game_documents("counter")) == 1
+    assert not bad.exists()
+    assert any(p.name.startswith(f"{bad.name}.corrupt-") for p in bad.parent.iterdir())
+    assert store.notices[-1].key == "notice.corrupt"
+
+
+def test_load_document_names_the_game_and_sets_aside_only_its_own_files(tmp_path):
+    store = store_of(tmp_path / "data")
+    store.record_game("counter", Counter(3))
+    (mine,) = (tmp_path / "data" / "games").iterdir()
+    assert store.load_document(mine) == ("counter", {"format": "tally", "count": 3})
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text('{"format": "tally", "count": "three"}')
+    assert store.load_document(elsewhere) is None
+    assert elsewhere.exists()  # not ours: only logged
+    unknown = tmp_path / "data" / "games" / "counter-x.json"
+    unknown.write_text('{"format": "chess"}')
+    assert store.load_document(unknown) is None and not unknown.exists()
+    assert store.load_document(tmp_path / "missing.json") is None
+
+
+def test_memory_mode_writes_no_document(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = Storage(blocker / "data", games=(DOCUMENTED,), clock=FakeClock())
+    assert not store.writable
+    store.record_game("counter", Counter(3))
+    assert store.game_documents("counter") == []

@@ -1,0 +1,133 @@
+"""The demo plays with the advisor through posted taps: exactly the advisor's game (the same
+dice give the same final board as the advisor playing through the rules' API, so a seed
+replays the same game), powers and MAGDAGDON included, while frames keep running; its GAME
+OVER line is unchanged."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from game.ai.advisor import advise
+from game.arcade.demo import DemoDriver
+from game.engine.testing import run_frames
+from game.games.magdagdon import hints
+from game.games.magdagdon.demo import DemoPlayer
+from game.games.magdagdon.scenes.play import PlayScene
+from game.games.registry import GAMES
+from game.rules.magdagdon import Difficulty, MagdagdonGame
+from tests.support import make_arcade, settle
+
+LINE = re.compile(r"GAME OVER difficulty=(peaceful|survival|nightmare) score=-?\d+ turns=\d+ "
+                  r"ruins=\d+ powers=\d+")
+
+
+def advisor_game(difficulty: Difficulty, seed: str) -> MagdagdonGame:
+    game = MagdagdonGame(difficulty, random.Random(seed))
+    while not game.is_over:
+        game.roll()
+        while game.in_turn:
+            for step in advise(game).steps:
+                hints.apply_step(game, step)
+    return game
+
+
+def play_one(difficulty: Difficulty, seed: int, saved: MagdagdonGame | None = None,
+             frames: int = 20_000) -> tuple[list[str], MagdagdonGame, Any]:
+    """Let the demo play one game (from ``saved`` if given) to its GAME OVER line."""
+    app = make_arcade(demo=True)
+    try:
+        app.ctx.seed = seed  # a new game's dice: Random(f"{seed}:1")
+        app.ctx.settings.reduced_motion = True  # shorter tumbles: fewer frames to run
+        lines: list[str] = []
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1,
+                              report=lines.append)
+        if saved is not None:
+            app.stack.push(PlayScene(app, saved=saved))
+        else:
+            app.stack.push(PlayScene(app, variant=difficulty.name))
+        settle(app)
+        game = app.stack.top.game
+        for _ in range(frames // 50):
+            run_frames(app, 50)
+            if lines:
+                break
+        return lines, game, app.demo.player("magdagdon")
+    finally:
+        app.shutdown()
+
+
+def test_the_demo_plays_the_advisors_game_with_powers_and_magdagdon():
+    lines, game, player = play_one(Difficulty.PEACEFUL, 27)
+    assert len(lines) == 1 and LINE.fullmatch(lines[0]), lines
+    expected = advisor_game(Difficulty.PEACEFUL, "27:1")  # REROLL, −1/+1 and a ruin
+    assert game.board == expected.board and game.powers_used == expected.powers_used
+    assert lines[0] == (f"GAME OVER difficulty=peaceful score={expected.score().total} "
+                        f"turns={expected.turns} ruins={expected.score().ruins} "
+                        f"powers={expected.powers_used}")
+    assert isinstance(player, DemoPlayer) and player.advised >= expected.turns
+    assert player.fallbacks == 0
+
+
+def test_an_advisor_error_falls_back_on_the_rules_moves(monkeypatch):
+    def broken(game):
+        raise RuntimeError("advisor down")
+
+    monkeypatch.setattr(hints, "ask", broken)
+    start = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(4))
+    for _ in range(3):  # a few turns in: a short game for the fallback to finish
+        start.roll()
+        for die, cell in start.hint():
+            start.place(die, cell)
+        start.confirm()
+    lines, game, player = play_one(Difficulty.NIGHTMARE, 4, saved=start)
+    assert len(lines) == 1 and LINE.fullmatch(lines[0]) and game.is_over
+    assert player.advised == 0 and player.fallbacks > 0
+
+
+def test_a_slow_advisor_in_real_time_falls_back_after_its_patience(app, monkeypatch):
+    import threading
+
+    from game.games.magdagdon import demo as demo_module
+
+    release = threading.Event()
+
+    def stuck(game):
+        release.wait(30)
+        raise RuntimeError("too late")
+
+    monkeypatch.setattr(hints, "ask", stuck)
+    app.fixed_steps_per_frame = False  # as in the kiosk's attract mode (wall-clock frames)
+    player = DemoPlayer(app, random.Random(1), report=lambda line: None)
+    assert not player.patient
+    scene = PlayScene(app, variant="NIGHTMARE")
+    app.stack.push(scene)
+    settle(app)
+    scene.control.roll()
+    scene.skip_animation()
+    scene.control.roll_landed()
+    for _ in range(demo_module.PATIENCE + 2):
+        player.step(scene)
+    assert player.fallbacks == 1
+    release.set()
+
+
+def test_the_attract_mode_shows_each_advice_before_playing_it(app):
+    app.ctx.demo_is_attract = True
+    app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1, report=lambda line: None)
+    scene = PlayScene(app, variant="NIGHTMARE")
+    app.stack.push(scene)
+    settle(app)
+    player = app.demo.player("magdagdon")
+    for _ in range(400):
+        run_frames(app, 1)
+        if scene.hint is not None:
+            break
+        if player.worker.busy:
+            player.worker.wait(30)
+    assert scene.hint is not None and player.linger > 0
+    assert scene.session.hints == 0  # shown to visitors, not a player's hint
+    placed = len(scene.game.placed)
+    run_frames(app, 5)
+    assert len(scene.game.placed) == placed  # it lingers before playing
