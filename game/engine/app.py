@@ -141,6 +141,7 @@ class App:
         self.stop_signal: int | None = None  # a signal asked the run to end
         self._first_frame_end: float | None = None
         self._scene_changed = False
+        self._was_moving = False
         self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         self._screen: str | None = None
 
@@ -257,8 +258,13 @@ class App:
         if self.counted:
             draw = True
         else:
+            # the pass after motion ends draws too: the picture at rest shows at once
+            moving, was_moving = self.moving(), self._was_moving
+            self._was_moving = moving or (was_moving and not steps)
             draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
-                                          or self.display.damaged) and not self.display.minimised
+                                          or self.display.damaged,
+                                          moving=moving or was_moving) \
+                and not self.display.minimised
         if draw:
             self.stack.draw(self.surface)
             self.draw_overlay(self.surface)
@@ -285,6 +291,10 @@ class App:
         """Whether every visible scene declares that nothing on it moves by itself."""
         visible = self.stack.visible()
         return bool(visible) and all(scene.still for scene in visible)
+
+    def moving(self) -> bool:
+        """Whether a visible scene plays something out by itself (drawn at full rate)."""
+        return any(scene.moving for scene in self.stack.visible())
 
     def _say_screen(self) -> None:
         top = self.stack.top

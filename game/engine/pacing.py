@@ -10,6 +10,8 @@
   steps (twice a second) when every visible scene declares it is still (``Scene.still``). The
   slow redraw of a still screen is a safety net: whatever changed without input shows within
   half a second.
+* **Full rate while a scene plays something out by itself** (``Scene.moving``: the computer's
+  piece flying, a chain popping): input is not the only cause of motion worth every frame.
 * Runs to a frame count (``--frames``, ``--bench``) draw every frame and never sleep; the app
   decides that, not the pacer.
 
@@ -48,15 +50,17 @@ class Pacer:
         """Input, a window event or a scene change: draw at full rate for a while."""
         self.quiet = 0
 
-    def should_draw(self, steps: int, still: bool, forced: bool = False) -> bool:
-        """Count ``steps`` updates just run; True when this pass should draw."""
+    def should_draw(self, steps: int, still: bool, forced: bool = False,
+                    moving: bool = False) -> bool:
+        """Count ``steps`` updates just run; True when this pass should draw (``moving``: a
+        scene plays something out by itself, drawn at full rate)."""
         self.quiet += steps
         self.since_draw += steps
         if forced:
             return True
         if steps <= 0:
             return False
-        if not self.idle:
+        if moving or not self.idle:
             return True
         return self.since_draw >= (self.still_every if still else self.ambient_every)
 

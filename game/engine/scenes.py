@@ -39,6 +39,9 @@ class Scene(Generic[AppT]):
 
     transparent: bool = False  # an overlay: the scene below is drawn first
     still: bool = False  # nothing on it moves by itself: untouched, it is redrawn only rarely
+    # Something plays out without input (the computer's piece flying): every step is drawn,
+    # even on an untouched screen. A property in scenes that have such motion.
+    moving: bool = False
 
     def __init__(self, app: AppT) -> None:
         self.app = app

@@ -143,8 +143,8 @@ def test_raise_window_brings_the_shown_window_forward_not_the_hidden_canvas(
     assert calls == ["restore", "focus"] and display.damaged
 
 
-def test_raise_window_without_a_display_is_refused() -> None:
-    assert display_module.current() is None
+def test_raise_window_without_a_display_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(display_module, "_current", [])
     assert display_module.raise_window() is False
 
 

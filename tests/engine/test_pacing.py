@@ -17,9 +17,10 @@ from game.engine.window import letterbox, to_window
 
 
 class Probe(Scene):
-    def __init__(self, app: App, still: bool = False) -> None:
+    def __init__(self, app: App, still: bool = False, moving: bool = False) -> None:
         super().__init__(app)
         self.still = still
+        self.moving = moving
         self.draws = 0
         self.updates = 0
         self.actions: list[Action] = []
@@ -136,6 +137,26 @@ def test_a_still_screen_is_redrawn_twice_a_second() -> None:
     assert probe.draws - before == 120 // STILL_EVERY
 
 
+def test_what_plays_out_by_itself_is_drawn_at_full_rate_on_an_untouched_screen() -> None:
+    """The computer's piece flies with nobody touching the screen: every step is drawn, and
+    the step after it lands (the picture at rest), then the slow redraw again."""
+    app = make_app()
+    probe = start(app)
+    run_frames(app, round(IDLE_AFTER / STEP) + 1)
+    assert app.pacer.idle
+    probe.moving = True
+    before = probe.draws
+    run_frames(app, 30)
+    assert probe.draws - before == 30 and app.pacer.idle  # motion is not input
+    probe.moving = False
+    before = probe.draws
+    run_frames(app, 1)
+    assert probe.draws == before + 1  # at rest, shown at once
+    before = probe.draws
+    run_frames(app, 60)
+    assert probe.draws - before == 60 // AMBIENT_EVERY
+
+
 def test_a_scene_change_counts_as_activity() -> None:
     app = make_app()
     start(app)
@@ -171,6 +192,7 @@ def test_pacer_rules() -> None:
     assert pacer.idle
     pacer.drew()
     assert [pacer.should_draw(1, still=False) for _ in range(4)] == [False, False, False, True]
+    assert pacer.should_draw(1, still=True, moving=True)  # idle, but something moves
     pacer.activity()
     assert not pacer.idle and pacer.should_draw(1, still=True)
 

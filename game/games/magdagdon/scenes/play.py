@@ -494,6 +494,12 @@ class PlayScene(ArcadeScene):
 
     # --- input ----------------------------------------------------------------------------
     @property
+    def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """Dice roll or fly, a line flashes, particles fall, the board shakes: drawn at full
+        rate even when nobody touches the screen (the attract mode's own moves)."""
+        return self.tweens.active or self.particles.active or self.shake.strength > 0.5
+
+    @property
     def busy(self) -> bool:
         """An animation that a tap skips is running (roll, banner slam, crumble)."""
         return self.control.phase in (Phase.ROLLING, Phase.CRUMBLING) or self.banner_slam

@@ -483,6 +483,12 @@ class PlayScene(ArcadeScene):
         return self.anim.busy or self.pending_pass is not None or self.pending_over is not None
 
     @property
+    def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """A piece flies or a chain pops (the computer's moves too, with nobody touching the
+        screen): drawn at full rate."""
+        return self.anim.moving
+
+    @property
     def waiting(self) -> bool:
         """Only an automatic pass or the game-over panel is coming: input waits for it."""
         return self.pending_pass is not None or self.pending_over is not None
