@@ -12,28 +12,31 @@ TitleScene:magdagdon``).
 Two more: F11 there and back (without and with openbox), and a window moved and resized by
 openbox that the next start reopens where it was.
 
+What runs: every size × every mode × no window manager / openbox, all 36 combinations. Each
+(size, window manager) has an X server of its own on which its three modes run one after the
+other; the twelve servers run ``DISPLAY_MATRIX_JOBS`` at a time (3 by default: most of a run
+is waiting for a program to start and for its pictures to reach the screen). They run the first
+time a matrix test asks for the results; each combination then passes or fails as its own test.
+Screenshots are raw RGB (no PNG to encode) and each marker is looked for near where it must be
+first, on the whole screen only when it is not there.
+
 Skipped, with the reason, where Xvfb, xdotool or ImageMagick is missing (``.ci/run`` installs
 them on Debian); openbox runs are skipped where openbox is missing. Deselect the whole matrix
 with ``-m "not display"``.
-
-What runs: every size × every mode without a window manager (18 runs), and with openbox every
-size windowed (where the title bar matters) plus fullscreen and kiosk on the first two sizes
-(where the window manager, not the program, makes the window cover the screen): 28 of the 36
-combinations. The other 8 (openbox fullscreen/kiosk on the four remaining sizes) take the same
-code path as the two openbox sizes that run; ``DISPLAY_MATRIX=full`` runs all 36.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,19 +59,20 @@ if MISSING:
 SIZES = [(1366, 768), (1280, 1024), (1920, 1200), (2560, 1080), (3840, 2160), (1080, 1920)]
 MODES = {"windowed": [], "fullscreen": ["--fullscreen"], "kiosk": ["--kiosk", "--kiosk-pin",
                                                                    "2468"]}
-OPENBOX_COVER_SIZES = SIZES[:2]
+WMS = ("none", "openbox")
 TOLERANCE = 2  # pixels, for the marker edges (scaled and filtered, they blur a little)
 TIMEOUT = 30.0  # seconds for a program to show its title (generous: CI machines are loaded)
+JOBS = max(1, int(os.environ.get("DISPLAY_MATRIX_JOBS", "3")))
+"""X servers (each with its three modes in turn) running at once."""
+MATRIX_TEST = "test_the_whole_frame_is_on_screen_and_new_game_opens"
+
+Combo = tuple[tuple[int, int], str, str]
 
 
 def combos() -> Iterator[object]:
-    full = os.environ.get("DISPLAY_MATRIX") == "full"
     for size in SIZES:
-        for wm in ("none", "openbox"):
+        for wm in WMS:
             for mode in MODES:
-                if wm == "openbox" and mode != "windowed" and size not in OPENBOX_COVER_SIZES \
-                        and not full:
-                    continue
                 yield pytest.param(size, wm, mode, id=f"{size[0]}x{size[1]}-{wm}-{mode}")
 
 
@@ -87,9 +91,12 @@ class Server:
         return env
 
     def screenshot(self) -> pygame.Surface:
-        png = subprocess.run(["import", "-window", "root", "png:-"], env=self.env(),
-                             capture_output=True, timeout=30, check=True).stdout
-        return pygame.image.load(io.BytesIO(png), "shot.png")
+        """The root window as raw 8-bit RGB (a 4K PNG takes a second to encode)."""
+        raw = subprocess.run(["import", "-window", "root", "-depth", "8", "rgb:-"],
+                             env=self.env(), capture_output=True, timeout=30, check=True).stdout
+        if len(raw) != self.size[0] * self.size[1] * 3:
+            pytest.fail(f"a screenshot of {len(raw)} bytes for a {self.size} screen")
+        return pygame.image.frombuffer(raw, self.size, "RGB")
 
     def stop(self) -> None:
         for process in reversed(self.processes):
@@ -99,6 +106,14 @@ class Server:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
+
+
+_xlib = threading.Lock()  # one Xlib connection at a time (servers start in several threads)
+
+
+def _wm_up(probe, display: bytes) -> bool:
+    with _xlib:
+        return probe(display) is True
 
 
 def start_server(size: tuple[int, int], wm: str) -> Server:
@@ -126,7 +141,7 @@ def start_server(size: tuple[int, int], wm: str) -> Server:
         server.processes.append(openbox)
         from game.engine.sdl import x11_window_manager
 
-        while x11_window_manager(server.display.encode()) is not True:
+        while not _wm_up(x11_window_manager, server.display.encode()):
             if time.monotonic() > deadline or openbox.poll() is not None:
                 server.stop()
                 pytest.fail("openbox did not start")
@@ -238,24 +253,45 @@ def new_game_centre(logical: tuple[int, int]) -> tuple[int, int]:
     return _new_game[logical]
 
 
-def find_markers(shot: pygame.Surface) -> list[pygame.Rect | None]:
-    """The bounding box of each probe colour in the screenshot (None when absent)."""
+def find_marker(shot: pygame.Surface, colour: tuple[int, int, int],
+                area: pygame.Rect | None = None) -> pygame.Rect | None:
+    """The bounding box of ``colour`` in ``area`` of the screenshot (None when absent)."""
+    area = shot.get_rect() if area is None else area.clip(shot.get_rect())
+    mask = pygame.mask.from_threshold(shot.subsurface(area), colour, (40, 40, 40, 255))
+    rects = [r for r in mask.get_bounding_rects() if r.width >= 4 and r.height >= 4]
+    return rects[0].unionall(rects[1:]).move(area.topleft) if rects else None
+
+
+def find_markers(shot: pygame.Surface, wanted: list[tuple[float, float]] | None = None,
+                 side: float = 0.0) -> list[pygame.Rect | None]:
+    """Each probe colour's bounding box: near its ``wanted`` top-left corner when that is
+    given (a small search), on the whole screenshot when it is not there."""
     found: list[pygame.Rect | None] = []
-    for colour in PROBE_COLOURS:
-        mask = pygame.mask.from_threshold(shot, colour, (40, 40, 40, 255))
-        rects = [r for r in mask.get_bounding_rects() if r.width >= 4 and r.height >= 4]
-        found.append(rects[0].unionall(rects[1:]) if rects else None)
+    for i, colour in enumerate(PROBE_COLOURS):
+        rect = None
+        if wanted is not None:
+            margin = round(side) + 64
+            x, y = wanted[i]
+            near = pygame.Rect(round(x) - margin, round(y) - margin, 2 * margin, 2 * margin)
+            rect = find_marker(shot, colour, near)
+            if rect is not None and not near.inflate(-2, -2).contains(rect):
+                rect = None  # it runs past the search area: measure it on the whole screen
+        found.append(rect if rect is not None else find_marker(shot, colour))
     return found
+
+
+def corners(frame: tuple[int, int, int, int], side: float) -> list[tuple[float, float]]:
+    """Where the markers' top-left corners must be, in the probe's colour order."""
+    x, y, w, h = frame
+    return [(x, y), (x + w - side, y), (x, y + h - side), (x + w - side, y + h - side)]
 
 
 def check_corners(markers: list[pygame.Rect | None], frame: tuple[int, int, int, int],
                   scale: float) -> list[str]:
-    x, y, w, h = frame
     side = PROBE_SIZE * scale
-    wanted = [(x, y), (x + w - side, y), (x, y + h - side), (x + w - side, y + h - side)]
     problems = []
     for name, rect, (ex, ey) in zip(("top-left", "top-right", "bottom-left", "bottom-right"),
-                                    markers, wanted):
+                                    markers, corners(frame, side)):
         if rect is None:
             problems.append(f"{name} marker not on screen")
         elif abs(rect.x - ex) > TOLERANCE or abs(rect.y - ey) > TOLERANCE or \
@@ -270,10 +306,11 @@ def assert_frame_at(server: Server, program: Program, frame: tuple[int, int, int
                     logical: tuple[int, int], tmp_path: Path) -> None:
     """The four corner markers show up where ``frame`` says, within a few seconds."""
     scale = frame[2] / logical[0]
+    side = PROBE_SIZE * scale
     deadline = time.monotonic() + TIMEOUT
     while True:  # the first frames may still be on their way to the screen
         shot = server.screenshot()
-        problems = check_corners(find_markers(shot), frame, scale)
+        problems = check_corners(find_markers(shot, corners(frame, side), side), frame, scale)
         if not problems or time.monotonic() > deadline:
             break
         time.sleep(0.3)
@@ -283,10 +320,9 @@ def assert_frame_at(server: Server, program: Program, frame: tuple[int, int, int
                           str(tmp_path / "screen.png"))
 
 
-@pytest.mark.parametrize(("size", "wm", "mode"), list(combos()))
-def test_the_whole_frame_is_on_screen_and_new_game_opens(servers, tmp_path, size, wm, mode):
-    pygame.init()
-    server = server_for(servers, size, wm)
+def run_combo(server: Server, size: tuple[int, int], mode: str, tmp_path: Path) -> None:
+    """One combination: the frame where it must be, then a click on NEW GAME opens the variant
+    chooser. Raises (an assertion, ``pytest.fail``) when not."""
     program = Program(server, MODES[mode], tmp_path / "data")
     try:
         program.wait_for("screen TitleScene")
@@ -294,13 +330,67 @@ def test_the_whole_frame_is_on_screen_and_new_game_opens(servers, tmp_path, size
         logical = logical_size(size)
         scale = frame[2] / logical[0]
         assert_frame_at(server, program, frame, logical, tmp_path)
-        cx, cy = new_game_centre(logical)
+        cx, cy = _new_game[logical]
         at = (round(frame[0] + (cx + 0.5) * scale), round(frame[1] + (cy + 0.5) * scale))
         subprocess.run(["xdotool", "mousemove", str(at[0]), str(at[1]), "click", "1"],
                        env=server.env(), check=True, timeout=30)
         program.wait_for("screen TitleScene:magdagdon")
     finally:
         program.stop()
+
+
+def run_group(size: tuple[int, int], wm: str, modes: list[str],
+              tmp: Path) -> dict[Combo, str | None]:
+    """One X server of ``size`` (with ``wm``), its ``modes`` one after the other: each
+    combination's failure (None: it passed)."""
+    results: dict[Combo, str | None] = {}
+    try:
+        server = start_server(size, wm)
+    except BaseException as error:  # noqa: BLE001 - pytest.fail is a BaseException
+        return {(size, wm, mode): f"no X server: {error}" for mode in modes}
+    try:
+        for mode in modes:
+            where = tmp / f"{size[0]}x{size[1]}-{wm}-{mode}"
+            where.mkdir(parents=True, exist_ok=True)
+            try:
+                run_combo(server, size, mode, where)
+                results[(size, wm, mode)] = None
+            except BaseException as error:  # noqa: BLE001 - reported by the combination's test
+                results[(size, wm, mode)] = f"{type(error).__name__}: {error}"
+    finally:
+        server.stop()
+    return results
+
+
+@pytest.fixture(scope="module")
+def matrix(request, tmp_path_factory) -> dict[Combo, str | None]:
+    """Every selected combination run (``JOBS`` servers at once): its failure or None."""
+    selected: dict[tuple[tuple[int, int], str], list[str]] = {}
+    for item in request.session.items:
+        if getattr(item, "originalname", "") == MATRIX_TEST and hasattr(item, "callspec"):
+            params = item.callspec.params
+            if params["wm"] == "openbox" and shutil.which("openbox") is None:
+                continue
+            selected.setdefault((params["size"], params["wm"]), []).append(params["mode"])
+    pygame.init()
+    for size, _wm in selected:  # the layouts are built here, not in the threads
+        new_game_centre(logical_size(size))
+    tmp = tmp_path_factory.mktemp("matrix")
+    results: dict[Combo, str | None] = {}
+    with ThreadPoolExecutor(max_workers=JOBS) as pool:
+        for done in pool.map(lambda group: run_group(group[0][0], group[0][1], group[1], tmp),
+                             selected.items()):
+            results.update(done)
+    return results
+
+
+@pytest.mark.parametrize(("size", "wm", "mode"), list(combos()))
+def test_the_whole_frame_is_on_screen_and_new_game_opens(matrix, size, wm, mode):
+    if wm == "openbox" and shutil.which("openbox") is None:
+        pytest.skip("openbox is not installed (Debian: openbox)")
+    failure = matrix[(size, wm, mode)]
+    if failure is not None:
+        pytest.fail(failure, pytrace=False)
 
 
 def test_a_moved_and_resized_window_reopens_where_it_was(servers, tmp_path):
