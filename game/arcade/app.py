@@ -77,6 +77,7 @@ class ArcadeApp(App):
         self.data_lock: DataLock | None = None  # one running copy per data folder
         self.crashes = 0
         self._notices_seen = 0
+        self._overlay_shown = False  # the last draw_overlay drew something
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
@@ -137,6 +138,13 @@ class ArcadeApp(App):
             if isinstance(scene, Relabels):
                 scene.relabel()
 
+    def overlay_damage(self) -> list[pygame.Rect] | None:
+        """The overlay cannot redraw in parts: while it shows (the attract mode's TOUCH TO PLAY,
+        a notice), and once when it goes, the whole screen is redrawn."""
+        showing = (self.kiosk is not None and self.kiosk.attract) \
+            or self.frame < self._notice_until or len(self.ctx.notices) > self._notices_seen
+        return None if showing or self._overlay_shown else []
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The newest storage notice, for a few seconds, over whatever scene is showing."""
         if self.kiosk is not None:
@@ -147,9 +155,11 @@ class ArcadeApp(App):
                 self._notices_from = self._notices_seen  # a new batch starts
             self._notices_seen = len(notices)
             self._notice_until = self.frame + NOTICE_FRAMES
+        self._overlay_shown = self.kiosk is not None and self.kiosk.attract
         if self.frame < self._notice_until:
             shown = notices[max(self._notices_from, len(notices) - 3):]
             toast.draw(surface, [t(n.key, **n.params) for n in shown])
+            self._overlay_shown = True
 
     def run_frame(self) -> None:
         before = self.stack.scenes

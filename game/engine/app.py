@@ -30,6 +30,7 @@ import pygame
 
 from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
+from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, PROBE_ENV, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     import pygame_gui
 
 log = logging.getLogger(__name__)
+
+FULL_EVERY = 60
+"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws."""
 
 
 @dataclass
@@ -142,6 +146,8 @@ class App:
         self._first_frame_end: float | None = None
         self._scene_changed = False
         self._was_moving = False
+        self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
+        self._since_full = 0
         self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         self._screen: str | None = None
 
@@ -266,9 +272,7 @@ class App:
                                           moving=moving or was_moving) \
                 and not self.display.minimised
         if draw:
-            self.stack.draw(self.surface)
-            self.draw_overlay(self.surface)
-            self.display.present()
+            self._draw(active)
             self.pacer.drew()
             self.draws += 1
         self._scene_changed = self.stack.pending
@@ -286,6 +290,47 @@ class App:
             wait = self.loop.until_next()
             if wait > 0:
                 self.sleep(wait)  # nothing is due: give the CPU back until something is
+
+    def _draw(self, active: bool) -> None:
+        """Draw the visible scenes and the overlay and present them: all of it, or only what
+        the scene says has changed (``engine.damage``)."""
+        surface = self.surface
+        areas = self._damage(active)
+        if areas is None:
+            self.stack.draw(surface)
+            self.draw_overlay(surface)
+            self.display.present()
+            self._since_full = 0
+            return
+        self._since_full += 1
+        self.partial_draws += 1
+        parts = boxes(areas, surface.get_rect())
+        if not parts:
+            return  # nothing changed on screen: the window keeps the last picture
+        try:
+            for part in parts:  # each box redrawn whole within itself
+                surface.set_clip(part)
+                self.stack.draw(surface)
+                self.draw_overlay(surface)
+        finally:
+            surface.set_clip(None)
+        self.display.present(areas=parts)
+
+    def _damage(self, active: bool) -> list[pygame.Rect] | None:
+        """What this draw changes (``None``: everything). A scene alone on screen is always
+        asked, so it knows what it drew; input, a scene change, a window event, an overlay or
+        ``FULL_EVERY`` draws in a row mean a whole redraw regardless."""
+        visible = self.stack.visible()
+        areas = visible[0].damage() if len(visible) == 1 else None
+        if areas is None or active or self.frame == 0 or self.display.damaged \
+                or self._since_full >= FULL_EVERY - 1:
+            return None
+        overlay = self.overlay_damage()
+        return None if overlay is None else areas + overlay
+
+    def overlay_damage(self) -> list[pygame.Rect] | None:
+        """What ``draw_overlay`` changes this draw (``None``: it cannot say); nothing here."""
+        return []
 
     def still(self) -> bool:
         """Whether every visible scene declares that nothing on it moves by itself."""

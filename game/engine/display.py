@@ -10,9 +10,10 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
   ``convert()`` keeps working. The **window** is a separate ``pygame.Window`` of any size.
 * **Presenting** (:meth:`Display.present`): an SDL renderer copies the canvas into a texture
   (same pixel format: a plain copy) and draws it into the letterbox (:func:`window.letterbox`),
-  bars black; with vsync where the driver has it. The texture filters linearly, except at a
-  whole-number scale (1920×1080 on 4K), where it keeps pixels sharp. Without a renderer the
-  window's own surface is scaled into instead.
+  bars black (the clear is skipped when there are no bars); with vsync where the driver has
+  it. A partial redraw (``engine.damage``) uploads only the parts of the canvas it changed.
+  The texture filters linearly, except at a whole-number scale (1920×1080 on 4K), where it
+  keeps pixels sharp. Without a renderer the window's own surface is scaled into instead.
 * **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
   the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
   restored while it fits a monitor that is still there (``remembered``), and reported to
@@ -40,7 +41,7 @@ import logging
 import os
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -123,7 +124,8 @@ class _RendererPresenter:
         viewport = self.renderer.get_viewport()
         return viewport.width, viewport.height
 
-    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool) -> None:
+    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
+                areas: Sequence[pygame.Rect] | None = None) -> None:
         if self.texture is None or sharp != self.sharp:
             key = "SDL_RENDER_SCALE_QUALITY"
             before = os.environ.get(key)
@@ -137,10 +139,15 @@ class _RendererPresenter:
                 else:
                     os.environ[key] = before
             self.sharp = sharp
+        elif upload and areas is not None:
+            for area in areas:  # only what changed: the rest of the texture is still right
+                # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
+                self.texture.update(canvas.subsurface(area), tuple(area))
         elif upload:
             self.texture.update(canvas)
-        self.renderer.draw_color = (0, 0, 0, 255)
-        self.renderer.clear()
+        if tuple(box) != (0, 0, *self.output_size()):  # bars to paint black
+            self.renderer.draw_color = (0, 0, 0, 255)
+            self.renderer.clear()
         self.texture.draw(dstrect=box)
         self.renderer.present()
 
@@ -161,7 +168,8 @@ class _SurfacePresenter:
     def output_size(self) -> tuple[int, int]:
         return self.window.size
 
-    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool) -> None:
+    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
+                areas: Sequence[pygame.Rect] | None = None) -> None:
         target = self.window.get_surface()
         if target.get_size() != self._size:
             target.fill((0, 0, 0))
@@ -459,9 +467,10 @@ class Display:
         return remembered(rect, self.monitor())
 
     # --- drawing -------------------------------------------------------------------------
-    def present(self, redrawn: bool = True) -> None:
+    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None) -> None:
         """Show the canvas in the window; ``redrawn=False`` re-shows the last picture (after
-        an expose or resize) without copying the canvas again."""
+        an expose or resize) without copying the canvas again; ``areas``: only these parts
+        of the canvas were redrawn (``engine.damage``), the rest is as last presented."""
         if self._presenter is None or self._surface is None:
             raise RuntimeError("Display.open() has not been called")
         if self.probe and redrawn:
@@ -469,7 +478,7 @@ class Display:
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
         self._presenter.present(self._surface, box, integer_scale(self.size, box),
-                                upload=redrawn)
+                                upload=redrawn, areas=areas)
         self.damaged = False
 
     def _draw_probe(self, surface: pygame.Surface) -> None:

@@ -73,6 +73,12 @@ class Scene(Generic[AppT]):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint onto the logical surface."""
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """Asked before each draw of a scene that is alone on screen: the parts of the canvas
+        this draw changes compared with the last (``engine.damage``); ``None``, the default,
+        for all of it."""
+        return None
+
 
 class SceneStack:
     """The stack of active scenes; only the top one receives input and updates."""
