@@ -71,6 +71,16 @@ class Particles:
     def active(self) -> bool:
         return bool(self.items)
 
+    def bounds(self) -> pygame.Rect | None:
+        """A rect round every particle as ``draw`` paints it now (None: there are none)."""
+        if not self.items:
+            return None
+        left = min(int(p.x) for p in self.items)
+        top = min(int(p.y) for p in self.items)
+        right = max(int(p.x) + int(p.size) + 1 for p in self.items)
+        bottom = max(int(p.y) + int(p.size) + 1 for p in self.items)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
 
 class Shake:
     """A decaying screen shake; ``offset`` is added to everything the scene draws."""

@@ -99,7 +99,11 @@ class BoardView:
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             if cell in flash:  # brightens what is there by up to 200, fading (additive)
                 shade = int(200 * flash[cell])
-                surface.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_RGB_ADD)
+                # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the surface's
+                # clip when special_flags are given (a partial redraw clips, engine.damage)
+                lit = rect.clip(surface.get_clip())
+                if lit.width and lit.height:
+                    surface.fill((shade, shade, shade), lit, special_flags=pygame.BLEND_RGB_ADD)
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
