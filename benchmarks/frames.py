@@ -1,9 +1,10 @@
 """Where a frame's time goes, per screen (figures, never asserted).
 
-    python -m benchmarks.frames [--frames 600] [--screens title play ...] [--profile]
+    python -m benchmarks.frames [--frames 600] [--screens title querni:play ...] [--profile]
 
 Builds the real arcade headless (dummy video and audio, a fresh data folder, ``--seed 1``) as
-``main.py --frames N --scene S`` would, runs ``--frames`` frames of each screen (one update per
+``main.py --frames N --game G --scene S`` would (a screen is ``[GAME:]SCENE``, MAGDAGDON when no
+game is named), runs ``--frames`` frames of each screen (one update per
 frame, every frame drawn, as in ``--bench``) and splits each frame into its phases, in CPU
 milliseconds (``time.process_time``, so other processes' load counts less than in wall time):
 
@@ -36,7 +37,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SCREENS = ("floor", "title", "settings", "scores", "rules", "about", "play", "bench")
+SCREENS = ("floor", "title", "querni:title", "settings", "scores", "stats", "rules", "about",
+           "play", "querni:play", "bench")
 
 
 def build(screen: str, frames: int, data: Path) -> Any:
@@ -45,8 +47,9 @@ def build(screen: str, frames: int, data: Path) -> Any:
     from game.games.registry import GAMES
 
     argv = ["--seed", "1", "--data-dir", str(data)]
+    game, _, scene = screen.rpartition(":")
     argv += ["--bench", str(frames)] if screen == "bench" else \
-        ["--frames", str(frames), "--scene", screen]
+        ["--frames", str(frames), "--game", game or "magdagdon", "--scene", scene]
     return build_app(parser(GAMES).parse_args(argv), GAMES)
 
 
@@ -155,12 +158,12 @@ def main() -> None:
     except OSError:
         load = "load unknown"
     print(f"{args.frames} frames per screen, CPU ms per frame (median / p99); {load}")
-    print(f"{'screen':<10}" + "".join(f"{name:>20}" for name in
+    print(f"{'screen':<13}" + "".join(f"{name:>20}" for name in
                                       ("input+update", "draw", "present", "total")))
     for screen in args.screens:
         results, report = measure(screen, args.frames, args.profile)
         cells = "".join(f"{statistics.median(v):>11.2f} /{p99(v):>6.2f}" for v in results.values())
-        print(f"{screen:<10}{cells}", flush=True)
+        print(f"{screen:<13}{cells}", flush=True)
         if report:
             print(report)
 
