@@ -236,7 +236,7 @@ class App:
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
         start = self.clock()
-        active = self._scene_changed
+        scene_changed = active = self._scene_changed
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
             active = True
@@ -272,7 +272,7 @@ class App:
                                           moving=moving or was_moving) \
                 and not self.display.minimised
         if draw:
-            self._draw(active)
+            self._draw(scene_changed)
             self.pacer.drew()
             self.draws += 1
         self._scene_changed = self.stack.pending
@@ -291,11 +291,11 @@ class App:
             if wait > 0:
                 self.sleep(wait)  # nothing is due: give the CPU back until something is
 
-    def _draw(self, active: bool) -> None:
+    def _draw(self, scene_changed: bool) -> None:
         """Draw the visible scenes and the overlay and present them: all of it, or only what
         the scene says has changed (``engine.damage``)."""
         surface = self.surface
-        areas = self._damage(active)
+        areas = self._damage(scene_changed)
         if areas is None:
             self.stack.draw(surface)
             self.draw_overlay(surface)
@@ -316,13 +316,14 @@ class App:
             surface.set_clip(None)
         self.display.present(areas=parts)
 
-    def _damage(self, active: bool) -> list[pygame.Rect] | None:
+    def _damage(self, scene_changed: bool) -> list[pygame.Rect] | None:
         """What this draw changes (``None``: everything). A scene alone on screen is always
-        asked, so it knows what it drew; input, a scene change, a window event, an overlay or
-        ``FULL_EVERY`` draws in a row mean a whole redraw regardless."""
+        asked, so it knows what it drew (input that changes what it shows changes its
+        signature); a scene change, a window event, an overlay or ``FULL_EVERY`` draws in a
+        row mean a whole redraw regardless."""
         visible = self.stack.visible()
         areas = visible[0].damage() if len(visible) == 1 else None
-        if areas is None or active or self.frame == 0 or self.display.damaged \
+        if areas is None or scene_changed or self.frame == 0 or self.display.damaged \
                 or self._since_full >= FULL_EVERY - 1:
             return None
         overlay = self.overlay_damage()

@@ -18,17 +18,23 @@ redraw — and returns the moving parts' *regions* now together with those at th
 so a thing that moved is erased where it was. What is inside the regions is drawn exactly as a
 whole redraw would draw it (clipped); what is outside is what was drawn before. A missed
 change shows stale pixels, never broken ones, and the app redraws everything every
-``FULL_EVERY`` draws and after any input, scene change or window event anyway; the tests
-compare partial frames with whole ones pixel by pixel.
+``FULL_EVERY`` draws and after any scene change or window event anyway; the tests compare
+partial frames with whole ones pixel by pixel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
 
 import pygame
 
 _NEVER = object()
+
+
+Where = Sequence[pygame.Rect] | Callable[[Any, Any], Sequence[pygame.Rect] | None] | None
+"""Where a part of a picture is: rects, a function of its old and new value giving rects (or
+None), or None — the part can be anywhere, so a change means a whole redraw."""
 
 
 class Tracker:
@@ -37,6 +43,7 @@ class Tracker:
     def __init__(self) -> None:
         self._signature: Hashable = _NEVER
         self._regions: list[pygame.Rect] = []
+        self._parts: dict[str, Any] | None = None
 
     def areas(self, signature: Hashable, regions: Iterable[pygame.Rect]
               ) -> list[pygame.Rect] | None:
@@ -49,16 +56,38 @@ class Tracker:
             return None
         return now + [rect for rect in before if rect not in now]
 
+    def parts(self, parts: Mapping[str, tuple[Hashable, Where]],
+              regions: Iterable[pygame.Rect]) -> list[pygame.Rect] | None:
+        """Like :meth:`areas`, with the signature in named parts, each with where it is drawn:
+        a part that changed adds its rects; one drawn anywhere (``None``) means a whole
+        redraw. (A scene uses one of the two methods, not both.)"""
+        now = [pygame.Rect(region) for region in regions if region.width and region.height]
+        before, self._regions = self._regions, now
+        last, self._parts = self._parts, {name: value for name, (value, _) in parts.items()}
+        if last is None or last.keys() != self._parts.keys():
+            return None
+        changed = now + [rect for rect in before if rect not in now]
+        for name, (value, where) in parts.items():
+            if value == last[name]:
+                continue
+            rects = where(last[name], value) if callable(where) else where
+            if rects is None:
+                return None
+            changed += [pygame.Rect(rect) for rect in rects]
+        return changed
+
     def whole(self) -> list[pygame.Rect] | None:
         """This draw is a whole one (returns None, for ``return tracker.whole()``), and so is
         the next that asks :meth:`areas`."""
         self._signature = _NEVER
         self._regions = []
+        self._parts = None
         return None
 
     def forget(self) -> None:
         """The next draw is a whole one (e.g. the scene was covered and is shown again)."""
         self._signature = _NEVER
+        self._parts = None
 
 
 BOXES = 3

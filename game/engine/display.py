@@ -119,6 +119,10 @@ class _RendererPresenter:
         self.renderer: Any = video.Renderer(window, vsync=vsync)
         self.texture: Any = None
         self.sharp: bool | None = None
+        # SDL's software renderer draws into the window's own pixels, which keep the last
+        # picture: a partial redraw at 1:1 copies only its areas there (a GPU's back buffer
+        # holds nothing reliable after a present, so it always gets the whole texture).
+        self.software = sdl.renderer_name(window) == "software"
 
     def output_size(self) -> tuple[int, int]:
         viewport = self.renderer.get_viewport()
@@ -126,6 +130,7 @@ class _RendererPresenter:
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
                 areas: Sequence[pygame.Rect] | None = None) -> None:
+        whole = self.texture is None or sharp != self.sharp or not upload or areas is None
         if self.texture is None or sharp != self.sharp:
             key = "SDL_RENDER_SCALE_QUALITY"
             before = os.environ.get(key)
@@ -145,10 +150,15 @@ class _RendererPresenter:
                 self.texture.update(canvas.subsurface(area), tuple(area))
         elif upload:
             self.texture.update(canvas)
-        if tuple(box) != (0, 0, *self.output_size()):  # bars to paint black
-            self.renderer.draw_color = (0, 0, 0, 255)
-            self.renderer.clear()
-        self.texture.draw(dstrect=box)
+        bars = tuple(box) != (0, 0, *self.output_size())
+        if not whole and self.software and not bars and tuple(box[2:]) == canvas.get_size():
+            for area in areas or ():  # the window's pixels elsewhere are still right
+                self.texture.draw(srcrect=tuple(area), dstrect=tuple(area))
+        else:
+            if bars:  # to paint black
+                self.renderer.draw_color = (0, 0, 0, 255)
+                self.renderer.clear()
+            self.texture.draw(dstrect=box)
         self.renderer.present()
 
     def release(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pygame_gui
 
 from game.engine.display import pointer_position
@@ -30,3 +31,16 @@ def picture(manager: pygame_gui.UIManager | None) -> tuple[Any, ...]:
     if manager is None:
         return ()
     return tuple((data[0], tuple(data[1])) for data in manager.ui_group.visible)
+
+
+def changes(old: tuple[Any, ...], new: tuple[Any, ...]) -> list[pygame.Rect] | None:
+    """Where two :func:`picture` values differ: each changed element where it was and where
+    it is; None when elements came or went."""
+    if len(old) != len(new):
+        return None
+    out: list[pygame.Rect] = []
+    for (image_a, rect_a), (image_b, rect_b) in zip(old, new):
+        if image_a is not image_b or rect_a != rect_b:
+            out.append(pygame.Rect(rect_a[:2], image_a.get_size()).inflate(2, 2))
+            out.append(pygame.Rect(rect_b[:2], image_b.get_size()).inflate(2, 2))
+    return out

@@ -1,7 +1,7 @@
 """The few SDL2 calls pygame-ce does not expose, through ctypes, on the very SDL library pygame
 itself loaded: monitor bounds and usable bounds (without the taskbar), monitor names, the
-monitor a window is on, and the window manager's border sizes. Plus one X11 question SDL
-cannot answer: is a window manager running (:func:`window_manager`)?
+monitor a window is on, the window manager's border sizes, the name of a window's renderer.
+Plus one X11 question SDL cannot answer: is a window manager running (:func:`window_manager`)?
 
 Every call degrades: when the library cannot be found or a call fails, :func:`monitors` falls
 back to ``pygame.display.get_desktop_sizes()`` (displays side by side, a 48-pixel taskbar
@@ -31,6 +31,13 @@ TASKBAR_GUESS = 48
 
 class _SDLRect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+
+class _SDLRendererInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("flags", ctypes.c_uint32),
+                ("num_texture_formats", ctypes.c_uint32),
+                ("texture_formats", ctypes.c_uint32 * 16),
+                ("max_texture_width", ctypes.c_int), ("max_texture_height", ctypes.c_int)]
 
 
 def _candidates() -> list[str]:
@@ -77,6 +84,9 @@ def library() -> Any | None:
         lib.SDL_GetWindowDisplayIndex.argtypes = [ctypes.c_void_p]
         lib.SDL_GetWindowBordersSize.argtypes = [ctypes.c_void_p] + [
             ctypes.POINTER(ctypes.c_int)] * 4
+        lib.SDL_GetRenderer.restype = ctypes.c_void_p
+        lib.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+        lib.SDL_GetRendererInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_SDLRendererInfo)]
         return lib
     log.info("display: SDL2 not reachable through ctypes; guessing monitor geometry")
     return None
@@ -160,6 +170,22 @@ def window_borders(window: pygame.Window) -> tuple[int, int, int, int] | None:
                                     ctypes.byref(bottom), ctypes.byref(right)) != 0:
         return None
     return left.value, top.value, right.value, bottom.value
+
+
+def renderer_name(window: pygame.Window) -> str | None:
+    """The name of the renderer drawing into ``window`` ("software", "opengl", …), or None."""
+    found = _window_pointer(window)
+    if found is None:
+        return None
+    lib, pointer = found
+    try:
+        renderer = lib.SDL_GetRenderer(pointer)
+        info = _SDLRendererInfo()
+        if not renderer or lib.SDL_GetRendererInfo(renderer, ctypes.byref(info)) != 0:
+            return None
+    except (OSError, AttributeError):
+        return None
+    return info.name.decode("ascii", "replace") if info.name else None
 
 
 def window_manager() -> bool | None:

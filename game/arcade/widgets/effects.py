@@ -61,6 +61,9 @@ class Particles:
         self.items = alive
 
     def draw(self, surface: pygame.Surface) -> None:
+        bounds = self.bounds()
+        if bounds is None or not surface.get_clip().colliderect(bounds):
+            return
         for p in self.items:
             fade = 1.0 - p.age / p.life
             size = max(1, int(p.size * (0.4 + 0.6 * fade)))

@@ -29,8 +29,8 @@ from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
 from game.engine import i18n
 from game.engine import input as inp
-from game.engine.damage import Tracker
-from game.engine.gui import picture
+from game.engine.damage import Tracker, Where
+from game.engine.gui import changes, picture
 from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
@@ -719,15 +719,30 @@ class PlayScene(ArcadeScene):
             moving.append(coach[1].inflate(60, 60))
         if self.thinking:
             moving.append(self.b_hint.rect.inflate(40, 40))
-        card = tuple((line.sum, line.combo, line.bonus) for line in c.card().lines)
-        signature = (
-            self._static_key(self.app.surface.get_size()), g.turns, c.card().total, g.view(),
-            tentative, tuple(sorted(legal)), c.phase, c.cursor, self.digits, card,
-            tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
-            tuple(c.marked or ()), g.in_turn, text_now, colour, age >= 0.25, plated,
-            g.powers_left, coach and coach[0], self.thinking, c.in_magdagdon,
-            self.banner >= 1.0, picture(self.ui))
-        return self._damage.areas(signature, moving)
+        card = c.card()
+        width = self.app.surface.get_width()
+        sums = [pygame.Rect(x - 110, y - 70, 220, 190) for x, y in
+                [L.row_sum_pos(i) for i in range(4)] + [L.col_sum_pos(i) for i in range(4)]]
+        message = pygame.Rect(0, 0, L.right_width + 60, 150)
+        message.center = L.message_pos
+        parts: dict[str, tuple[Any, Where]] = {
+            "static": (self._static_key(self.app.surface.get_size()), None),
+            "header": ((g.turns, card.total),
+                       [pygame.Rect(L.header_x - 20, 0, width - L.header_x + 20, 160)]),
+            "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
+                      [L.board_rect.inflate(80, 80)]),
+            "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines), sums),
+            "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
+                      tuple(c.marked or ()), g.in_turn, self.digits),
+                     [L.tray_rect.inflate(80, 100)]),
+            "message": ((text_now, colour, age >= 0.25, plated), [message]),
+            "powers": ((g.powers_left, g.next_penalty), [L.powers_rect.inflate(12, 12)]),
+            "thinking": (self.thinking, [self.b_hint.rect.inflate(40, 40), message]),
+            "elsewhere": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.banner >= 1.0,
+                           coach and coach[0]), None),
+            "buttons": (picture(self.ui), changes),
+        }
+        return self._damage.parts(parts, moving)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(surface.get_size()), (0, 0))

@@ -73,11 +73,18 @@ class BoardView:
             self.draw_frame(surface)
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         drawn: list[tuple[str, object]] = []
+        clip = surface.get_clip()
         for cell in range(16):
             rect = self.layout.cell_rect(cell)
             dx, dy = offsets.get(cell, (0.0, 0.0))
             rect = rect.move(round(dx), round(dy))
             value = view[cell]
+            if not clip.colliderect(rect.inflate(30, 30)):  # a partial redraw elsewhere
+                drawn.append(("empty", None) if value is None else
+                             ("hidden", value) if cell in hidden else
+                             ("ruin", None) if value is RUIN else
+                             ("tentative", value) if cell in tentative else ("tile", value))
+                continue
             if cell in legal:
                 self._glow(surface, rect, palette.LEGAL, 70 + int(110 * pulse))
             if cell in danger:
@@ -115,12 +122,16 @@ class BoardView:
     def draw_sums(
         self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
     ) -> None:
-        """Row sums right of the board, column sums below, with a combo flag on full lines."""
+        """Row sums right of the board, column sums below, with a combo flag on full lines
+        (those wholly outside the surface's clip are skipped)."""
+        clip = surface.get_clip()
         for index, line in enumerate(card.lines):
             if index < 4:
                 x, y = self.layout.row_sum_pos(index)
             else:
                 x, y = self.layout.col_sum_pos(index - 4)
+            if not clip.colliderect((x - 110, y - 70, 220, 190)):
+                continue
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4
             label_y = y - 34 if line.combo and is_row else y

@@ -153,7 +153,13 @@ class TrayView:
     @staticmethod
     def draw_die(surface: pygame.Surface, value: int, centre, size: int, digits: bool,
                  angle: float = 0.0, scale: float = 1.0) -> None:
-        """A raised die with its shadow, optionally spun and scaled (tumbling, popping)."""
+        """A raised die with its shadow, optionally spun and scaled (tumbling, popping); not
+        at all when it is wholly outside the surface's clip (a partial redraw: no rotation
+        for nothing)."""
+        reach = round(size * 0.75 * max(1.0, scale)) + 16  # turned and scaled, and its shadow
+        if not surface.get_clip().colliderect((centre[0] - reach, centre[1] - reach,
+                                               2 * reach + 8, 2 * reach + 12)):
+            return
         shadow = dice.shadow(size)
         surface.blit(shadow, shadow.get_rect(center=(centre[0] + 8, centre[1] + 12)))
         image = dice.face(value, size, "die", digits)
