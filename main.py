@@ -9,6 +9,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything impo
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.engine.dpi import declare_dpi_awareness
+
+    declare_dpi_awareness()  # Windows: before pygame makes any window, or it is too late
     from game.arcade.cli import run
     from game.games.registry import GAMES
 

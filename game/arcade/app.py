@@ -21,6 +21,7 @@ from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n, memory
 from game.engine.app import App, AppConfig
 from game.engine.display import raise_window
+from game.engine.gui import UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
 
@@ -32,7 +33,7 @@ NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
 log = logging.getLogger(__name__)
 
 
-class _SharedThemeManager(pygame_gui.UIManager):
+class _SharedThemeManager(UIManager):
     """A UIManager that reuses one parsed theme: every scene owns a manager, and parsing
     the theme (fonts for four languages) per scene cost ~10 ms and a dropped frame."""
 
@@ -68,7 +69,7 @@ class ArcadeApp(App):
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
         icon = assets.load_image(assets.resource("assets", "icon.png"))
         if icon is not None:
-            pygame.display.set_icon(icon)  # the window/taskbar icon
+            self.display.set_icon(icon)  # the window/taskbar icon
         self._theme = theme()
         register_scenes(self.nav, games)
         self.demo: DemoDriver | None = None
@@ -76,6 +77,7 @@ class ArcadeApp(App):
         self.data_lock: DataLock | None = None  # one running copy per data folder
         self.crashes = 0
         self._notices_seen = 0
+        self._overlay_shown = False  # the last draw_overlay drew something
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
@@ -136,6 +138,13 @@ class ArcadeApp(App):
             if isinstance(scene, Relabels):
                 scene.relabel()
 
+    def overlay_damage(self) -> list[pygame.Rect] | None:
+        """The overlay cannot redraw in parts: while it shows (the attract mode's TOUCH TO PLAY,
+        a notice), and once when it goes, the whole screen is redrawn."""
+        showing = (self.kiosk is not None and self.kiosk.attract) \
+            or self.frame < self._notice_until or len(self.ctx.notices) > self._notices_seen
+        return None if showing or self._overlay_shown else []
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The newest storage notice, for a few seconds, over whatever scene is showing."""
         if self.kiosk is not None:
@@ -146,9 +155,11 @@ class ArcadeApp(App):
                 self._notices_from = self._notices_seen  # a new batch starts
             self._notices_seen = len(notices)
             self._notice_until = self.frame + NOTICE_FRAMES
+        self._overlay_shown = self.kiosk is not None and self.kiosk.attract
         if self.frame < self._notice_until:
             shown = notices[max(self._notices_from, len(notices) - 3):]
             toast.draw(surface, [t(n.key, **n.params) for n in shown])
+            self._overlay_shown = True
 
     def run_frame(self) -> None:
         before = self.stack.scenes
@@ -194,6 +205,7 @@ class ArcadeApp(App):
     def shutdown(self) -> None:
         """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
+        self.display.close()  # reports the window's last geometry
         pygame.quit()
         if self.data_lock is not None:
             self.data_lock.release()

@@ -75,6 +75,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         bench=bool(args.bench),
         size=(1080, 1920) if args.portrait or display_is_tall() else (1920, 1080),
         title=" · ".join(spec.logo for spec in games),
+        window=settings.window,  # reopened where it was, if that still fits a monitor
     )
     try:
         app = ArcadeApp(config, ctx, games)
@@ -82,6 +83,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         raise StartupError(str(error)) from None
     app.data_lock = lock  # held for the process's life; the OS releases it on a crash
     app.watch_raise_requests(lock)
+    app.display.geometry_listeners.append(lambda geometry: remember_window(ctx, geometry))
     audio = Audio(assets.resource("assets", "sounds"))
     if audio.init():
         audio.load_all(expected=sounds(games))
@@ -185,6 +187,13 @@ def setup_logging(storage: Storage) -> None:
             handler._arcade = True  # type: ignore[attr-defined]
             root.addHandler(handler)
     logging.getLogger(__name__).info("arcade starting; data in %s", storage.data_dir)
+
+
+def remember_window(ctx: GameContext, geometry: dict[str, Any]) -> None:
+    """The player moved or resized the window: reopen it there next time."""
+    ctx.settings.window = geometry
+    if ctx.storage is not None:
+        ctx.storage.save_settings(ctx.settings)
 
 
 def display_is_tall() -> bool:

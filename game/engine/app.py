@@ -1,9 +1,14 @@
 """The application shell: window, fixed-step loop, input translation and the scene stack.
 
-One frame = pump events (raw to the top scene, then translated actions) → run the due fixed
-updates → draw the visible scenes → flip → apply the scene changes requested meanwhile.
-``frames``/``bench`` make runs reproducible (one update per frame) for demos, screenshots
-and benchmarks; the normal mode follows the wall clock.
+One frame = pump events (mapped to logical coordinates by the display, raw to the top scene,
+then translated actions) → run the due fixed updates → draw the visible scenes and present them
+(when the pacer says so) → apply the scene changes requested meanwhile → sleep until the next
+update is due. ``frames``/``bench`` make runs reproducible (one update per frame, every frame
+drawn, no sleeping, no vsync) for demos, screenshots and benchmarks; the normal mode follows the
+wall clock and draws at most once per update step (``engine.pacing``).
+
+With ``MAGDAGDON_DISPLAY_PROBE=1`` the app prints ``screen NAME`` whenever the top scene (its
+``screen_name``, else its class name) changes — a debug hook for the display tests.
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ import pygame
 
 from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.display import LOGICAL_SIZE, Display
+from game.engine.damage import boxes
+from game.engine.display import LOGICAL_SIZE, PROBE_ENV, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
+from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
 from game.engine.scenes import SceneStack
 
@@ -36,6 +43,9 @@ if TYPE_CHECKING:
     import pygame_gui
 
 log = logging.getLogger(__name__)
+
+FULL_EVERY = 60
+"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws."""
 
 
 @dataclass
@@ -48,6 +58,7 @@ class AppConfig:
     bench: bool = False  # collect per-frame timings for bench_report()
     size: tuple[int, int] = LOGICAL_SIZE
     title: str = ""
+    window: Any = None  # the remembered windowed geometry (Settings.window), or None
 
 
 def _rss_mb() -> float:
@@ -81,8 +92,12 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SI
 class App:
     """Owns pygame, the display and the scene stack; scenes reach it through ``scene.app``."""
 
-    def __init__(self, config: AppConfig, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, config: AppConfig, clock: Callable[[], float] = time.perf_counter,
+                 sleep: Callable[[float], None] | None = None) -> None:
         self.clock = clock
+        # How the loop waits for the next step; a FakeClock's sleep only records the wait.
+        self.sleep: Callable[[float], None] = (
+            sleep if sleep is not None else getattr(clock, "sleep", time.sleep))
         self.started_at = clock()
         self.config = config
         memory.tune_allocator()
@@ -93,7 +108,10 @@ class App:
         # pygame.init() opens the mixer too; make it use Audio's low-latency settings.
         pygame.mixer.pre_init(FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER)
         pygame.init()
-        self.display = Display(config.size, config.fullscreen, config.title)
+        # Runs to a frame count draw every frame as fast as they can: no vsync, no sleeping.
+        self.counted = config.bench or config.frames is not None
+        self.display = Display(config.size, config.fullscreen, config.title,
+                               remembered_window=config.window, vsync=not self.counted)
         try:
             self.display.open()
         except pygame.error as error:
@@ -109,7 +127,9 @@ class App:
         self.input = InputMapper()
         self.router = InputRouter()
         self.loop = FixedStepLoop(clock=clock)
+        self.pacer = Pacer()
         self.frame = 0
+        self.draws = 0  # frames actually drawn and presented
         self.running = True
         self.alpha = 0.0
         self.frame_times: list[float] = []
@@ -124,6 +144,12 @@ class App:
         self.step_hooks: list[Callable[[float], None]] = []
         self.stop_signal: int | None = None  # a signal asked the run to end
         self._first_frame_end: float | None = None
+        self._scene_changed = False
+        self._was_moving = False
+        self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
+        self._since_full = 0
+        self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
+        self._screen: str | None = None
 
     @property
     def surface(self) -> pygame.Surface:
@@ -141,10 +167,11 @@ class App:
         self, theme: str | Path | dict[str, Any] | None = None
     ) -> pygame_gui.UIManager:
         """A pygame-gui manager in logical coordinates; each scene owns its own."""
-        import pygame_gui
+        from game.engine.gui import UIManager
 
         theme_path = str(theme) if isinstance(theme, Path) else theme
-        return pygame_gui.UIManager(self.display.size, theme_path=theme_path)
+        manager: pygame_gui.UIManager = UIManager(self.display.size, theme_path=theme_path)
+        return manager
 
     def quit(self) -> None:
         """End ``run`` after the current frame."""
@@ -157,6 +184,7 @@ class App:
     def shutdown(self) -> None:
         """Close the window and the audio device; pygame objects die with it (fonts too)."""
         self.running = False
+        self.display.close()
         assets.clear_font_cache()
         pygame.quit()
 
@@ -206,9 +234,12 @@ class App:
         """Called once when a stop signal ends the run (an app saves its games here)."""
 
     def run_frame(self) -> None:
-        """One frame: events, fixed updates, draw, flip, scene changes."""
+        """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
         start = self.clock()
+        scene_changed = active = self._scene_changed
         for event in pygame.event.get():
+            event = self.display.map_event(event)  # window pixels → logical, once, for all
+            active = True
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
             actions = self.input.translate(event)
@@ -228,18 +259,95 @@ class App:
                 hook(STEP)
             self.stack.update(STEP)
         self.alpha = alpha  # set before draw so scenes can interpolate with it
-        self.stack.draw(self.surface)
-        self.draw_overlay(self.surface)
-        pygame.display.flip()
+        if active:
+            self.pacer.activity()
+        if self.counted:
+            draw = True
+        else:
+            # the pass after motion ends draws too: the picture at rest shows at once
+            moving, was_moving = self.moving(), self._was_moving
+            self._was_moving = moving or (was_moving and not steps)
+            draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
+                                          or self.display.damaged,
+                                          moving=moving or was_moving) \
+                and not self.display.minimised
+        if draw:
+            self._draw(scene_changed)
+            self.pacer.drew()
+            self.draws += 1
+        self._scene_changed = self.stack.pending
         self.stack.apply_pending()
+        if self._probe:
+            self._say_screen()
+        self.display.poll()
         self.frame += 1
         end = self.clock()
         if self._first_frame_end is None:
             self._first_frame_end = end
         if self.config.bench:
             self.frame_times.append((end - start) * 1000.0)
-        if steps == 0 and not fixed:
-            pygame.time.wait(1)  # nothing was due: yield the CPU instead of spinning
+        if not self.counted:
+            wait = self.loop.until_next()
+            if wait > 0:
+                self.sleep(wait)  # nothing is due: give the CPU back until something is
+
+    def _draw(self, scene_changed: bool) -> None:
+        """Draw the visible scenes and the overlay and present them: all of it, or only what
+        the scene says has changed (``engine.damage``)."""
+        surface = self.surface
+        areas = self._damage(scene_changed)
+        if areas is None:
+            self.stack.draw(surface)
+            self.draw_overlay(surface)
+            self.display.present()
+            self._since_full = 0
+            return
+        self._since_full += 1
+        self.partial_draws += 1
+        parts = boxes(areas, surface.get_rect())
+        if not parts:
+            return  # nothing changed on screen: the window keeps the last picture
+        try:
+            for part in parts:  # each box redrawn whole within itself
+                surface.set_clip(part)
+                self.stack.draw(surface)
+                self.draw_overlay(surface)
+        finally:
+            surface.set_clip(None)
+        self.display.present(areas=parts)
+
+    def _damage(self, scene_changed: bool) -> list[pygame.Rect] | None:
+        """What this draw changes (``None``: everything). A scene alone on screen is always
+        asked, so it knows what it drew (input that changes what it shows changes its
+        signature); a scene change, a window event, an overlay or ``FULL_EVERY`` draws in a
+        row mean a whole redraw regardless."""
+        visible = self.stack.visible()
+        areas = visible[0].damage() if len(visible) == 1 else None
+        if areas is None or scene_changed or self.frame == 0 or self.display.damaged \
+                or self._since_full >= FULL_EVERY - 1:
+            return None
+        overlay = self.overlay_damage()
+        return None if overlay is None else areas + overlay
+
+    def overlay_damage(self) -> list[pygame.Rect] | None:
+        """What ``draw_overlay`` changes this draw (``None``: it cannot say); nothing here."""
+        return []
+
+    def still(self) -> bool:
+        """Whether every visible scene declares that nothing on it moves by itself."""
+        visible = self.stack.visible()
+        return bool(visible) and all(scene.still for scene in visible)
+
+    def moving(self) -> bool:
+        """Whether a visible scene plays something out by itself (drawn at full rate)."""
+        return any(scene.moving for scene in self.stack.visible())
+
+    def _say_screen(self) -> None:
+        top = self.stack.top
+        name = None if top is None else str(getattr(top, "screen_name", type(top).__name__))
+        if name != self._screen:
+            self._screen = name
+            print(f"screen {name}", flush=True)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn over every scene each frame (notices, debug); nothing by default."""

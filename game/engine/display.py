@@ -1,19 +1,89 @@
-"""The window: a fixed logical resolution that SDL scales (and letterboxes) to the screen.
+"""The window: scenes draw on a fixed logical canvas; the display shows it letterboxed in a real
+window of any size, windowed or covering a whole monitor, and maps the pointer back.
 
-Everything is laid out in ``LOGICAL_SIZE`` pixels; ``pygame.SCALED`` maps them to the real
-window or monitor and converts mouse coordinates back, so no scene ever deals with scaling.
+DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
+
+* SCALED never makes a window smaller than the logical size (1920×1080 hangs off a 1366×768
+  laptop), and without a window manager SDL's desktop fullscreen does not resize the window.
+* The **canvas** is the display module's surface, opened hidden at ``LOGICAL_SIZE``: scenes
+  draw on ``surface`` (``pygame.display.get_surface()``) in logical pixels as before, and
+  ``convert()`` keeps working. The **window** is a separate ``pygame.Window`` of any size.
+* **Presenting** (:meth:`Display.present`): an SDL renderer copies the canvas into a texture
+  (same pixel format: a plain copy) and draws it into the letterbox (:func:`window.letterbox`),
+  bars black (the clear is skipped when there are no bars); with vsync where the driver has
+  it. A partial redraw (``engine.damage``) uploads only the parts of the canvas it changed.
+  The texture filters linearly, except at a whole-number scale (1920×1080 on 4K), where it
+  keeps pixels sharp. Without a renderer the window's own surface is scaled into instead.
+* **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
+  the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
+  restored while it fits a monitor that is still there (``remembered``), and reported to
+  ``geometry_listeners`` half a second after the player stops moving or resizing the window.
+* **Fullscreen**: SDL's desktop fullscreen where a window manager honours it; in a bare X
+  session (many kiosks: no window manager, see :func:`sdl.window_manager`), or when the window
+  does not cover the monitor within ``COVER_TIMEOUT``, a borderless window of the monitor's
+  size at its origin instead. F11 returns to the windowed
+  geometry it left. The canvas never changes, so no scene notices.
+* **Pointer**: SDL reports mouse (and touch-synthesised mouse) positions in window pixels;
+  :meth:`Display.map_event` turns them into logical ones in one place, before any scene,
+  filter or pygame-gui sees the event (:func:`window.to_logical`). Events that already carry
+  logical positions (posted by the demo player or tests) say so with ``logical=True``.
+* Under the dummy driver (tests, benchmarks) the window is the logical size and fullscreen is
+  only a state: there is no screen to fit or cover.
+
+Debug probe: with ``MAGDAGDON_DISPLAY_PROBE=1`` four marker squares (``PROBE_COLOURS``, top-left,
+top-right, bottom-left, bottom-right) are drawn in the logical frame's corners and the window's
+geometry is printed (``window x y w h mode``), so a screenshot shows where the frame landed.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import time
 import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
+
+from game.engine import sdl
+from game.engine.dpi import declare_dpi_awareness
+from game.engine.window import (
+    Monitor,
+    Rect,
+    integer_scale,
+    letterbox,
+    monitor_at,
+    remembered,
+    restore_window,
+    scale_motion,
+    to_logical,
+)
 
 log = logging.getLogger(__name__)
 
 LOGICAL_SIZE: tuple[int, int] = (1920, 1080)
+
+PROBE_ENV = "MAGDAGDON_DISPLAY_PROBE"
+PROBE_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 0, 255))
+"""Marker colours of the top-left, top-right, bottom-left and bottom-right corners."""
+PROBE_SIZE = 24
+
+COVER_TIMEOUT = 0.6
+"""Seconds to wait for a window manager to make the window fullscreen before doing it by hand."""
+SETTLE_SECONDS = 0.5
+"""A moved or resized window is remembered once it has been still this long."""
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+WINDOWED, FULLSCREEN, BORDERLESS = "windowed", "fullscreen", "borderless"
+
+_POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+_FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+_DAMAGE_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                  pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
+                  pygame.WINDOWDISPLAYCHANGED)
+
+_current: list[Display] = []
 
 
 def hide_cursor(hidden: bool) -> None:
@@ -24,20 +94,141 @@ def hide_cursor(hidden: bool) -> None:
         log.warning("could not change cursor visibility (%s)", exc)
 
 
+def current() -> Display | None:
+    """The open display, if any (for the pointer helpers below)."""
+    return _current[-1] if _current else None
+
+
+def pointer_position() -> tuple[int, int]:
+    """The pointer in logical pixels (``pygame.mouse.get_pos()`` gives window pixels)."""
+    x, y = pygame.mouse.get_pos()
+    display = current()
+    if display is None:
+        return int(x), int(y)
+    return display.to_logical((x, y))
+
+
+class _RendererPresenter:
+    """GPU (or SDL software renderer) presenting: one texture, scaled into the letterbox."""
+
+    def __init__(self, window: pygame.Window, vsync: bool) -> None:
+        from pygame._sdl2 import video
+
+        self._video = video
+        self.window = window
+        self.renderer: Any = video.Renderer(window, vsync=vsync)
+        self.texture: Any = None
+        self.sharp: bool | None = None
+        # SDL's software renderer draws into the window's own pixels, which keep the last
+        # picture: a partial redraw at 1:1 copies only its areas there (a GPU's back buffer
+        # holds nothing reliable after a present, so it always gets the whole texture).
+        self.software = sdl.renderer_name(window) == "software"
+
+    def output_size(self) -> tuple[int, int]:
+        viewport = self.renderer.get_viewport()
+        return viewport.width, viewport.height
+
+    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
+                areas: Sequence[pygame.Rect] | None = None) -> None:
+        whole = self.texture is None or sharp != self.sharp or not upload or areas is None
+        if self.texture is None or sharp != self.sharp:
+            key = "SDL_RENDER_SCALE_QUALITY"
+            before = os.environ.get(key)
+            os.environ[key] = "nearest" if sharp else "linear"  # read when a texture is made
+            try:
+                # from_surface keeps the canvas's pixel format, so update() is a plain copy.
+                self.texture = self._video.Texture.from_surface(self.renderer, canvas)
+            finally:
+                if before is None:
+                    del os.environ[key]
+                else:
+                    os.environ[key] = before
+            self.sharp = sharp
+        elif upload and areas is not None:
+            for area in areas:  # only what changed: the rest of the texture is still right
+                # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
+                self.texture.update(canvas.subsurface(area), tuple(area))
+        elif upload:
+            self.texture.update(canvas)
+        bars = tuple(box) != (0, 0, *self.output_size())
+        if not whole and self.software and not bars and tuple(box[2:]) == canvas.get_size():
+            for area in areas or ():  # the window's pixels elsewhere are still right
+                self.texture.draw(srcrect=tuple(area), dstrect=tuple(area))
+        else:
+            if bars:  # to paint black
+                self.renderer.draw_color = (0, 0, 0, 255)
+                self.renderer.clear()
+            self.texture.draw(dstrect=box)
+        self.renderer.present()
+
+    def release(self) -> None:
+        """Free the texture, then the renderer, while SDL is still up (freed after
+        ``pygame.quit`` they would free SDL's memory a second time)."""
+        self.texture = None
+        self.renderer = None
+
+
+class _SurfacePresenter:
+    """Fallback without a renderer: scale into the window's own surface on the CPU."""
+
+    def __init__(self, window: pygame.Window) -> None:
+        self.window = window
+        self._size: tuple[int, int] | None = None
+
+    def output_size(self) -> tuple[int, int]:
+        return self.window.size
+
+    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
+                areas: Sequence[pygame.Rect] | None = None) -> None:
+        target = self.window.get_surface()
+        if target.get_size() != self._size:
+            target.fill((0, 0, 0))
+            self._size = target.get_size()
+        x, y, w, h = box
+        if (w, h) == canvas.get_size():
+            target.blit(canvas, (x, y))
+        elif sharp:
+            pygame.transform.scale(canvas, (w, h), target.subsurface(box))
+        else:
+            pygame.transform.smoothscale(canvas, (w, h), target.subsurface(box))
+        self.window.flip()
+
+    def release(self) -> None:
+        """Nothing of its own to free."""
+
+
 class Display:
-    """Owns the display surface and the windowed/fullscreen state."""
+    """Owns the logical canvas, the window, and the windowed/fullscreen state."""
 
     def __init__(
         self,
         size: tuple[int, int] = LOGICAL_SIZE,
         fullscreen: bool = False,
         title: str = "",
+        *,
+        remembered_window: Any = None,
+        vsync: bool = True,
     ) -> None:
         self.size = (int(size[0]), int(size[1]))
         self.fullscreen = fullscreen
         self.title = title
+        self.remembered_window = remembered_window
+        self.vsync = vsync
+        self.mode = WINDOWED
+        self.window: pygame.Window | None = None
+        self.box: Rect = (0, 0, *self.size)  # the letterbox, in window coordinates
+        self.damaged = True  # the window must be presented again (exposed, resized, …)
+        self.minimised = False
+        self.headless = False
+        self.probe = False
+        self.geometry_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._surface: pygame.Surface | None = None
+        self._presenter: _RendererPresenter | _SurfacePresenter | None = None
+        self._windowed: Rect = (0, 0, *self.size)
+        self._moved_at: float | None = None
+        self._reported: Rect | None = None
 
+    # --- state ---------------------------------------------------------------------------
     @property
     def surface(self) -> pygame.Surface:
         """The logical-size surface to draw on; ``open`` must have been called."""
@@ -45,49 +236,319 @@ class Display:
             raise RuntimeError("Display.open() has not been called")
         return self._surface
 
+    def _window(self) -> pygame.Window:
+        if self.window is None:
+            raise RuntimeError("Display.open() has not been called")
+        return self.window
+
+    def window_rect(self) -> Rect:
+        """The window's client area in desktop coordinates."""
+        window = self._window()
+        return (*window.position, *window.size)
+
+    def monitor(self) -> Monitor:
+        """The monitor the window is on."""
+        monitors = sdl.monitors()
+        index = sdl.window_monitor(self.window) if self.window is not None else None
+        for monitor in monitors:
+            if monitor.index == index:
+                return monitor
+        return monitor_at(monitors, self.window_rect() if self.window else self._windowed)
+
+    # --- opening -------------------------------------------------------------------------
     def open(self) -> pygame.Surface:
-        """Create the window (windowed unless ``fullscreen``) and return its surface."""
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else 0)
+        """Create the canvas and the window (fullscreen if asked); return the canvas."""
+        declare_dpi_awareness()
+        self.probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         pygame.display.set_caption(self.title)
         with warnings.catch_warnings(record=True) as caught:
-            # e.g. "no fast renderer available" (software scaling): worth a log line only.
             warnings.simplefilter("always")
-            self._surface = pygame.display.set_mode(self.size, flags, vsync=0)
+            self._surface = pygame.display.set_mode(self.size, pygame.HIDDEN)
         for warning in caught:
             log.info("display: %s", warning.message)
+        self.headless = pygame.display.get_driver() in HEADLESS_DRIVERS
+        monitors = sdl.monitors()
+        if self.headless:
+            rect, monitor = (0, 0, *self.size), monitors[0]
+        else:
+            rect, monitor = restore_window(self.remembered_window, monitors, self.size)
+        self._windowed = rect
+        self.window = pygame.Window(self.title or "pygame window", rect[2:], rect[:2],
+                                    resizable=True, hidden=True, allow_high_dpi=True)
+        self._presenter = self._make_presenter(self.window)
+        pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
+        self.window.show()
+        if self.fullscreen:
+            self.fullscreen = False
+            self._switch(True, monitor)
+        elif not self.headless:
+            self._place(rect)
+        self._reported = self._windowed if not self.fullscreen else None
+        self._update_box()
+        _current.append(self)
+        self.present(redrawn=False)
+        self._say()
         return self._surface
+
+    def _make_presenter(self, window: pygame.Window) -> _RendererPresenter | _SurfacePresenter:
+        for vsync in ((self.vsync, False) if self.vsync else (False,)):
+            try:
+                return _RendererPresenter(window, vsync)
+            except (pygame.error, ImportError, ValueError) as exc:
+                log.info("display: no renderer (vsync=%s): %s", vsync, exc)
+        log.warning("display: no SDL renderer; scaling on the CPU")
+        return _SurfacePresenter(window)
+
+    def _place(self, rect: Rect) -> None:
+        """Put the client area at ``rect`` once the window manager has framed the window: an
+        X11 window manager puts the *frame* where a new window asked to be, which would move
+        a remembered window down by its title bar at every start."""
+        window = self._window()
+        if sdl.window_manager() is True:
+            deadline = time.monotonic() + COVER_TIMEOUT
+            while time.monotonic() < deadline and not any(sdl.window_borders(window) or ()):
+                pygame.event.pump()
+                time.sleep(0.01)
+            pygame.event.pump()
+            # SDL may not have heard yet where the frame went, and ignores a move to where it
+            # believes the window is: step aside first. Moves now allow for the borders.
+            window.position = (rect[0] + 1, rect[1])
+        if window.position != rect[:2]:
+            window.position = rect[:2]
+        if window.size != rect[2:]:
+            window.size = rect[2:]
+
+    def _say(self) -> None:
+        if self.probe and self.window is not None:
+            x, y, w, h = self.window_rect()
+            print(f"window {x} {y} {w} {h} {self.mode}", flush=True)
+
+    # --- fullscreen ----------------------------------------------------------------------
+    def set_fullscreen(self, on: bool, monitor: Monitor | None = None) -> bool:
+        """Cover the monitor (``on``) or return to the windowed geometry; the new state."""
+        state = self._switch(on, monitor)
+        self._say()
+        return state
+
+    def _switch(self, on: bool, monitor: Monitor | None = None) -> bool:
+        if on == self.fullscreen or self.window is None:
+            return self.fullscreen
+        if self.headless:  # no screen to cover: the state is all there is
+            self.fullscreen, self.mode = on, FULLSCREEN if on else WINDOWED
+            return on
+        try:
+            if on:
+                self._enter_fullscreen(monitor or self.monitor())
+            else:
+                self._leave_fullscreen()
+        except pygame.error as exc:
+            log.warning("fullscreen switch failed (%s)", exc)
+        self._update_box()
+        self.damaged = True
+        return self.fullscreen
+
+    def toggle_fullscreen(self) -> bool:
+        """Switch windowed ⇄ fullscreen (F11); returns the new state, never raises."""
+        return self.set_fullscreen(not self.fullscreen)
+
+    def _enter_fullscreen(self, monitor: Monitor) -> None:
+        window = self._window()
+        if self.mode == WINDOWED:
+            self._windowed = self.window_rect()
+        self.fullscreen = True
+        if sdl.window_manager() is not False:
+            try:
+                window.set_fullscreen(desktop=True)
+                if self._covers(monitor.bounds):
+                    self.mode = FULLSCREEN
+                    return
+                window.set_windowed()  # nobody honoured it: cover the monitor by hand
+            except pygame.error as exc:
+                log.info("display: desktop fullscreen refused (%s)", exc)
+        window.borderless = True
+        window.position = monitor.bounds[:2]
+        window.size = monitor.bounds[2:]
+        self.mode = BORDERLESS
+        if not self._covers(monitor.bounds):
+            log.warning("display: the window does not cover %s", monitor.name)
+        try:
+            window.focus()
+        except pygame.error:
+            pass
+
+    def _leave_fullscreen(self) -> None:
+        window = self._window()
+        if self.mode == FULLSCREEN:
+            window.set_windowed()
+        window.borderless = False
+        self.fullscreen = False
+        self.mode = WINDOWED
+        x, y, w, h = self._windowed
+        window.size = (w, h)
+        window.position = (x, y)
+
+    def _covers(self, bounds: Rect, timeout: float = COVER_TIMEOUT) -> bool:
+        window = self._window()
+        deadline = time.monotonic() + timeout
+        while True:
+            pygame.event.pump()
+            if (*window.position, *window.size) == bounds:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+
+    def _recover_cover(self) -> None:
+        """A borderless 'fullscreen' window follows its monitor's resolution changes."""
+        if self.mode != BORDERLESS or self.window is None:
+            return
+        bounds = self.monitor().bounds
+        if self.window_rect() != bounds:
+            self.window.position = bounds[:2]
+            self.window.size = bounds[2:]
+
+    # --- events --------------------------------------------------------------------------
+    def _update_box(self) -> None:
+        if self.window is not None:
+            self.box = letterbox(self.size, self.window.size)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Window pixels → the logical pixel drawn there (clamped to the frame)."""
+        return to_logical(pos, self.box, self.size)
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Give pointer events logical positions and note what window events mean.
+
+        Mouse (and touch-synthesised mouse) positions become logical pixels; finger positions
+        become fractions of the logical frame. Events posted with ``logical=True`` are left as
+        they are.
+        """
+        kind = event.type
+        if kind in _POINTER_EVENTS:
+            if not getattr(event, "logical", False):
+                event.pos = self.to_logical(event.pos)
+                if kind == pygame.MOUSEMOTION:
+                    event.rel = scale_motion(event.rel, self.box, self.size)
+        elif kind in _FINGER_EVENTS:
+            if not getattr(event, "logical", False) and self.window is not None:
+                ww, wh = self.window.size
+                lx, ly = self.to_logical((event.x * ww, event.y * wh))
+                event.x, event.y = (lx + 0.5) / self.size[0], (ly + 0.5) / self.size[1]
+        elif kind in _DAMAGE_EVENTS:
+            self.minimised = False
+            self.damaged = True
+            self._update_box()
+            if kind in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+                self._moved()
+            elif kind == pygame.WINDOWDISPLAYCHANGED:
+                self._recover_cover()
+        elif kind == pygame.WINDOWMOVED:
+            self._moved()
+        elif kind == pygame.WINDOWMINIMIZED:
+            self.minimised = True
+        return event
+
+    def _moved(self) -> None:
+        if self.mode == WINDOWED and not self.headless:
+            self._moved_at = time.monotonic()
+
+    def poll(self) -> None:
+        """Once a frame: report a windowed geometry that has settled."""
+        if self._moved_at is None or time.monotonic() - self._moved_at < SETTLE_SECONDS:
+            return
+        self._moved_at = None
+        self._report()
+
+    def _report(self) -> None:
+        if self.window is None or self.mode != WINDOWED or self.minimised:
+            return
+        rect = self.window_rect()
+        self._windowed = rect
+        if rect == self._reported:
+            return
+        self._reported = rect
+        geometry = remembered(rect, self.monitor())
+        for listener in self.geometry_listeners:
+            listener(geometry)
+
+    def windowed_geometry(self) -> dict[str, Any]:
+        """The geometry the window returns to when windowed (the settings' form)."""
+        rect = self.window_rect() if self.mode == WINDOWED and self.window else self._windowed
+        return remembered(rect, self.monitor())
+
+    # --- drawing -------------------------------------------------------------------------
+    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None) -> None:
+        """Show the canvas in the window; ``redrawn=False`` re-shows the last picture (after
+        an expose or resize) without copying the canvas again; ``areas``: only these parts
+        of the canvas were redrawn (``engine.damage``), the rest is as last presented."""
+        if self._presenter is None or self._surface is None:
+            raise RuntimeError("Display.open() has not been called")
+        if self.probe and redrawn:
+            self._draw_probe(self._surface)
+        out = self._presenter.output_size()
+        box = letterbox(self.size, out)
+        self._presenter.present(self._surface, box, integer_scale(self.size, box),
+                                upload=redrawn, areas=areas)
+        self.damaged = False
+
+    def _draw_probe(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        k = PROBE_SIZE
+        for colour, (x, y) in zip(PROBE_COLOURS, ((0, 0), (w - k, 0), (0, h - k), (w - k, h - k))):
+            surface.fill(colour, (x, y, k, k))
 
     def set_caption(self, title: str) -> None:
         """Change the window title."""
         self.title = title
         pygame.display.set_caption(title)
+        if self.window is not None:
+            self.window.title = title
 
-    def toggle_fullscreen(self) -> bool:
-        """Switch windowed ⇄ fullscreen; on failure (e.g. dummy driver) log and stay put."""
-        try:
-            ok = pygame.display.toggle_fullscreen()
-        except pygame.error as exc:
-            log.warning("fullscreen toggle not supported here (%s)", exc)
-            return self.fullscreen
-        # pygame returns 1 on success; 0 / -1 mean the mode did not change.
-        if isinstance(ok, int) and ok > 0:
-            self.fullscreen = not self.fullscreen
-            surface = pygame.display.get_surface()
-            if surface is not None:
-                self._surface = surface
-        else:
-            log.warning("fullscreen toggle refused by the video driver")
-        return self.fullscreen
+    def set_icon(self, icon: pygame.Surface) -> None:
+        """The window's (and taskbar's) icon."""
+        pygame.display.set_icon(icon)
+        if self.window is not None:
+            self.window.set_icon(icon)
+
+    def close(self) -> None:
+        """Report the last windowed geometry; the window itself dies with ``pygame.quit``."""
+        if self._moved_at is not None:
+            self._moved_at = None
+            try:
+                self._report()
+            except pygame.error:
+                pass
+        self.release()
+
+    def release(self) -> None:
+        """Free the renderer and the window now, before ``pygame.quit`` (called by
+        :meth:`close`, and by ``pygame.quit`` itself when nobody closed the display)."""
+        if self in _current:
+            _current.remove(self)
+        if self._presenter is not None:
+            self._presenter.release()
+            self._presenter = None
+        if self.window is not None:
+            try:
+                self.window.destroy()
+            except pygame.error:
+                pass
+            self.window = None
 
 
 def raise_window() -> bool:
     """Bring the game's window to the front (restored if minimised) where the platform lets
     a program do that; False when it cannot (no window, the dummy driver)."""
+    display = current()
+    window = display.window if display is not None else None
+    if window is None or display is None or display.headless:
+        log.info("could not bring the window forward (no window on a screen)")
+        return False
     try:
-        window = pygame.Window.from_display_module()
         window.restore()
         window.focus()
     except (pygame.error, AttributeError) as exc:
         log.info("could not bring the window forward (%s)", exc)
         return False
+    display.damaged = True
     return True

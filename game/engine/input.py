@@ -3,11 +3,11 @@
 DECISION — the pointer path is the MOUSE path:
 
 * Real mouse events and SDL's touch-synthesised mouse events (``event.touch`` is True) both
-  become pointer actions. Under ``pygame.SCALED`` SDL already delivers them in logical
-  coordinates, letterbox included, so scenes never see window pixels.
+  become pointer actions. The display has already mapped them from window pixels to logical
+  coordinates (``Display.map_event``, letterbox included), so scenes never see window pixels.
 * FINGERDOWN / FINGERMOTION / FINGERUP become no pointer action. SDL synthesises the mouse for
   the first finger only, so further fingers are ignored and a multi-finger poke is still one
-  tap. (Finger coordinates are normalised to the window, not the logical surface, which is a
+  tap. (Finger coordinates are fractions of the frame, not pixels, which is a
   second reason not to use them.) ``ensure_touch_mouse_hints`` makes SDL behave this way.
 * Only the left button (1) produces press/release; the wheel produces ``scroll``. SDL2 also
   reports the wheel as buttons 4/5 for old code: those are ignored, so one notch is one scroll.
@@ -26,6 +26,8 @@ import os
 from dataclasses import dataclass
 
 import pygame
+
+from game.engine.display import pointer_position
 
 PRESS = "press"
 MOVE = "move"
@@ -121,8 +123,7 @@ class InputMapper:
         if kind == pygame.MOUSEWHEEL:
             if event.y == 0:
                 return []
-            x, y = pygame.mouse.get_pos()
-            return [Action(SCROLL, pos=(int(x), int(y)), key="up" if event.y > 0 else "down")]
+            return [Action(SCROLL, pos=pointer_position(), key="up" if event.y > 0 else "down")]
         if kind == pygame.KEYDOWN:
             name = KEY_NAMES.get(event.key)
             if name is None:

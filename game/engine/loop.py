@@ -59,12 +59,32 @@ class FixedStepLoop:
         alpha = min(self.accumulator / self.step, 1.0 - _EPSILON)
         return steps, alpha
 
+    def until_next(self) -> float:
+        """Seconds until the next update is due (0.0 when one is due now): how long a frame
+        loop with nothing else to do may sleep."""
+        pending = self.accumulator + max(0.0, self.clock() - self._last)
+        return max(0.0, self.step - pending - _EPSILON)
+
 
 class FakeClock:
-    """A hand-cranked clock for tests: time moves only when ``advance`` is called."""
+    """A hand-cranked clock for tests: time moves only when ``advance`` is called.
+
+    ``sleep`` (what an app on this clock calls instead of ``time.sleep``) only counts the
+    waits (``sleeps``, ``slept``, ``last_sleep``): tests stay fast and can check that a loop
+    waited rather than spun.
+    """
 
     def __init__(self, start: float = 0.0) -> None:
         self.now = start
+        self.sleeps = 0
+        self.slept = 0.0
+        self.last_sleep = 0.0
+
+    def sleep(self, seconds: float) -> None:
+        """Count a wait without passing time (``advance`` moves time)."""
+        self.sleeps += 1
+        self.slept += seconds
+        self.last_sleep = seconds
 
     def advance(self, seconds: float) -> None:
         """Move time forward (negative values are refused: real clocks are monotonic)."""

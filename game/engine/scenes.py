@@ -38,6 +38,10 @@ class Scene(Generic[AppT]):
     """
 
     transparent: bool = False  # an overlay: the scene below is drawn first
+    still: bool = False  # nothing on it moves by itself: untouched, it is redrawn only rarely
+    # Something plays out without input (the computer's piece flying): every step is drawn,
+    # even on an untouched screen. A property in scenes that have such motion.
+    moving: bool = False
 
     def __init__(self, app: AppT) -> None:
         self.app = app
@@ -68,6 +72,12 @@ class Scene(Generic[AppT]):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint onto the logical surface."""
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Asked before each draw of a scene that is alone on screen: the parts of the canvas
+        this draw changes compared with the last (``engine.damage``); ``None``, the default,
+        for all of it."""
+        return None
 
 
 class SceneStack:

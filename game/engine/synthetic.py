@@ -2,6 +2,10 @@
 
 Used by the demo player (so its taps travel the player's path: queue → input mapper /
 pygame-gui → scene → rules) and by the headless tests.
+
+Positions are logical pixels, and every pointer event says so (``logical=True``): the display
+then leaves them alone instead of mapping them from window pixels (``Display.map_event``), so
+the demo taps what it aims at in a window of any size.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ FINGER_ID = 0
 
 
 def _post(event_type: int, **attrs: Any) -> None:
-    pygame.event.post(pygame.event.Event(event_type, **attrs))
+    pygame.event.post(pygame.event.Event(event_type, logical=True, **attrs))
 
 
 def _logical_size() -> tuple[int, int]:

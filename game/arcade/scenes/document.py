@@ -117,6 +117,11 @@ class DocumentScene(ArcadeScene):
         self._static: pygame.Surface | None = None
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
+    @property
+    def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """Nothing on the page moves unless it is scrolling (untouched, it is redrawn rarely)."""
+        return not self.scroller.moving
+
     def params(self) -> dict[str, dict[str, object]]:
         """Placeholder values per help key."""
         return {}

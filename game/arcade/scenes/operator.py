@@ -34,6 +34,7 @@ class OperatorScene(ArcadeScene):
     """Opened by the right PIN on a kiosk; RESUME goes back to the kiosk as it was."""
 
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
+    still = True  # nothing moves by itself: untouched, it is redrawn only rarely
 
     def __init__(self, app: Any, kiosk: Any) -> None:
         super().__init__(app)

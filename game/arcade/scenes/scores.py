@@ -105,3 +105,4 @@ class StatsScene(ScoresScene):
 
     title_key = "stats.title"
     view_field = "stats_view"
+    still = True  # figures and charts, none animated: untouched, it is redrawn only rarely

@@ -30,6 +30,7 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
 
 
 class SettingsScene(ArcadeScene):
+    still = True  # nothing moves by itself: untouched, it is redrawn only rarely
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
         self.language_rects: dict[str, pygame.Rect] = {}

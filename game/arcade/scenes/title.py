@@ -19,7 +19,10 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
+from game.engine import i18n
 from game.engine import input as inp
+from game.engine.damage import Tracker
+from game.engine.gui import picture
 
 MARGIN, GAP = 70, 40
 MENU_H = 96
@@ -51,6 +54,14 @@ class TitleScene(ArcadeScene):
         self.tiles: list[Tile] = []
         self.menu: list[Any] = []
         self.variant_buttons: list[Any] = []
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._damage = Tracker()
+
+    @property
+    def screen_name(self) -> str:
+        """What the display probe prints (``MAGDAGDON_DISPLAY_PROBE``): a game's variant chooser
+        counts as a screen of its own."""
+        return f"TitleScene:{self.choosing.id}" if self.choosing is not None else "TitleScene"
 
     # --- layout ---------------------------------------------------------------------------
     def _tile_rects(self) -> list[pygame.Rect]:
@@ -238,37 +249,80 @@ class TitleScene(ArcadeScene):
         if self.ui is not None:
             self.gui.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
-        if self.choosing is not None:
-            self._draw_variants(surface, self.choosing)
-        else:
+    def _static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        return (size, i18n.current(), self.focus, self.choosing and self.choosing.id,
+                tuple(tuple(tile.rect) for tile in self.tiles),
+                tuple(tuple(button.rect) for button in self.variant_buttons))
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop with what does not move — the tiles' panels and taglines, or the
+        variant chooser's tagline and lines — composed once into one opaque layer; made
+        again when the language, the focus or the chooser changes."""
+        key = self._static_key(size)
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            if self.choosing is not None:
+                self._draw_variants_static(layer, self.choosing)
             for tile in self.tiles:
-                self._draw_tile(surface, tile)
+                self._draw_tile_static(layer, tile)
+            self._static = (key, layer)
+        return self._static[1]
+
+    def _logos(self) -> list[tuple[str, int, int, int, int]]:
+        """Each bobbing logo: its text, centre, room and largest size."""
+        if self.choosing is not None:
+            width = self.app.surface.get_width()
+            return [(self.choosing.logo, width // 2, 150, width - 160, 120)]
+        return [(tile.spec.logo, tile.rect.centerx, tile.rect.top + 84, tile.rect.width - 80,
+                 100) for tile in self.tiles]
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Untouched, only the logos bob and the miniatures play: redrawn there alone."""
+        size = self.app.surface.get_size()
+        moving = [self._logo_rect(*logo) for logo in self._logos()]
+        if self.choosing is None:  # a miniature may reach a little past its art rect
+            moving += [tile.art.inflate(0, 80).clip(tile.rect) for tile in self.tiles]
+        return self._damage.areas((self._static_key(size), picture(self.ui)), moving)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        for logo in self._logos():
+            self._draw_logo(surface, *logo)
+        if self.choosing is None:
+            for tile in self.tiles:
+                tile.spec.draw_tile()(surface, tile.art, self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)
 
-    def _draw_tile(self, surface: pygame.Surface, tile: Tile) -> None:
+    def _draw_tile_static(self, surface: pygame.Surface, tile: Tile) -> None:
+        """A tile's panel and tagline (its logo bobs and its art moves: drawn per frame)."""
         rect, spec = tile.rect, tile.spec
         focused = spec.id == self.focus and len(self.tiles) > 1
         pygame.draw.rect(surface, (8, 6, 24), rect.move(0, 12), border_radius=36)
         pygame.draw.rect(surface, palette.PANEL, rect, border_radius=36)
         pygame.draw.rect(surface, palette.GOLD if focused else palette.PANEL_EDGE, rect,
                          6 if focused else 4, border_radius=36)
-        self._draw_logo(surface, spec.logo, rect.centerx, rect.top + 84, rect.width - 80,
-                        largest=100)
         tagline = spec.texts.t("tile.tagline")
         size = text.fit_size(tagline, "ui", 30, rect.width - 60)
         text.blit(surface, tagline, "ui", size, palette.TEXT_DIM, "center",
                   (rect.centerx, rect.top + 160))
-        spec.draw_tile()(surface, tile.art, self.time)
+
+    @staticmethod
+    def _letters(logo: str, room: int, largest: int) -> tuple[int, list[pygame.Surface], int]:
+        size = text.fit_size(logo, "logo", largest, room)
+        letters = [text.render(ch, "logo", size, palette.GOLD) for ch in logo]
+        return size, letters, sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
+
+    def _logo_rect(self, logo: str, cx: int, cy: int, room: int, largest: int) -> pygame.Rect:
+        """Everywhere a bobbing logo can be: its letters ±8 px and their shadows."""
+        _size, letters, total = self._letters(logo, room, largest)
+        height = max(letter.get_height() for letter in letters)
+        return pygame.Rect(cx - total // 2 - 2, cy - height // 2 - 11, total + 9, height + 28)
 
     def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
                    room: int, largest: int = 120) -> None:
         """Each letter bobs on its own phase (a tile's logo stays clear of its tagline)."""
-        size = text.fit_size(logo, "logo", largest, room)
-        letters = [text.render(ch, "logo", size, palette.GOLD) for ch in logo]
-        total = sum(s.get_width() for s in letters) + 6 * (len(letters) - 1)
+        size, letters, total = self._letters(logo, room, largest)
         x = cx - total // 2
         for i, letter in enumerate(letters):
             dy = math.sin(self.time * 3.0 + i * 0.6) * 8
@@ -277,9 +331,9 @@ class TitleScene(ArcadeScene):
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
             x += letter.get_width() + 6
 
-    def _draw_variants(self, surface: pygame.Surface, spec: GameSpec) -> None:
+    def _draw_variants_static(self, surface: pygame.Surface, spec: GameSpec) -> None:
+        """The variant chooser's tagline and one line under or beside each variant."""
         width = surface.get_width()
-        self._draw_logo(surface, spec.logo, width // 2, 150, width - 160)
         tagline = spec.texts.t("tile.tagline")
         text.blit(surface, tagline, "ui", text.fit_size(tagline, "ui", 32, width - 120),
                   palette.TEXT_DIM, "center", (width // 2, 250))

@@ -61,6 +61,9 @@ class Particles:
         self.items = alive
 
     def draw(self, surface: pygame.Surface) -> None:
+        bounds = self.bounds()
+        if bounds is None or not surface.get_clip().colliderect(bounds):
+            return
         for p in self.items:
             fade = 1.0 - p.age / p.life
             size = max(1, int(p.size * (0.4 + 0.6 * fade)))
@@ -70,6 +73,16 @@ class Particles:
     @property
     def active(self) -> bool:
         return bool(self.items)
+
+    def bounds(self) -> pygame.Rect | None:
+        """A rect round every particle as ``draw`` paints it now (None: there are none)."""
+        if not self.items:
+            return None
+        left = min(int(p.x) for p in self.items)
+        top = min(int(p.y) for p in self.items)
+        right = max(int(p.x) + int(p.size) + 1 for p in self.items)
+        bottom = max(int(p.y) + int(p.size) + 1 for p in self.items)
+        return pygame.Rect(left, top, right - left, bottom - top)
 
 
 class Shake:

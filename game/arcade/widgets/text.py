@@ -8,6 +8,7 @@ from game.engine import caches, i18n
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
 _fits: dict[tuple[str, str, int, int, int, str], int] = {}
+_wrapped: dict[tuple[str, str, int, int, int, int, str], tuple[int, tuple[str, ...]]] = {}
 _MAX = 512
 
 
@@ -67,16 +68,27 @@ def clear() -> None:
     """Forget every rendered label (after a language switch)."""
     _cache.clear()
     _fits.clear()
+    _wrapped.clear()
 
 
 def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
               minimum: int = 24) -> tuple[int, list[str]]:
-    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines."""
-    lines = wrap(text, role, size, max_width)
-    while len(lines) > max_lines and size > minimum:
-        size -= 2
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines.
+
+    Remembered, like :func:`fit_size`: labels drawn every frame (combo flags, the message
+    line) would otherwise be wrapped again every frame.
+    """
+    key = (text, role, size, max_width, max_lines, minimum, i18n.current())
+    found = _wrapped.get(key)
+    if found is None:
         lines = wrap(text, role, size, max_width)
-    return size, lines
+        while len(lines) > max_lines and size > minimum:
+            size -= 2
+            lines = wrap(text, role, size, max_width)
+        if len(_wrapped) >= _MAX:
+            _wrapped.clear()
+        found = _wrapped[key] = (size, tuple(lines))
+    return found[0], list(found[1])
 
 
 def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:

@@ -29,6 +29,7 @@ class DailyScene(ArcadeScene):
     """Today's challenge and the daily table."""
 
     game_id = GAME_ID
+    still = True  # nothing moves by itself: untouched, it is redrawn only rarely
 
     def __init__(self, app: Any, day: date | None = None) -> None:
         super().__init__(app)

@@ -27,7 +27,10 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
+from game.engine import i18n
 from game.engine import input as inp
+from game.engine.damage import Tracker, Where
+from game.engine.gui import changes, picture
 from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
@@ -126,6 +129,8 @@ class PlayScene(ArcadeScene):
         self.particles = Particles(self.rng)
         self.shake = Shake(self.rng)
         self.time = 0.0
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._damage = Tracker()
         if saved is None and daily is not None:
             saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
@@ -492,6 +497,12 @@ class PlayScene(ArcadeScene):
 
     # --- input ----------------------------------------------------------------------------
     @property
+    def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """Dice roll or fly, a line flashes, particles fall, the board shakes: drawn at full
+        rate even when nobody touches the screen (the attract mode's own moves)."""
+        return self.tweens.active or self.particles.active or self.shake.strength > 0.5
+
+    @property
     def busy(self) -> bool:
         """An animation that a tap skips is running (roll, banner slam, crumble)."""
         return self.control.phase in (Phase.ROLLING, Phase.CRUMBLING) or self.banner_slam
@@ -636,11 +647,108 @@ class PlayScene(ArcadeScene):
             self.gui.update(dt)
 
     # --- drawing --------------------------------------------------------------------------
+    def _static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        return (size, i18n.current(), self.game.difficulty, self._header_label())
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """What stays put during a game — the backdrop, the logo and labels of the header, the
+        board's frame and slots, the tray's felt, the powers panel — composed once into one
+        opaque layer: one plain blit a frame instead of a dozen, several of them with alpha.
+        Made again when the language, the difficulty or the daily label (a new game)
+        changes."""
+        key = self._static_key(size)
+        label = self._header_label()
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            hud.draw_header_static(layer, self.layout, self.game, label)
+            self.board_view.draw_frame(layer)
+            self.tray.draw_panel(layer)
+            hud.draw_powers_static(layer, self.layout, self.game)
+            self._static = (key, layer)
+        return self._static[1]
+
+    def _message(self) -> tuple[str, tuple[int, int, int], float, bool]:
+        """The message line now: its text, colour, age (it rises in) and whether it sits on a
+        hint's plate."""
+        c = self.control
+        hint = self.hint if not self.busy else None
+        if hint is not None:
+            return hint.text, palette.GOLD, 1.0, True
+        if self.thinking:
+            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
+            return t("hint.thinking") + dots, palette.GOLD, 1.0, False
+        colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
+        return self.message, colour, self.message_timer, False
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
+        sliding or shaking cells, a flashing sum, particles, a rising message, the coach's
+        ring and the HINT spinner are redrawn where they are and were. A screen shake, a
+        drag, the banner's slam or a HINT on the board: everything."""
+        c, L, g = self.control, self.layout, self.game
+        if (self.shake.strength > 0.5 or self.drag is not None or self.banner_slam
+                or (c.in_magdagdon and self.banner < 1.0)
+                or (self.hint is not None and not self.busy)):
+            return self._damage.whole()
+        tentative = tuple(sorted(g.placed.values()))
+        legal = c.legal_now
+        moving: list[pygame.Rect] = []
+        for cell in {*legal, *tentative, *self.fx.flash}:  # glows pulse, dashed rings turn,
+            moving.append(L.cell_rect(cell).inflate(28, 28))  # cells flash
+        for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
+            moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
+        sparks = self.particles.bounds()
+        if sparks is not None:
+            moving.append(sparks)
+        if self.fx.lines:  # a full line's sum and flag flash
+            for x, y in [L.row_sum_pos(i) for i in range(4)] + [L.col_sum_pos(i)
+                                                                 for i in range(4)]:
+                moving.append(pygame.Rect(x - 110, y - 70, 220, 190))
+        for index in range(len(g.dice) if g.dice else 0):
+            m = self.tray.motion[index]
+            if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
+                    or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
+                rect = L.die_rect(index).move(round(m.dx + m.shake), round(m.dy))
+                moving.append(rect.inflate(L.die + 40, L.die + 40).move(4, 6))
+        text_now, colour, age, plated = self._message()
+        if age < 0.25:  # rising in
+            moving.append(pygame.Rect(0, 0, L.right_width + 60, 150).move(
+                L.message_pos[0] - (L.right_width + 60) // 2, L.message_pos[1] - 75))
+        coach = self.coach_step()
+        if coach is not None:  # the ring round what to touch pulses
+            moving.append(coach[1].inflate(60, 60))
+        if self.thinking:
+            moving.append(self.b_hint.rect.inflate(40, 40))
+        card = c.card()
+        width = self.app.surface.get_width()
+        sums = [pygame.Rect(x - 110, y - 70, 220, 190) for x, y in
+                [L.row_sum_pos(i) for i in range(4)] + [L.col_sum_pos(i) for i in range(4)]]
+        message = pygame.Rect(0, 0, L.right_width + 60, 150)
+        message.center = L.message_pos
+        parts: dict[str, tuple[Any, Where]] = {
+            "static": (self._static_key(self.app.surface.get_size()), None),
+            "header": ((g.turns, card.total),
+                       [pygame.Rect(L.header_x - 20, 0, width - L.header_x + 20, 160)]),
+            "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
+                      [L.board_rect.inflate(80, 80)]),
+            "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines), sums),
+            "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
+                      tuple(c.marked or ()), g.in_turn, self.digits),
+                     [L.tray_rect.inflate(80, 100)]),
+            "message": ((text_now, colour, age >= 0.25, plated), [message]),
+            "powers": ((g.powers_left, g.next_penalty), [L.powers_rect.inflate(12, 12)]),
+            "thinking": (self.thinking, [self.b_hint.rect.inflate(40, 40), message]),
+            "elsewhere": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.banner >= 1.0,
+                           coach and coach[0]), None),
+            "buttons": (picture(self.ui), changes),
+        }
+        return self._damage.parts(parts, moving)
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
         c, L, g = self.control, self.layout, self.game
         card = c.card()
-        hud.draw_header(surface, L, g, card.total, self._header_label())
+        hud.draw_header(surface, L, g, card.total, static=False)
         choosing = c.phase == Phase.CHOOSE_RUIN
         legal = c.legal_now
         offsets = dict(self.fx.offsets)
@@ -652,7 +760,7 @@ class PlayScene(ArcadeScene):
             surface, g.view(), set(g.placed.values()), hidden=(),
             legal=() if choosing else legal, danger=legal if choosing else (),
             cursor=c.cursor, time=self.time, digits=self.digits, offsets=offsets,
-            flash=self.fx.flash,
+            flash=self.fx.flash, frame=False,
         )
         hint = self.hint if not self.busy else None
         if hint is not None:
@@ -661,26 +769,19 @@ class PlayScene(ArcadeScene):
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
                        marked=c.marked or (), dragging=dragging, digits=self.digits,
-                       time=self.time)
+                       time=self.time, panel=False)
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
         if hint is not None:
             hint_view.draw(surface, L, hint.targets, self.time, self._hint_buttons(),
                            g.unplaced)
-        message = self.message
-        colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
-        age = self.message_timer
-        if hint is not None:
-            message, colour, age = hint.text, palette.GOLD, 1.0
-        elif self.thinking:
-            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
-            message, colour, age = t("hint.thinking") + dots, palette.GOLD, 1.0
+        message, colour, age, _plated = self._message()
         if not c.in_magdagdon:  # the strip says it then
             if hint is not None:
                 hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
-        hud.draw_powers_panel(surface, L, g)
+        hud.draw_powers_panel(surface, L, g, static=False)
         self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die, self.digits,

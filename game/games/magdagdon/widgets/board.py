@@ -63,19 +63,28 @@ class BoardView:
         digits: bool = False,
         offsets: Mapping[int, tuple[float, float]] | None = None,
         flash: Mapping[int, float] | None = None,
+        frame: bool = True,
     ) -> None:
-        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there)."""
+        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there).
+        ``frame=False``: the frame and the slots are already there (:meth:`draw_frame`)."""
         offsets = offsets or {}
         flash = flash or {}
-        origin = self.layout.board_rect.inflate(44, 44).topleft
-        surface.blit(self._frame, origin)
+        if frame:
+            self.draw_frame(surface)
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         drawn: list[tuple[str, object]] = []
+        clip = surface.get_clip()
         for cell in range(16):
             rect = self.layout.cell_rect(cell)
             dx, dy = offsets.get(cell, (0.0, 0.0))
             rect = rect.move(round(dx), round(dy))
             value = view[cell]
+            if not clip.colliderect(rect.inflate(30, 30)):  # a partial redraw elsewhere
+                drawn.append(("empty", None) if value is None else
+                             ("hidden", value) if cell in hidden else
+                             ("ruin", None) if value is RUIN else
+                             ("tentative", value) if cell in tentative else ("tile", value))
+                continue
             if cell in legal:
                 self._glow(surface, rect, palette.LEGAL, 70 + int(110 * pulse))
             if cell in danger:
@@ -97,20 +106,32 @@ class BoardView:
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             if cell in flash:  # brightens what is there by up to 200, fading (additive)
                 shade = int(200 * flash[cell])
-                surface.fill((shade, shade, shade), rect, special_flags=pygame.BLEND_RGB_ADD)
+                # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the surface's
+                # clip when special_flags are given (a partial redraw clips, engine.damage)
+                lit = rect.clip(surface.get_clip())
+                if lit.width and lit.height:
+                    surface.fill((shade, shade, shade), lit, special_flags=pygame.BLEND_RGB_ADD)
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
 
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The board's frame and its empty slots (they never change)."""
+        surface.blit(self._frame, self.layout.board_rect.inflate(44, 44).topleft)
+
     def draw_sums(
         self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
     ) -> None:
-        """Row sums right of the board, column sums below, with a combo flag on full lines."""
+        """Row sums right of the board, column sums below, with a combo flag on full lines
+        (those wholly outside the surface's clip are skipped)."""
+        clip = surface.get_clip()
         for index, line in enumerate(card.lines):
             if index < 4:
                 x, y = self.layout.row_sum_pos(index)
             else:
                 x, y = self.layout.col_sum_pos(index - 4)
+            if not clip.colliderect((x - 110, y - 70, 220, 190)):
+                continue
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4
             label_y = y - 34 if line.combo and is_row else y

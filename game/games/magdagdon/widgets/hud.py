@@ -17,20 +17,32 @@ BANNER = "MAGDAGDON!"
 
 
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int,
-                label: str | None = None) -> None:
-    """Logo, difficulty (or ``label``: a daily challenge's), turn number and the live score."""
+                label: str | None = None, static: bool = True) -> None:
+    """Logo, difficulty (or ``label``: a daily challenge's), turn number and the live score
+    (``static=False``: only what changes during a game, the rest being in a layer drawn with
+    :func:`draw_header_static`)."""
+    if static:
+        draw_header_static(surface, L, game, label)
+    x, _ = L.header_pos()
+    text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
+              "topleft", (x, 80))
+    right = L.pause_rect.left - 30
+    text.blit(surface, str(total), "numbers", 64, palette.GOLD if total >= 0 else palette.BAD,
+              "topright", (right, 58))
+
+
+def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
+                       label: str | None = None) -> None:
+    """The header's parts that stay put during a game: logo, difficulty (or ``label``), the
+    SCORE label."""
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
     label = label or game.difficulty.name
     text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
               "topleft", (x, 34))
-    text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
-              "topleft", (x, 80))
     right = L.pause_rect.left - 30
     text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright", (right, 30))
-    text.blit(surface, str(total), "numbers", 64, palette.GOLD if total >= 0 else palette.BAD,
-              "topright", (right, 58))
 
 
 def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
@@ -46,16 +58,15 @@ def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
                     (L.message_pos[0], L.message_pos[1] + rise), gap=8 if not inset else 4)
 
 
-def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
-    """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5)."""
-    panel = L.powers_rect
-    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=24)
-    pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=24)
+def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
+                      static: bool = True) -> None:
+    """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5)
+    (``static=False``: without the panel and its title, see :func:`draw_powers_static`)."""
+    if static:
+        draw_powers_static(surface, L, game)
     if game.difficulty.powers == 0:
-        text.blit(surface, t("power.none"), "ui", 30, palette.TEXT_DIM, "center", panel.center)
         return
-    text.blit(surface, t("power.title"), "bold", 32, palette.GOLD, "topleft",
-              (panel.left + 24, panel.top + 18))
+    panel = L.powers_rect
     for i in range(game.difficulty.powers):
         centre = (panel.right - 40 - i * 44, panel.top + 40)
         full = i < game.powers_left
@@ -66,6 +77,18 @@ def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGam
     line = t("power.next_penalty", penalty=nxt) if nxt is not None else t("power.none_left")
     text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "topleft",
               (panel.left + 24, panel.top + 66))
+
+
+def draw_powers_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
+    """The powers panel's parts that stay put during a game: the panel and its title."""
+    panel = L.powers_rect
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=24)
+    pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=24)
+    if game.difficulty.powers == 0:
+        text.blit(surface, t("power.none"), "ui", 30, palette.TEXT_DIM, "center", panel.center)
+        return
+    text.blit(surface, t("power.title"), "bold", 32, palette.GOLD, "topleft",
+              (panel.left + 24, panel.top + 18))
 
 
 def draw_coach(surface: pygame.Surface, L: PlayLayout, key: str, target: pygame.Rect,

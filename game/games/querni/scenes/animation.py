@@ -129,6 +129,13 @@ class BoardAnimations:
         return self.flight is not None or self.pop is not None
 
     @property
+    def moving(self) -> bool:
+        """Anything in motion: a flight, a pop, a shake, a chain lighting up, particles (not a
+        timer waiting to fire)."""
+        return (self.busy or bool(self._shakes) or self.chain_progress < 1.0
+                or self.particles.active)
+
+    @property
     def hidden(self) -> set[Square]:
         """Squares whose piece the board must not draw (it is drawn here)."""
         hidden = set()

@@ -34,7 +34,10 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
+from game.engine import i18n
 from game.engine import input as inp
+from game.engine.damage import Tracker
+from game.engine.gui import picture
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
 from game.games.querni.computer import Choice, HintAdvisor
@@ -121,6 +124,17 @@ class Hint:
         self.text = hint_text(state, path, chain)
 
 
+def _frozen(value: Any) -> Any:
+    """A value to compare: mappings and sets as sorted tuples (``PlayScene.damage``)."""
+    if isinstance(value, Mapping):
+        return tuple(sorted(value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
 def refusal_text(refusal: Refusal) -> str:
     """Why nothing happened, in the player's language (colour names translated)."""
     params = dict(refusal.params)
@@ -151,6 +165,8 @@ class PlayScene(ArcadeScene):
         self.b_hint: Any = None
         self.players: dict[Color, Player] = {}
         self.advisor = HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._damage = Tracker()
         self._reset(saved, variant)
 
     # --- state ------------------------------------------------------------------------------
@@ -483,6 +499,12 @@ class PlayScene(ArcadeScene):
         return self.anim.busy or self.pending_pass is not None or self.pending_over is not None
 
     @property
+    def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """A piece flies or a chain pops (the computer's moves too, with nobody touching the
+        screen): drawn at full rate."""
+        return self.anim.moving
+
+    @property
     def waiting(self) -> bool:
         """Only an automatic pass or the game-over panel is coming: input waits for it."""
         return self.pending_pass is not None or self.pending_over is not None
@@ -765,41 +787,77 @@ class PlayScene(ArcadeScene):
             return None
         return square, press["pos"]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+    def _board_args(self) -> dict[str, Any]:
+        """What the board shows now: ``BoardView.draw``'s arguments."""
         c = self.control
         dragged = self.dragged()
         hidden = self.anim.hidden
         if dragged is not None:
             hidden.add(dragged[0])
         chain_mode = c.chain_mode
-        selected = c.chain_first if chain_mode else c.selected
         candidates = c.chain_candidates if c.chain is None else frozenset()
         trail = set(c.trail) | set(c.path[:-1])
         trail_path = c.path if c.path else (self.trail_path if c.trail else ())
         show_chains = bool(self.settings.get("show_chains", True))
         hint = self.hint if self.hint is not None and not self.anim.busy else None
-        self.board_view.draw(
-            surface, c.shown.pieces,
-            selected=selected,
-            step_targets=c.lit_steps,
-            jump_targets=c.lit_jumps,
-            chain_candidates=candidates,
-            chain_selected=c.chain_squares,
-            chain_progress=self.anim.chain_progress,
-            removable_marks=() if chain_mode or not self.human_turn else c.chain_marks(
+        return {
+            "pieces": c.shown.pieces,
+            "selected": c.chain_first if chain_mode else c.selected,
+            "step_targets": c.lit_steps,
+            "jump_targets": c.lit_jumps,
+            "chain_candidates": candidates,
+            "chain_selected": c.chain_squares,
+            "chain_progress": self.anim.chain_progress,
+            "removable_marks": () if chain_mode or not self.human_turn else c.chain_marks(
                 show_chains),
-            trail=trail,
-            trail_path=trail_path if len(trail_path) > 1 else (),
-            trail_alpha=motion.trail_alpha(self.trail_age) if c.trail else 1.0,
-            ghosts=self.ghosts if c.trail else None,
-            cursor=c.cursor if self.cursor_shown else None,
-            hidden=hidden,
-            offsets=self.anim.offsets,
-            time=self.time,
-            hint_path=hint.path if hint is not None else (),
-            hint_chain=hint.chain_squares if hint is not None else (),
-        )
+            "trail": trail,
+            "trail_path": trail_path if len(trail_path) > 1 else (),
+            "trail_alpha": motion.trail_alpha(self.trail_age) if c.trail else 1.0,
+            "ghosts": self.ghosts if c.trail else None,
+            "cursor": c.cursor if self.cursor_shown else None,
+            "hidden": hidden,
+            "offsets": self.anim.offsets,
+            "time": self.time,
+            "hint_path": hint.path if hint is not None else (),
+            "hint_chain": hint.chain_squares if hint is not None else (),
+        }
+
+    def _static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        return (size, i18n.current())
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """What never changes during a game — the backdrop, the board's frame with its squares
+        and coordinates, the logo — composed once into one opaque layer."""
+        key = self._static_key(size)
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            self.board_view.draw_frame(layer)
+            hud.draw_logo(layer, self.layout)
+            self._static = (key, layer)
+        return self._static[1]
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Untouched, the turn token bobs (and the thinking dots bounce), a new message rises,
+        and the board pulses while something on it is selected or lit: redrawn there alone.
+        Pieces in flight, a popping chain or a drag: everything."""
+        if self.anim.moving or self.dragged() is not None:
+            return self._damage.whole()
+        args = self._board_args()
+        moving = [self.layout.turn_rect.inflate(8, 8)]
+        if BoardView.animated(**args):
+            moving.append(self.layout.frame_rect.inflate(80, 80))
+        if self.message_age < 0.25:
+            moving.append(self.layout.message_rect.inflate(8, 24))
+        board = {name: _frozen(value) for name, value in args.items() if name != "time"}
+        signature = (self._static_key(self.app.surface.get_size()),
+                     tuple(sorted(board.items())), self._hud_state(), picture(self.ui))
+        return self._damage.areas(signature, moving)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        c = self.control
+        dragged = self.dragged()
+        self.board_view.draw(surface, **self._board_args(), frame=False)
         self.anim.draw(surface)
         if dragged is not None:
             piece = c.shown.pieces[dragged[0]]
@@ -809,13 +867,14 @@ class PlayScene(ArcadeScene):
         self._draw_hud(surface)
         if self.ui is not None:
             self.gui.draw_ui(surface)
-        if chain_mode and self.b_chain is not None:  # SELECT CHAIN is on: a gold frame
+        if c.chain_mode and self.b_chain is not None:  # SELECT CHAIN is on: a gold frame
             pygame.draw.rect(surface, arcade_palette.GOLD, self.b_chain.rect.inflate(14, 14), 5,
                              border_radius=26)
 
-    def _draw_hud(self, surface: pygame.Surface) -> None:
-        c, L = self.control, self.layout
-        hud.draw_logo(surface, L)
+    def _hud_state(self) -> tuple[Any, ...]:
+        """What the HUD shows apart from its motion: mover, label, thinking, the counts, the
+        quiet rounds, the message and its tone, the speaker, SELECT CHAIN's frame."""
+        c = self.control
         mover = c.to_move
         if c.is_over:
             outcome = c.outcome
@@ -825,14 +884,21 @@ class PlayScene(ArcadeScene):
                 label = t("over.wins", color=color_name(mover))
         else:
             label = t("play.to_move", color=color_name(mover))
-        hud.draw_turn(surface, L, mover, label, self.time, thinking=self.thinking)
+        counts = tuple(c.pieces_left(color) for color in Color)
+        return (mover, label, self.thinking, counts, c.quiet_rounds, self.message(),
+                self.sound_state, c.chain_mode)
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        c, L = self.control, self.layout
+        mover, label, thinking, _counts, _rounds, (text, tone), sound, _chain = \
+            self._hud_state()
+        hud.draw_turn(surface, L, mover, label, self.time, thinking=thinking)
         counts = {color: c.pieces_left(color) for color in Color}
         hud.draw_pieces_left(surface, L, counts, t("play.left"))
         hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), c.quiet_rounds,
                               QUIET_ROUNDS_TO_DRAW)
-        text, tone = self.message()
         if text != self._shown_message:
             self._shown_message = text
             self.message_age = 0.0
         hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), self.message_age)
-        hud.draw_speaker(surface, L.speaker_rect, self.sound_state)
+        hud.draw_speaker(surface, L.speaker_rect, sound)

@@ -53,6 +53,11 @@ class ReplayScene(ArcadeScene):
         self.trail_age = 1.0
 
     @property
+    def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """A turn being played out on the board: drawn at full rate."""
+        return self.anim.moving
+
+    @property
     def total(self) -> int:
         return len(self.record.turns)
 

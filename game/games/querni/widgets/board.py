@@ -278,8 +278,10 @@ class BoardView:
         time: float = 0.0,
         hint_path: Sequence[Square] = (),
         hint_chain: Collection[Square] = (),
+        frame: bool = True,
     ) -> None:
-        """Draw the board and ``pieces`` (square → (Color, number)) with the marks.
+        """Draw the board and ``pieces`` (square → (Color, number)) with the marks
+        (``frame=False``: the frame is already there, see :meth:`draw_frame`).
 
         ``chain_selected`` lists the chosen chain's squares in number order; ``chain_progress``
         (0..1) lights them one by one (1 = all). ``trail`` squares (Q-6.4) and the jumps of
@@ -291,7 +293,8 @@ class BoardView:
         after the move) show a HINT.
         """
         offsets = offsets or {}
-        surface.blits(self._frame_parts, doreturn=False)
+        if frame:
+            self.draw_frame(surface)
         pulse = 0.5 + 0.5 * math.sin(time * 5.0)
         trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
@@ -303,6 +306,25 @@ class BoardView:
                    jump_targets, chain_candidates, cursor, offsets, time)
         if hint_path or hint_chain:
             self._hint(surface, hint_path, hint_chain, pulse)
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """The frame, the squares, the home bands and the coordinates (they never change)."""
+        surface.blits(self._frame_parts, doreturn=False)
+
+    @staticmethod
+    def animated(selected: Square | None = None, step_targets: Collection[Square] = (),
+                 jump_targets: Collection[Square] = (),
+                 chain_candidates: Collection[Square] = (), chain_progress: float = 1.0,
+                 trail_alpha: float = 1.0,
+                 offsets: Mapping[Square, tuple[float, float]] | None = None,
+                 hint_path: Sequence[Square] = (), hint_chain: Collection[Square] = (),
+                 **_still: object) -> bool:
+        """Whether :meth:`draw` with these arguments changes with ``time`` or is in motion:
+        a lifted, pulsing selected piece, pulsing targets, turning candidate rings, a chain
+        lighting up, a trail fading in, a shake, a HINT."""
+        return bool(selected is not None or step_targets or jump_targets or chain_candidates
+                    or chain_progress < 1.0 or trail_alpha < 1.0 or offsets or hint_path
+                    or hint_chain)
 
     def _hint(self, surface: pygame.Surface, path: Sequence[Square], chain: Collection[Square],
               pulse: float) -> None:

@@ -1,0 +1,127 @@
+"""Partial redraws: a scene that knows what its next frame changes says so, and the app redraws
+(and uploads) only that part of the canvas.
+
+A scene's ``damage()`` (see ``engine.scenes.Scene``) is asked once before each of its draws:
+
+* ``None`` — redraw everything (the default; also whenever anything but the scene's own
+  moving parts has changed since its last draw);
+* a list of rects — only these parts of the canvas change; the app gathers them into a few
+  boxes (:func:`boxes`), and for each box clips the canvas to it and draws the scene as usual
+  — every blit outside the clip costs next to nothing, and each pass redraws its box whole, so
+  boxes may overlap — then presents only the boxes (``Display.present(areas=…)``);
+* ``[]`` — nothing changed: the frame is neither drawn nor presented.
+
+:class:`Tracker` does the bookkeeping for a scene: it compares a *signature* (a tuple of
+everything the scene's picture depends on apart from its moving parts: the game state, the
+texts, the buttons' images…) with the one at the last draw — any difference means a whole
+redraw — and returns the moving parts' *regions* now together with those at the last draw,
+so a thing that moved is erased where it was. What is inside the regions is drawn exactly as a
+whole redraw would draw it (clipped); what is outside is what was drawn before. A missed
+change shows stale pixels, never broken ones, and the app redraws everything every
+``FULL_EVERY`` draws and after any scene change or window event anyway; the tests compare
+partial frames with whole ones pixel by pixel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+import pygame
+
+_NEVER = object()
+
+
+Where = Sequence[pygame.Rect] | Callable[[Any, Any], Sequence[pygame.Rect] | None] | None
+"""Where a part of a picture is: rects, a function of its old and new value giving rects (or
+None), or None — the part can be anywhere, so a change means a whole redraw."""
+
+
+class Tracker:
+    """What one scene drew last time: its signature and the regions of its moving parts."""
+
+    def __init__(self) -> None:
+        self._signature: Hashable = _NEVER
+        self._regions: list[pygame.Rect] = []
+        self._parts: dict[str, Any] | None = None
+
+    def areas(self, signature: Hashable, regions: Iterable[pygame.Rect]
+              ) -> list[pygame.Rect] | None:
+        """The parts of the canvas this draw changes: ``None`` (all of it) when ``signature``
+        differs from the last draw's, else ``regions`` and the last draw's regions."""
+        now = [pygame.Rect(region) for region in regions if region.width and region.height]
+        before, self._regions = self._regions, now
+        if signature != self._signature:
+            self._signature = signature
+            return None
+        return now + [rect for rect in before if rect not in now]
+
+    def parts(self, parts: Mapping[str, tuple[Hashable, Where]],
+              regions: Iterable[pygame.Rect]) -> list[pygame.Rect] | None:
+        """Like :meth:`areas`, with the signature in named parts, each with where it is drawn:
+        a part that changed adds its rects; one drawn anywhere (``None``) means a whole
+        redraw. (A scene uses one of the two methods, not both.)"""
+        now = [pygame.Rect(region) for region in regions if region.width and region.height]
+        before, self._regions = self._regions, now
+        last, self._parts = self._parts, {name: value for name, (value, _) in parts.items()}
+        if last is None or last.keys() != self._parts.keys():
+            return None
+        changed = now + [rect for rect in before if rect not in now]
+        for name, (value, where) in parts.items():
+            if value == last[name]:
+                continue
+            rects = where(last[name], value) if callable(where) else where
+            if rects is None:
+                return None
+            changed += [pygame.Rect(rect) for rect in rects]
+        return changed
+
+    def whole(self) -> list[pygame.Rect] | None:
+        """This draw is a whole one (returns None, for ``return tracker.whole()``), and so is
+        the next that asks :meth:`areas`."""
+        self._signature = _NEVER
+        self._regions = []
+        self._parts = None
+        return None
+
+    def forget(self) -> None:
+        """The next draw is a whole one (e.g. the scene was covered and is shown again)."""
+        self._signature = _NEVER
+        self._parts = None
+
+
+BOXES = 3
+"""At most this many separately drawn boxes per frame (each pass costs the scene's Python)."""
+
+
+def _size(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
+def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
+          limit: int = BOXES) -> list[pygame.Rect]:
+    """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: two merge
+    when their common box is not much bigger than both, and while there are too many, the two
+    whose common box adds least merge."""
+    out = [rect.clip(bounds) for rect in rects]
+    out = [rect for rect in out if rect.width and rect.height]
+    merged = True
+    while merged and len(out) > 1:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                union = out[i].union(out[j])
+                if _size(union) <= 1.3 * (_size(out[i]) + _size(out[j])):
+                    out[i] = union
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    while len(out) > max(1, limit):
+        i, j = min(((i, j) for i in range(len(out)) for j in range(i + 1, len(out))),
+                   key=lambda ij: _size(out[ij[0]].union(out[ij[1]]))
+                   - _size(out[ij[0]]) - _size(out[ij[1]]))
+        out[i] = out[i].union(out[j])
+        del out[j]
+    return out

@@ -1,0 +1,163 @@
+"""Partial redraws (``engine.damage``) show exactly what whole redraws show: after every frame
+that redrew only what its scene said had changed, the canvas is compared (CRC-32 of its
+pixels) with a whole redraw of the same moment — untouched screens, both demos playing (dice
+tumbling and flying, cells pulsing, pieces flying, chains popping), the computer thinking,
+both orientations. ``PARTIAL_DEBUG=1`` prints where a difference is and saves both pictures
+in the temporary folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zlib
+
+import pygame
+import pytest
+
+from game.arcade.demo import DemoDriver
+from game.engine.testing import run_frames
+from game.games.magdagdon.scenes.play import PlayScene as MagdagdonPlay
+from game.games.querni.computer import ComputerPlayer
+from game.games.querni.players import HumanPlayer
+from game.games.querni.scenes.play import PlayScene as QuerniPlay
+from game.games.registry import GAMES
+from tests.games.querni.test_opponent import JUMPS, Gate, session_of
+from tests.support import make_arcade, settle
+
+SIZES = [(1920, 1080), (1080, 1920)]
+
+
+def report(frame: int, partial: pygame.Surface, whole: pygame.Surface) -> None:
+    """Print where two pictures differ and save both."""
+    a, b = pygame.image.tobytes(partial, "RGB"), pygame.image.tobytes(whole, "RGB")
+    width = whole.get_width()
+    at = [i // 3 for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+    xs, ys = [i % width for i in at], [i // width for i in at]
+    print("frame", frame, "differs in", (min(xs), min(ys), max(xs), max(ys)), len(at), "px",
+          flush=True)
+    folder = tempfile.gettempdir()
+    pygame.image.save(partial, os.path.join(folder, f"partial{frame}.png"))
+    pygame.image.save(whole, os.path.join(folder, f"whole{frame}.png"))
+
+
+def compare(app, frames: int) -> tuple[int, list[int]]:
+    """Run ``frames`` frames; after each partial draw, redraw everything and compare (and
+    every tenth time the window's picture with the canvas). The partial draws and the frames
+    whose pictures differed (negative: the window's)."""
+    partial, differ = 0, []
+    debug = bool(os.environ.get("PARTIAL_DEBUG"))
+    for frame in range(frames):
+        before, scenes = app.partial_draws, app.stack.scenes
+        run_frames(app, 1)
+        if app.partial_draws == before or app.stack.scenes != scenes:
+            continue  # drawn whole, or the screen changed after the draw
+        partial += 1
+        shown = zlib.crc32(app.surface.get_view("1"))  # no copies: the allocator is tuned
+        if partial % 10 == 1:  # and the window shows the canvas (what was uploaded, where)
+            window = app.display._presenter.renderer.to_surface().convert(app.surface)
+            if zlib.crc32(window.get_view("1")) != shown:
+                differ.append(-frame)
+        copy = app.surface.copy() if debug else None  # to give big blocks back at once
+        app.stack.draw(app.surface)
+        app.draw_overlay(app.surface)
+        if zlib.crc32(app.surface.get_view("1")) != shown:
+            differ.append(frame)
+            if copy is not None:  # where, and both pictures
+                report(frame, copy, app.surface)
+    return partial, differ
+
+
+@pytest.fixture(params=SIZES, ids=["landscape", "portrait"])
+def size(request):
+    return request.param
+
+
+@pytest.mark.parametrize("screen", ["title", "magdagdon.play", "querni.play"])
+def test_untouched_screens(size, screen) -> None:
+    app = make_arcade(size=size)
+    try:
+        app.nav.push(screen)
+        settle(app)
+        partial, differ = compare(app, 150)
+        assert partial > 80 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_the_variant_chooser(size) -> None:
+    app = make_arcade(size=size)
+    try:
+        app.nav.push("title")
+        settle(app)
+        app.stack.top.new_game(GAMES[0])
+        settle(app)
+        partial, differ = compare(app, 90)
+        assert partial > 50 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_magdagdon_played_by_the_demo(size) -> None:
+    """Between the demo's taps: rolls tumbling, dice flying home, the selected die bobbing,
+    cells pulsing, messages rising, sums flashing; CONFIRM, MAGDAGDON and the next turns."""
+    app = make_arcade(size=size, demo=True)
+    try:
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=3,
+                              report=lambda line: None)
+        app.stack.push(MagdagdonPlay(app, variant="PEACEFUL"))
+        settle(app)
+        partial, differ = compare(app, 450)
+        assert partial > 150 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_querni_played_by_the_demo(size) -> None:
+    """The computer against itself: pieces lifted, targets pulsing, flights, chains lit and
+    popping, trails fading in, the thinking dots."""
+    app = make_arcade(size=size, demo=True)
+    try:
+        app.demo = DemoDriver(app, GAMES, "querni", seed=3, interval=3,
+                              report=lambda line: None)
+        app.stack.push(QuerniPlay(app))
+        settle(app)
+        partial, differ = compare(app, 450)
+        assert partial > 100 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_querni_while_the_computer_thinks(size) -> None:
+    app = make_arcade(size=size)
+    try:
+        gate = Gate()
+        scene = QuerniPlay(app, saved=session_of(JUMPS),
+                           players={c: p for c, p in zip(
+                               session_of(JUMPS).state.to_move.__class__,
+                               (ComputerPlayer("hard", choose=gate), HumanPlayer()))})
+        app.stack.push(scene)
+        settle(app)
+        assert gate.started.wait(10)
+        partial, differ = compare(app, 60)
+        assert scene.thinking and partial > 30 and differ == []
+        gate.open.set()
+        partial, differ = compare(app, 200)
+        assert scene.session.turn_count == 1 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_a_flashing_cell_outside_the_clip_is_left_alone() -> None:
+    """pygame-ce fills a rect wholly outside the clip when given special_flags: the board
+    clips its flashes itself."""
+    app = make_arcade()
+    try:
+        scene = MagdagdonPlay(app, variant="PEACEFUL")
+        canvas = app.surface
+        canvas.fill((10, 20, 30))
+        canvas.set_clip(pygame.Rect(0, 0, 4, 4))
+        scene.board_view.draw(canvas, tuple([3] * 16), set(), flash={5: 1.0}, frame=False)
+        canvas.set_clip(None)
+        assert canvas.get_at(scene.layout.cell_rect(5).center)[:3] == (10, 20, 30)
+    finally:
+        app.shutdown()

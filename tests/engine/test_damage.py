@@ -1,0 +1,148 @@
+"""Partial redraws (``engine.damage``): the tracker's bookkeeping, the app drawing only what a
+scene says changed (and whole frames after window events, scene changes, overlays and every
+``FULL_EVERY`` draws), and the display uploading only those parts."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.app import FULL_EVERY, App
+from game.engine.damage import Tracker
+from game.engine.scenes import Scene
+from game.engine.testing import make_app, post_key, run_frames
+
+SPOT = pygame.Rect(100, 100, 50, 40)
+
+
+class Painter(Scene):
+    """Paints the whole canvas a new shade each draw; says only ``SPOT`` changed."""
+
+    def __init__(self, app: App, areas: list[pygame.Rect] | None | str = "spot") -> None:
+        super().__init__(app)
+        self.areas = [SPOT] if areas == "spot" else areas
+        self.shade = 0
+        self.draws = 0
+
+    def damage(self) -> list[pygame.Rect] | None:
+        return None if self.areas is None else list(self.areas)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.shade = (self.shade + 1) % 256
+        self.draws += 1
+        surface.fill((self.shade, 0, 0))
+
+
+def start(app: App, **kwargs) -> Painter:
+    scene = Painter(app, **kwargs)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 1)  # the first frame is whole
+    return scene
+
+
+def test_the_tracker_says_whole_when_the_signature_changes_else_the_regions_now_and_before():
+    tracker = Tracker()
+    a, b = pygame.Rect(0, 0, 10, 10), pygame.Rect(50, 50, 10, 10)
+    assert tracker.areas(("state", 1), [a]) is None  # the first draw is whole
+    assert tracker.areas(("state", 1), [a]) == [a]
+    assert tracker.areas(("state", 1), [b]) == [b, a]  # moved: erased where it was
+    assert tracker.areas(("state", 2), [b]) is None  # something else changed
+    assert tracker.areas(("state", 2), []) == [b]
+    assert tracker.areas(("state", 2), [pygame.Rect(0, 0, 0, 5)]) == []  # empty rects drop
+    assert tracker.whole() is None
+    assert tracker.areas(("state", 2), []) is None
+
+
+def test_only_the_damaged_part_is_redrawn() -> None:
+    app = make_app()
+    scene = start(app)
+    canvas = app.surface
+    before = canvas.get_at((10, 10))
+    run_frames(app, 1)
+    assert app.partial_draws == 1 and scene.draws == 2
+    assert canvas.get_at(SPOT.center)[:3] == (scene.shade, 0, 0)  # inside: the new picture
+    assert canvas.get_at((10, 10)) == before  # outside: the last one
+    assert canvas.get_clip() == canvas.get_rect()  # the clip is given back
+
+
+def test_nothing_damaged_draws_and_presents_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    scene = start(app, areas=[])
+    presents: list[object] = []
+    monkeypatch.setattr(app.display, "present", lambda **kw: presents.append(kw))
+    run_frames(app, 3)
+    assert scene.draws == 1 and presents == [] and app.partial_draws == 3
+
+
+def test_damage_off_the_canvas_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    scene = start(app, areas=[pygame.Rect(-500, -500, 40, 40), pygame.Rect(-300, -100, 9, 9)])
+    presents: list[object] = []
+    monkeypatch.setattr(app.display, "present", lambda **kw: presents.append(kw))
+    run_frames(app, 3)
+    assert scene.draws == 1 and presents == [] and app.partial_draws == 3
+
+
+def test_input_alone_does_not_mean_a_whole_frame() -> None:
+    """What input changes, the scene's signature says (a tap that changes nothing on screen
+    redraws nothing more)."""
+    app = make_app()
+    start(app)
+    post_key("a")
+    run_frames(app, 1)
+    assert app.partial_draws == 1
+
+
+@pytest.mark.parametrize("cause", ["window", "no damage"])
+def test_whole_frames_after_window_events_or_a_scene_that_cannot_say(cause) -> None:
+    app = make_app()
+    scene = start(app, areas=None if cause == "no damage" else [SPOT])
+    if cause == "window":
+        pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    run_frames(app, 1)
+    assert app.partial_draws == 0
+    assert app.surface.get_at((10, 10))[:3] == (scene.shade, 0, 0)
+
+
+def test_a_whole_frame_every_full_every_draws() -> None:
+    app = make_app(frames=10_000)  # every frame drawn
+    start(app)
+    run_frames(app, 3 * FULL_EVERY)
+    assert app.draws == 1 + 3 * FULL_EVERY
+    assert app.draws - app.partial_draws == 1 + 3  # the first frame, then one in FULL_EVERY
+
+
+def test_an_overlay_that_cannot_say_means_whole_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    start(app)
+    monkeypatch.setattr(app, "overlay_damage", lambda: None)
+    run_frames(app, 5)
+    assert app.partial_draws == 0
+
+
+def test_two_scenes_on_screen_are_drawn_whole() -> None:
+    app = make_app()
+    start(app)
+    overlay = Painter(app)
+    overlay.transparent = True
+    app.stack.push(overlay)
+    app.stack.apply_pending()
+    run_frames(app, 5)
+    assert app.partial_draws == 0
+
+
+def test_the_display_uploads_only_the_areas_given() -> None:
+    app = make_app()
+    display = app.display
+    canvas = display.surface
+    canvas.fill((200, 0, 0))
+    display.present()
+    canvas.fill((0, 0, 200))
+    display.present(areas=[SPOT])
+    renderer = display._presenter.renderer  # type: ignore[union-attr]
+    shown = renderer.to_surface()
+    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
+    assert shown.get_at((10, 10))[:3] == (200, 0, 0)  # not uploaded: still the old picture
+    assert shown.get_at((SPOT.left - 1, SPOT.top - 1))[:3] == (200, 0, 0)
+    assert shown.get_at((SPOT.right - 1, SPOT.bottom - 1))[:3] == (0, 0, 200)
