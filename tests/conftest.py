@@ -14,6 +14,13 @@ if str(ROOT) not in sys.path:
 
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# Property tests draw the same examples on every run, so a failure in CI replays exactly
+# (HYPOTHESIS_PROFILE=explore draws new examples on each run).
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

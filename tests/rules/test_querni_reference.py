@@ -182,7 +182,8 @@ def ref_play(
     if chain is None:
         quiet += 1
         return board, quiet, "DRAW" if quiet >= 60 else None
-    if not (isinstance(chain, tuple) and tuple(chain) in ref_chains(board, mover)):
+    if not (isinstance(chain, tuple) and all(type(n) is int for n in chain)  # True is no number
+            and tuple(chain) in ref_chains(board, mover)):
         return None
     low, high = chain
     board = {sq: p for sq, p in board.items() if not (p[0] == mover and low <= p[1] <= high)}
