@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.arcade.scene import ArcadeScene
+from game.arcade.scenes.settings import VolumeSliders
 from game.arcade.storage import Notice
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, languages, palette, text
@@ -30,7 +31,7 @@ ROWS = ("operator.games", "operator.idle", "operator.attract", "settings.music",
         "settings.effects", "operator.language")
 
 
-class OperatorScene(ArcadeScene):
+class OperatorScene(VolumeSliders, ArcadeScene):
     """Opened by the right PIN on a kiosk; RESUME goes back to the kiosk as it was."""
 
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
@@ -147,17 +148,6 @@ class OperatorScene(ArcadeScene):
         log.info("operator: attract mode %s", "on" if self.settings.kiosk_attract else "off")
         self._save()
         self._build()
-
-    def set_music(self, value: int) -> None:
-        self.settings.music_volume = value / 100
-        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        self._dirty = True
-
-    def set_effects(self, value: int) -> None:
-        self.settings.effects_volume = value / 100
-        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        self.ctx.audio.play("click")
-        self._dirty = True
 
     def choose_language(self, code: str) -> None:
         """The kiosk's default language: shown now, and what an idle kiosk returns to."""

@@ -29,7 +29,27 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
               "settings.reduced_motion", "settings.game")
 
 
-class SettingsScene(ArcadeScene):
+class VolumeSliders:
+    """The music and effects sliders' handlers, shared by the settings and the operator's menu:
+    the new volume is heard at once and saved when the screen is left (``_dirty``)."""
+
+    settings: Any
+    ctx: Any
+    _dirty: bool
+
+    def set_music(self, value: int) -> None:
+        self.settings.music_volume = value / 100
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self._dirty = True
+
+    def set_effects(self, value: int) -> None:
+        self.settings.effects_volume = value / 100
+        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self.ctx.audio.play("click")
+        self._dirty = True
+
+
+class SettingsScene(VolumeSliders, ArcadeScene):
     still = True  # nothing moves by itself: untouched, it is redrawn only rarely
     def __init__(self, app: Any, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -186,17 +206,6 @@ class SettingsScene(ArcadeScene):
         self.app.set_language(code)
         self._save()
         self._build()
-
-    def set_music(self, value: int) -> None:
-        self.settings.music_volume = value / 100
-        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        self._dirty = True
-
-    def set_effects(self, value: int) -> None:
-        self.settings.effects_volume = value / 100
-        self.ctx.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        self.ctx.audio.play("click")
-        self._dirty = True
 
     def toggle_music(self) -> None:
         self.settings.music_muted = not self.settings.music_muted
