@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from tools.monkey import LANDSCAPE, PORTRAIT, Monkey
+from tools.monkey import LANDSCAPE, Monkey
 
 # The screens the landscape run must reach (scene names as the monkey reports them: a game's
 # screens carry its id).
@@ -50,15 +50,3 @@ def test_monkey_landscape_8000_events():
     missing = MUST_VISIT - report.visited
     assert not missing, f"never reached {sorted(missing)}\n{report.table()}"
     assert report.games_over >= 1
-
-
-@pytest.mark.slow
-def test_monkey_portrait():
-    report = run_monkey("portrait", 3_000, size=PORTRAIT)
-    assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited
-
-
-@pytest.mark.slow
-def test_monkey_kiosk_attract_mode_and_pin_pad():
-    report = run_monkey("kiosk", 3_000, size=LANDSCAPE, kiosk=True)
-    assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited

@@ -1,0 +1,21 @@
+"""The monkey on a portrait screen and in kiosk mode (see ``test_monkey.py``). A file of its own so
+that the test workers share the monkey runs (tests of one file stay on one worker)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_monkey import run_monkey
+from tools.monkey import LANDSCAPE, PORTRAIT
+
+
+@pytest.mark.slow
+def test_monkey_portrait():
+    report = run_monkey("portrait", 3_000, size=PORTRAIT)
+    assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited
+
+
+@pytest.mark.slow
+def test_monkey_kiosk_attract_mode_and_pin_pad():
+    report = run_monkey("kiosk", 3_000, size=LANDSCAPE, kiosk=True)
+    assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited
