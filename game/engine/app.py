@@ -44,8 +44,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-FULL_EVERY = 60
-"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws."""
+FULL_EVERY = 300
+"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws
+(5 s of motion at 60 a second: a safety net, since a partial draw is checked pixel by pixel
+against a whole one in the tests)."""
 
 
 @dataclass

@@ -90,29 +90,41 @@ class Tracker:
         self._parts = None
 
 
-BOXES = 3
-"""At most this many separately drawn boxes per frame (each pass costs the scene's Python)."""
+BOXES = 8
+"""At most this many boxes are drawn (each pass clipped to its box) and sent to the window."""
+
+PASS_PIXELS = 160_000
+"""What one more drawing pass costs, in pixels drawn: a scene's Python for a pass clipped to
+a small box (~0.1 ms) buys about this many pixels of erasing, drawing and uploading. Two
+boxes merge when their common box adds fewer pixels than this."""
 
 
 def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
 
+def _extra(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The pixels drawn twice or more by drawing both apart, less those their common box
+    adds: how much drawing them as one box costs more (negative: less)."""
+    return _size(a.union(b)) - _size(a) - _size(b)
+
+
 def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
           limit: int = BOXES) -> list[pygame.Rect]:
     """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: two merge
-    when their common box is not much bigger than both, and while there are too many, the two
-    whose common box adds least merge."""
+    when their common box costs less to draw than a pass of its own (:data:`PASS_PIXELS`),
+    and while there are too many, the two whose common box adds least merge."""
     out = [rect.clip(bounds) for rect in rects]
     out = [rect for rect in out if rect.width and rect.height]
+    out = list(dict.fromkeys(map(tuple, out)))  # the same rect twice (was and is) once
+    out = [pygame.Rect(rect) for rect in out]
     merged = True
     while merged and len(out) > 1:
         merged = False
         for i in range(len(out)):
             for j in range(i + 1, len(out)):
-                union = out[i].union(out[j])
-                if _size(union) <= 1.3 * (_size(out[i]) + _size(out[j])):
-                    out[i] = union
+                if _extra(out[i], out[j]) <= PASS_PIXELS:
+                    out[i] = out[i].union(out[j])
                     del out[j]
                     merged = True
                     break
@@ -120,8 +132,7 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
                 break
     while len(out) > max(1, limit):
         i, j = min(((i, j) for i in range(len(out)) for j in range(i + 1, len(out))),
-                   key=lambda ij: _size(out[ij[0]].union(out[ij[1]]))
-                   - _size(out[ij[0]]) - _size(out[ij[1]]))
+                   key=lambda ij: _extra(out[ij[0]], out[ij[1]]))
         out[i] = out[i].union(out[j])
         del out[j]
     return out

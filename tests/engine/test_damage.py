@@ -146,3 +146,52 @@ def test_the_display_uploads_only_the_areas_given() -> None:
     assert shown.get_at((10, 10))[:3] == (200, 0, 0)  # not uploaded: still the old picture
     assert shown.get_at((SPOT.left - 1, SPOT.top - 1))[:3] == (200, 0, 0)
     assert shown.get_at((SPOT.right - 1, SPOT.bottom - 1))[:3] == (0, 0, 200)
+
+
+def test_far_apart_parts_are_drawn_and_presented_apart() -> None:
+    """Two far-apart parts: a pass for each (clipped to it), both show the new picture, and
+    what lies between them is neither redrawn nor sent to the window."""
+    far = pygame.Rect(1500, 800, 60, 60)
+    app = make_app()
+    scene = start(app, areas=[SPOT, far])
+    canvas = app.surface
+    between = (SPOT.right + 50, SPOT.centery)
+    old = canvas.get_at(between)
+    run_frames(app, 1)
+    assert scene.draws == 3 and app.partial_draws == 1  # the first frame, then two passes
+    # (the painter paints a new shade each pass: 2 in the first box, 3 in the second)
+    assert canvas.get_at(SPOT.center)[:3] == (2, 0, 0)
+    assert canvas.get_at(far.center)[:3] == (3, 0, 0)
+    assert canvas.get_at(between) == old
+    shown = app.display._presenter.renderer.to_surface()  # type: ignore[union-attr]
+    assert shown.get_at(SPOT.center)[:3] == (2, 0, 0)
+    assert shown.get_at(far.center)[:3] == (3, 0, 0)
+    assert shown.get_at(between) == old
+
+
+def test_boxes_merge_when_a_common_box_costs_less_than_another_pass() -> None:
+    from game.engine.damage import PASS_PIXELS, boxes
+
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    a, b = pygame.Rect(0, 0, 100, 100), pygame.Rect(120, 0, 100, 100)
+    assert boxes([a, b], screen) == [pygame.Rect(0, 0, 220, 100)]  # 2,000 px more: one box
+    far = pygame.Rect(1800, 900, 100, 100)
+    assert _union(a, far) - 20_000 > PASS_PIXELS
+    assert boxes([a, far], screen) == [a, far]  # the common box would be most of the screen
+    assert boxes([a, a, far.move(5000, 0)], screen) == [a]  # duplicates once, off-screen none
+    many = [pygame.Rect(x, y, 10, 10) for x in range(0, 1900, 600) for y in range(0, 1000, 400)]
+    assert len(boxes(many, screen, limit=4)) == 4
+
+
+def _union(a: pygame.Rect, b: pygame.Rect) -> int:
+    union = a.union(b)
+    return union.width * union.height
+
+
+def test_bands_join_the_rows_of_the_areas_across_the_whole_width() -> None:
+    from game.engine.display import bands
+
+    rects = [pygame.Rect(10, 100, 5, 50), pygame.Rect(900, 140, 50, 30),
+             pygame.Rect(0, 170, 10, 10), pygame.Rect(3, 400, 9, 9), pygame.Rect(0, 0, 9, 0)]
+    assert bands(rects, 1920) == [(0, 100, 1920, 80), (0, 400, 1920, 9)]
+    assert bands([], 1920) == []

@@ -420,7 +420,9 @@ class Storage:
             log.error("cannot encode the %s game to save it: %s", game_id, error)
             self._store.failed()
             return False
-        return self._store.write(save_name(game_id), payload)
+        # compact: the C encoder, ~10× faster than an indented one (a save is written after
+        # every move, inside a frame)
+        return self._store.write(save_name(game_id), payload, compact=True)
 
     def load_game(self, game_id: str) -> Any | None:
         """The saved unfinished game, registered under its saved record id; else ``None``.

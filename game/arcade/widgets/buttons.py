@@ -44,6 +44,26 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     element.translation_params = params  # type: ignore[attr-defined]
     if element.text != label:
         element.set_text(label)
+        draw_other_states_when_shown(element)
+
+
+def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
+    """After a new label, draw only the state the button shows now.
+
+    pygame-gui redraws all five states of a button (normal, hovered, selected, active,
+    disabled; about a millisecond each) over the next frames; most of them are never seen
+    before the label changes again (CONFIRM counts the dice left to place). Marked as not
+    drawn, a state is drawn when it is first shown — pygame-gui's own lazy path."""
+    shape = getattr(element, "drawable_shape", None)
+    queue = getattr(shape, "states_to_redraw_queue", None)
+    if shape is None or not queue:
+        return
+    for state_id in queue:
+        shape.states[state_id].generated = False
+    queue.clear()
+    active = shape.active_state
+    if not active.generated:
+        shape.redraw_state(active.state_id)
 
 
 def relabel(elements) -> None:

@@ -86,21 +86,25 @@ class Particles:
 
 
 class Shake:
-    """A decaying screen shake; ``offset`` is added to everything the scene draws."""
+    """A decaying screen shake; ``offset`` is added to what shakes. It is drawn anew each
+    update step, not each draw, so a picture drawn twice (a partial redraw checked against a
+    whole one) is the same picture."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.strength = 0.0
+        self.offset: tuple[int, int] = (0, 0)
 
     def kick(self, strength: float) -> None:
         self.strength = max(self.strength, strength)
 
     def update(self, dt: float) -> None:
         self.strength = max(0.0, self.strength - dt * 60.0 - self.strength * dt * 4.0)
+        s = self.strength
+        self.offset = (0, 0) if s <= 0.5 else (round(self.rng.uniform(-s, s)),
+                                                round(self.rng.uniform(-s, s)))
 
     @property
-    def offset(self) -> tuple[int, int]:
-        if self.strength <= 0.5:
-            return (0, 0)
-        s = self.strength
-        return (round(self.rng.uniform(-s, s)), round(self.rng.uniform(-s, s)))
+    def reach(self) -> int:
+        """How far ``offset`` can be from (0, 0) now, in each direction."""
+        return math.ceil(self.strength) if self.strength > 0.5 else 0

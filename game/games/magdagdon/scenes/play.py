@@ -683,10 +683,10 @@ class PlayScene(ArcadeScene):
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
         sliding or shaking cells, a flashing sum, particles, a rising message, the coach's
-        ring and the HINT spinner are redrawn where they are and were. A screen shake, a
+        ring, the HINT spinner and a shaking board are redrawn where they are and were. A
         drag, the banner's slam or a HINT on the board: everything."""
         c, L, g = self.control, self.layout, self.game
-        if (self.shake.strength > 0.5 or self.drag is not None or self.banner_slam
+        if (self.drag is not None or self.banner_slam
                 or (c.in_magdagdon and self.banner < 1.0)
                 or (self.hint is not None and not self.busy)):
             return self._damage.whole()
@@ -695,21 +695,21 @@ class PlayScene(ArcadeScene):
         moving: list[pygame.Rect] = []
         for cell in {*legal, *tentative, *self.fx.flash}:  # glows pulse, dashed rings turn,
             moving.append(L.cell_rect(cell).inflate(28, 28))  # cells flash
+        if self.shake.reach:  # the whole board shakes
+            margin = 80 + 2 * self.shake.reach
+            moving.append(L.board_rect.inflate(margin, margin))
         for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
         sparks = self.particles.bounds()
         if sparks is not None:
             moving.append(sparks)
-        if self.fx.lines:  # a full line's sum and flag flash
-            for x, y in [L.row_sum_pos(i) for i in range(4)] + [L.col_sum_pos(i)
-                                                                 for i in range(4)]:
-                moving.append(pygame.Rect(x - 110, y - 70, 220, 190))
+        sums = [self.board_view.sum_area(index) for index in range(8)]
+        moving += [sums[index] for index in self.fx.lines]  # a full line's flag swells
         for index in range(len(g.dice) if g.dice else 0):
             m = self.tray.motion[index]
             if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
                     or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
-                rect = L.die_rect(index).move(round(m.dx + m.shake), round(m.dy))
-                moving.append(rect.inflate(L.die + 40, L.die + 40).move(4, 6))
+                moving.append(self.tray.die_area(index, c.selected))
         text_now, colour, age, plated = self._message()
         if age < 0.25:  # rising in
             moving.append(pygame.Rect(0, 0, L.right_width + 60, 150).move(
@@ -721,8 +721,6 @@ class PlayScene(ArcadeScene):
             moving.append(self.b_hint.rect.inflate(40, 40))
         card = c.card()
         width = self.app.surface.get_width()
-        sums = [pygame.Rect(x - 110, y - 70, 220, 190) for x, y in
-                [L.row_sum_pos(i) for i in range(4)] + [L.col_sum_pos(i) for i in range(4)]]
         message = pygame.Rect(0, 0, L.right_width + 60, 150)
         message.center = L.message_pos
         parts: dict[str, tuple[Any, Where]] = {

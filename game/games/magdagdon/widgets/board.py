@@ -119,6 +119,13 @@ class BoardView:
         """The board's frame and its empty slots (they never change)."""
         surface.blit(self._frame, self.layout.board_rect.inflate(44, 44).topleft)
 
+    def sum_area(self, index: int) -> pygame.Rect:
+        """Where line ``index``'s sum and combo flag are drawn (rows 0–3, columns 4–7), a
+        swollen flag included."""
+        L = self.layout
+        x, y = L.row_sum_pos(index) if index < 4 else L.col_sum_pos(index - 4)
+        return pygame.Rect(x - 110, y - 70, 220, 190)
+
     def draw_sums(
         self, surface: pygame.Surface, card: ScoreCard, flash: Mapping[int, float]
     ) -> None:
@@ -130,7 +137,7 @@ class BoardView:
                 x, y = self.layout.row_sum_pos(index)
             else:
                 x, y = self.layout.col_sum_pos(index - 4)
-            if not clip.colliderect((x - 110, y - 70, 220, 190)):
+            if not clip.colliderect(self.sum_area(index)):
                 continue
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4

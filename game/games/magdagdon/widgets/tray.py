@@ -150,15 +150,30 @@ class TrayView:
             slot = self.layout.die_rect(die)
             pygame.draw.rect(surface, (14, 70, 54), slot.inflate(-10, -10), 3, border_radius=22)
 
+    def die_area(self, die: int, selected: int | None) -> pygame.Rect:
+        """Where :meth:`draw` paints ``die`` now: turned, scaled, lifted and ringed, with its
+        shadow (what a partial redraw must repaint where it is and was)."""
+        m = self.motion[die]
+        rect = self.layout.die_rect(die).move(round(m.dx + m.shake), round(m.dy))
+        area = self.die_reach(rect.center, self.layout.die, m.scale)
+        if die == selected:  # lifted 14 px and bobbing 3 px, in its ring
+            area = area.union(rect.move(0, -17).inflate(20, 26))
+        return area.union(rect.inflate(44, 44))  # the REROLL mark's ring and dot
+
+    @staticmethod
+    def die_reach(centre, size: int, scale: float = 1.0) -> pygame.Rect:
+        """All a die drawn at ``centre`` can cover, turned any way, scaled, with its shadow."""
+        reach = round(size * 0.75 * max(1.0, scale)) + 16
+        return pygame.Rect(round(centre[0]) - reach, round(centre[1]) - reach,
+                           2 * reach + 8, 2 * reach + 12)
+
     @staticmethod
     def draw_die(surface: pygame.Surface, value: int, centre, size: int, digits: bool,
                  angle: float = 0.0, scale: float = 1.0) -> None:
         """A raised die with its shadow, optionally spun and scaled (tumbling, popping); not
         at all when it is wholly outside the surface's clip (a partial redraw: no rotation
         for nothing)."""
-        reach = round(size * 0.75 * max(1.0, scale)) + 16  # turned and scaled, and its shadow
-        if not surface.get_clip().colliderect((centre[0] - reach, centre[1] - reach,
-                                               2 * reach + 8, 2 * reach + 12)):
+        if not surface.get_clip().colliderect(TrayView.die_reach(centre, size, scale)):
             return
         shadow = dice.shadow(size)
         surface.blit(shadow, shadow.get_rect(center=(centre[0] + 8, centre[1] + 12)))

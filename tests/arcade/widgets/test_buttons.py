@@ -1,0 +1,62 @@
+"""Buttons relabelled at play (CONFIRM counts the dice left): only the shown state is drawn at
+once, and every other state shows the new label when it is first shown."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.arcade.texts import ARCADE
+from game.arcade.theme import theme
+from game.arcade.widgets import buttons
+
+
+@pytest.fixture
+def manager(app):
+    return app.new_ui_manager(theme())
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def _fresh_button(manager, key: str, **params):
+    element = buttons.button(manager, pygame.Rect(100, 100, 360, 90), key, lambda: None,
+                             **params)
+    for _ in range(8):  # pygame-gui draws the other states one a frame
+        manager.update(1 / 60)
+    return element
+
+
+def test_a_new_label_draws_only_the_shown_state_now(manager):
+    element = _fresh_button(manager, "title.new_game")
+    buttons.set_label(element, "title.quit")
+    shape = element.drawable_shape
+    assert shape.active_state.generated
+    assert not shape.states_to_redraw_queue  # nothing more is drawn frame after frame
+    assert element.text == ARCADE.t("title.quit")
+
+
+@pytest.mark.parametrize("show", ["disable", "hover"])
+def test_every_state_shows_the_new_label_when_first_shown(manager, show):
+    """The state drawn late is the one a button with that label from the start shows."""
+    relabelled = _fresh_button(manager, "title.new_game")
+    buttons.set_label(relabelled, "title.quit")
+    direct = _fresh_button(manager, "title.quit")
+    for element in (relabelled, direct):
+        if show == "disable":
+            element.disable()
+        else:
+            element.drawable_shape.set_active_state("hovered")
+        manager.update(1 / 60)
+    state = "disabled" if show == "disable" else "hovered"
+    assert relabelled.drawable_shape.active_state.state_id == state
+    assert _pixels(relabelled.drawable_shape.states[state].surface) == \
+        _pixels(direct.drawable_shape.states[state].surface)
+
+
+def test_the_same_label_again_draws_nothing(manager):
+    element = _fresh_button(manager, "title.new_game")
+    surface = element.drawable_shape.states["normal"].surface
+    buttons.set_label(element, "title.new_game")
+    assert element.drawable_shape.states["normal"].surface is surface
