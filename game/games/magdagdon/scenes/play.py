@@ -700,9 +700,7 @@ class PlayScene(ArcadeScene):
             moving.append(L.board_rect.inflate(margin, margin))
         for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
-        sparks = self.particles.bounds()
-        if sparks is not None:
-            moving.append(sparks)
+        moving += self.particles.areas()
         sums = [self.board_view.sum_area(index) for index in range(8)]
         moving += [sums[index] for index in self.fx.lines]  # a full line's flag swells
         for index in range(len(g.dice) if g.dice else 0):
