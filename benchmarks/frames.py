@@ -15,7 +15,8 @@ milliseconds (``time.process_time``, so other processes' load counts less than i
 ``bench`` is the game as ``main.py --bench`` plays it (the demo on the play screen); ``floor``
 is the floor of ``benchmarks.display_floor`` (one bare full-screen blit + present) measured the
 same way, for comparison. Medians and p99 per phase; ``--profile`` adds the top functions of
-the draw phase (cProfile).
+the draw phase (cProfile); ``--worst N`` lists the N costliest frames of each screen with their
+phases and what they were (a scene change, input handled, a whole or a partial redraw).
 """
 
 from __future__ import annotations
@@ -94,7 +95,10 @@ def measure_floor(frames: int) -> dict[str, list[float]]:
     return results
 
 
-def measure(screen: str, frames: int, profile: bool) -> tuple[dict[str, list[float]], str]:
+def measure(screen: str, frames: int, profile: bool,
+            kinds: list[str] | None = None) -> tuple[dict[str, list[float]], str]:
+    """Per-phase CPU ms of each frame (the first left out); ``kinds``, when given, gets what
+    each frame was: a scene change, input handled, a whole or a partial redraw, or none."""
     if screen == "floor":
         return measure_floor(frames), ""
     with tempfile.TemporaryDirectory(prefix="frames-") as data:
@@ -108,13 +112,28 @@ def measure(screen: str, frames: int, profile: bool) -> tuple[dict[str, list[flo
             app.stack.draw = _profiled(profiler, app.stack.draw)
         results: dict[str, list[float]] = {"input+update": [], "draw": [], "present": [],
                                            "total": []}
+        handled = [0]
+        dispatch = app.router.dispatch
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            handled[0] += 1
+            return dispatch(*args, **kwargs)
+
+        app.router.dispatch = counted
         app.stack.apply_pending()
         app.loop.reset()
         for _ in range(frames):
             phases["draw"] = phases["present"] = 0.0
+            handled[0], top, draws, partial = 0, app.stack.top, app.draws, app.partial_draws
             start = time.process_time()
             app.run_frame()
             total = time.process_time() - start
+            if kinds is not None:
+                kinds.append(
+                    "scene change" if type(app.stack.top) is not type(top) else
+                    "input" if handled[0] else
+                    "none drawn" if app.draws == draws else
+                    "whole redraw" if app.partial_draws == partial else "partial redraw")
             results["draw"].append(phases["draw"] * 1000)
             results["present"].append(phases["present"] * 1000)
             results["input+update"].append((total - phases["draw"] - phases["present"]) * 1000)
@@ -125,9 +144,23 @@ def measure(screen: str, frames: int, profile: bool) -> tuple[dict[str, list[flo
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(12)
         report = out.getvalue()
-    for values in results.values():
+    for values in [*results.values(), kinds if kinds is not None else []]:
         del values[:1]  # the first frame builds caches: startup, not a frame
     return results, report
+
+
+def worst(results: dict[str, list[float]], kinds: list[str], count: int) -> str:
+    """The ``count`` costliest frames: their phases, and what kind of frame each was."""
+    order = sorted(range(len(kinds)), key=lambda i: -results["total"][i])[:count]
+    tally: dict[str, int] = {}
+    lines = []
+    for i in order:
+        tally[kinds[i]] = tally.get(kinds[i], 0) + 1
+        lines.append(f"  frame {i + 1:5d} {results['total'][i]:6.2f} ms: input+update "
+                     f"{results['input+update'][i]:5.2f}, draw {results['draw'][i]:5.2f}, "
+                     f"present {results['present'][i]:5.2f}  ({kinds[i]})")
+    summary = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.items(), key=lambda x: -x[1]))
+    return f"the {len(order)} costliest frames: {summary}\n" + "\n".join(lines)
 
 
 def _profiled(profiler: cProfile.Profile, func: Callable[..., Any]) -> Callable[..., Any]:
@@ -151,6 +184,8 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--screens", nargs="+", default=list(SCREENS), choices=SCREENS)
     parser.add_argument("--profile", action="store_true", help="top functions of the draws")
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="list each screen's N costliest frames and what they were")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     try:
@@ -161,9 +196,12 @@ def main() -> None:
     print(f"{'screen':<13}" + "".join(f"{name:>20}" for name in
                                       ("input+update", "draw", "present", "total")))
     for screen in args.screens:
-        results, report = measure(screen, args.frames, args.profile)
+        kinds: list[str] | None = [] if args.worst and screen != "floor" else None
+        results, report = measure(screen, args.frames, args.profile, kinds)
         cells = "".join(f"{statistics.median(v):>11.2f} /{p99(v):>6.2f}" for v in results.values())
         print(f"{screen:<13}{cells}", flush=True)
+        if kinds:
+            print(worst(results, kinds, args.worst))
         if report:
             print(report)
 

@@ -114,10 +114,14 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
     """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: two merge
     when their common box costs less to draw than a pass of its own (:data:`PASS_PIXELS`),
     and while there are too many, the two whose common box adds least merge."""
-    out = [rect.clip(bounds) for rect in rects]
-    out = [rect for rect in out if rect.width and rect.height]
-    out = list(dict.fromkeys(map(tuple, out)))  # the same rect twice (was and is) once
-    out = [pygame.Rect(rect) for rect in out]
+    seen: set[tuple[int, int, int, int]] = set()
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(bounds)
+        key = (rect.x, rect.y, rect.width, rect.height)
+        if rect.width and rect.height and key not in seen:  # the same rect twice (was, is): once
+            seen.add(key)
+            out.append(rect)
     merged = True
     while merged and len(out) > 1:
         merged = False
