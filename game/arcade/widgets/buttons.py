@@ -33,6 +33,9 @@ def button(
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     element.texts = texts  # type: ignore[attr-defined]
+    # a new screen's buttons would otherwise draw their unseen states in its first frames:
+    # 20 buttons, one state each a frame, made those frames ~75 ms
+    draw_other_states_when_shown(element)
     return element
 
 
@@ -48,12 +51,13 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
 
 
 def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
-    """After a new label, draw only the state the button shows now.
+    """Draw only the state the button shows now (after it is made or relabelled).
 
-    pygame-gui redraws all five states of a button (normal, hovered, selected, active,
+    pygame-gui draws all five states of a button (normal, hovered, selected, active,
     disabled; about a millisecond each) over the next frames; most of them are never seen
-    before the label changes again (CONFIRM counts the dice left to place). Marked as not
-    drawn, a state is drawn when it is first shown — pygame-gui's own lazy path."""
+    before the screen closes or the label changes again (CONFIRM counts the dice left to
+    place). Marked as not drawn, a state is drawn when it is first shown — pygame-gui's own
+    lazy path."""
     shape = getattr(element, "drawable_shape", None)
     queue = getattr(shape, "states_to_redraw_queue", None)
     if shape is None or not queue:

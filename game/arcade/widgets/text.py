@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.arcade.widgets.textflow import wrap_line
 from game.engine import caches, i18n
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
@@ -93,8 +94,6 @@ def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
 
 def wrap(text: str, role: str, size: int, max_width: int) -> list[str]:
     """Short texts (dialogs, notices) broken into lines at spaces and U+200B (Thai words)."""
-    from game.arcade.widgets.textflow import wrap_line
-
     return wrap_line(text, i18n.font(role, size), max_width)
 
 

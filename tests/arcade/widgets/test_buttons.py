@@ -23,9 +23,17 @@ def _pixels(surface: pygame.Surface) -> bytes:
 def _fresh_button(manager, key: str, **params):
     element = buttons.button(manager, pygame.Rect(100, 100, 360, 90), key, lambda: None,
                              **params)
-    for _ in range(8):  # pygame-gui draws the other states one a frame
+    for _ in range(8):  # (pygame-gui would draw the other states, one a frame)
         manager.update(1 / 60)
     return element
+
+
+def test_a_new_button_draws_only_the_shown_state(manager):
+    element = buttons.button(manager, pygame.Rect(100, 100, 360, 90), "title.new_game",
+                             lambda: None)
+    shape = element.drawable_shape
+    assert shape.active_state.generated and not shape.states_to_redraw_queue
+    assert [s for s, state in shape.states.items() if state.generated] == ["normal"]
 
 
 def test_a_new_label_draws_only_the_shown_state_now(manager):
