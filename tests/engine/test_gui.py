@@ -5,6 +5,7 @@ cache goes when pygame closes."""
 from __future__ import annotations
 
 import pygame
+from pygame_gui.core.surface_cache import SurfaceCache
 
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons
@@ -12,7 +13,8 @@ from game.engine import gui
 from game.engine.testing import make_app
 
 
-def test_managers_share_their_drawn_shapes():
+def test_managers_share_their_drawn_shapes(monkeypatch):
+    gui.clear_shared_shapes()  # nothing drawn by earlier tests
     app = make_app()
     try:
         first, second = app.new_ui_manager(theme()), app.new_ui_manager(theme())
@@ -21,11 +23,17 @@ def test_managers_share_their_drawn_shapes():
         buttons.button(first, rect, "title.new_game", lambda: None)
         for _ in range(3):  # pygame-gui files a new shape for reuse over a few updates
             first.update(1 / 60)
-        cache = first.get_theme().shape_cache
-        stored = len(cache.cache_long_term_lookup) + len(cache.cache_short_term_lookup)
+        found: list[bool] = []
+        lookup = SurfaceCache.find_surface_in_cache
+
+        def spy(cache, lookup_id):
+            surface = lookup(cache, lookup_id)
+            found.append(surface is not None)
+            return surface
+
+        monkeypatch.setattr(SurfaceCache, "find_surface_in_cache", spy)
         buttons.button(second, rect, "title.quit", lambda: None)
-        assert len(cache.cache_long_term_lookup) + len(cache.cache_short_term_lookup) \
-            == stored  # the same shape: found, not drawn and filed again
+        assert found[:1] == [True]  # its shape was drawn for the first screen: copied
     finally:
         app.shutdown()
     assert gui._shapes is None  # pygame closed: a later app starts afresh
