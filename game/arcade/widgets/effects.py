@@ -75,31 +75,22 @@ class Particles:
         each ``bucket``-sized square of the screen are gathered, and squares side by side in a
         row are joined. (Sparks fly far apart: one rect round all of them would take in most of
         the screen for a few hundred small squares.)"""
-        cells: dict[tuple[int, int], list[int]] = {}
+        cells: dict[tuple[int, int], pygame.Rect] = {}
         for p in self.items:
-            x, y, reach = int(p.x), int(p.y), int(p.size) + 1
-            key = (y // bucket, x // bucket)
-            box = cells.get(key)
-            if box is None:
-                cells[key] = [x, y, x + reach, y + reach]
+            rect = pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
+            key = (rect.y // bucket, rect.x // bucket)
+            if key in cells:
+                cells[key].union_ip(rect)
             else:
-                box[0], box[1] = min(box[0], x), min(box[1], y)
-                box[2], box[3] = max(box[2], x + reach), max(box[3], y + reach)
+                cells[key] = rect
         out: list[pygame.Rect] = []
-        run: list[int] | None = None
         last: tuple[int, int] | None = None
         for key in sorted(cells):
-            box = cells[key]
-            if run is not None and last is not None and key == (last[0], last[1] + 1):
-                run[0], run[1] = min(run[0], box[0]), min(run[1], box[1])
-                run[2], run[3] = max(run[2], box[2]), max(run[3], box[3])
+            if last == (key[0], key[1] - 1):  # the square left of it was the last one
+                out[-1].union_ip(cells[key])
             else:
-                if run is not None:
-                    out.append(pygame.Rect(run[0], run[1], run[2] - run[0], run[3] - run[1]))
-                run = list(box)
+                out.append(cells[key])
             last = key
-        if run is not None:
-            out.append(pygame.Rect(run[0], run[1], run[2] - run[0], run[3] - run[1]))
         return out
 
     @property

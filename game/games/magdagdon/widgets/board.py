@@ -133,12 +133,10 @@ class BoardView:
         (those wholly outside the surface's clip are skipped)."""
         clip = surface.get_clip()
         for index, line in enumerate(card.lines):
-            if index < 4:
-                x, y = self.layout.row_sum_pos(index)
-            else:
-                x, y = self.layout.col_sum_pos(index - 4)
-            if not clip.colliderect(self.sum_area(index)):
+            area = self.sum_area(index)
+            if not clip.colliderect(area):
                 continue
+            x, y = area.x + 110, area.y + 70
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4
             label_y = y - 34 if line.combo and is_row else y
