@@ -158,19 +158,13 @@ class DocumentScene(ArcadeScene):
     def handle(self, action: inp.Action) -> None:
         kind = action.kind
         if kind == inp.KEY:
-            page = self.view.height - 2 * self.page.body.line_height()
             if action.key in ("pause", "back"):
                 self.close()
-            elif action.key in ("up", "down"):
-                self.scroller.scroll_by(self.WHEEL_STEP * (-1 if action.key == "up" else 1))
-            elif action.key in ("page_up", "page_down"):
-                self.scroller.scroll_by(page if action.key == "page_down" else -page)
-            elif action.key == "home":
-                self.scroller.scroll_to(0)
-            elif action.key == "end":
-                self.scroller.scroll_to(self.scroller.max_offset)
+            else:
+                self.scroller.key(action.key, self.WHEEL_STEP,
+                                  self.view.height - 2 * self.page.body.line_height())
         elif kind == inp.SCROLL:
-            self.scroller.scroll_by(self.WHEEL_STEP * (-1 if action.key == "up" else 1))
+            self.scroller.key(action.key, self.WHEEL_STEP, 0)
         elif kind == inp.PRESS and action.pos is not None:
             self._press(action.pos)
         elif kind == inp.MOVE and action.pos is not None:

@@ -469,6 +469,21 @@ class Scroller:
         base = self.target if self.smooth and glide else self.offset
         self.scroll_to(base + delta, glide)
 
+    def key(self, key: str | None, step: float, page: float) -> bool:
+        """Scroll as a key (or a wheel notch: "up"/"down") asks: the arrows by ``step``, the
+        page keys by ``page``, home and end to either end. Whether ``key`` was one of them."""
+        if key in ("up", "down"):
+            self.scroll_by(step * (-1 if key == "up" else 1))
+        elif key in ("page_up", "page_down"):
+            self.scroll_by(page if key == "page_down" else -page)
+        elif key == "home":
+            self.scroll_to(0)
+        elif key == "end":
+            self.scroll_to(self.max_offset)
+        else:
+            return False
+        return True
+
     # --- dragging ---------------------------------------------------------------------------
     def press(self, y: float, now: float) -> None:
         self.dragging = True

@@ -246,3 +246,16 @@ def test_reduced_motion_jumps_and_never_flings():
     s.move(600, 1 / 60)
     s.release(2 / 60)
     assert s.velocity == 0
+
+
+def test_scroller_keys_move_by_a_step_a_page_or_to_either_end():
+    scroller = Scroller(content=2000, view=500, smooth=False)
+    assert scroller.key("down", 150, 400) and scroller.offset == 150
+    assert scroller.key("page_down", 150, 400) and scroller.offset == 550
+    assert scroller.key("up", 150, 400) and scroller.offset == 400
+    assert scroller.key("end", 150, 400) and scroller.offset == 1500
+    assert scroller.key("page_down", 150, 400) and scroller.offset == 1500  # clamped
+    assert scroller.key("page_up", 150, 400) and scroller.offset == 1100
+    assert scroller.key("home", 150, 400) and scroller.offset == 0
+    assert not scroller.key("accept", 150, 400) and not scroller.key(None, 150, 400)
+    assert scroller.offset == 0
