@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from game.arcade.texts import t as shell_t
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets import palette, text
+from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.texts import TEXTS, t
@@ -27,8 +28,11 @@ COLUMNS = (  # (header key, catalogue, x of the column's edge as a fraction of t
 ROW_H = 60
 
 
-class ScoresView:
+class ScoresView(VariantTabs):
     """Difficulty tabs and the table of the chosen one, inside ``area``."""
+
+    TAB_TEXTS = TEXTS
+    TAB_MAX_WIDTH = 380
 
     def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
@@ -41,27 +45,8 @@ class ScoresView:
     def variants(self) -> list[str]:
         return [d.name for d in Difficulty]
 
-    def build(self, ui: Any, rebuild: Any) -> None:
-        """The difficulty tabs (``rebuild`` redoes the scene's buttons after a change)."""
-        width = self.area.width
-        tab_w = min(380, (width - 160) // 3)
-        self.tabs = []
-        for i, name in enumerate(self.variants):
-            rect = pygame.Rect(0, 0, tab_w, 84)
-            rect.center = (self.area.centerx + (i - 1) * (tab_w + 20), self.area.top + 42)
-            on = name == self.variant
-
-            def show(name: str = name) -> None:
-                self.variant = name
-                rebuild()
-
-            self.tabs.append(buttons.button(ui, rect, f"difficulty.{name.lower()}", show,
-                                            "#choice_on" if on else "#choice", texts=TEXTS))
-
-    def step(self, direction: int) -> None:
-        """Left/right keys: the neighbouring difficulty."""
-        names = self.variants
-        self.variant = names[(names.index(self.variant) + direction) % len(names)]
+    def tab_choices(self) -> list[tuple[str, str]]:
+        return [(name, f"difficulty.{name.lower()}") for name in self.variants]
 
     def entries(self) -> list[Any]:
         storage = self.app.ctx.storage

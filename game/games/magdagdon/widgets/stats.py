@@ -10,7 +10,8 @@ from typing import Any
 import pygame
 
 from game.arcade.texts import t as shell_t
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets import palette, text
+from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_decimal, format_number
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.stats import VariantStats, all_stats
@@ -32,8 +33,11 @@ def _figure(value: float | int | None, field: str) -> str:
     return format_number(round(value))
 
 
-class StatsView:
+class StatsView(VariantTabs):
     """Difficulty tabs, the chosen difficulty's figures, histogram and recent scores."""
+
+    TAB_TEXTS = TEXTS
+    TAB_MAX_WIDTH = 380
 
     def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
@@ -52,25 +56,8 @@ class StatsView:
     def current(self) -> VariantStats:
         return self.stats[self.variant]
 
-    def build(self, ui: Any, rebuild: Any) -> None:
-        width = self.area.width
-        tab_w = min(380, (width - 160) // 3)
-        self.tabs = []
-        for i, name in enumerate(self.variants):
-            rect = pygame.Rect(0, 0, tab_w, 84)
-            rect.center = (self.area.centerx + (i - 1) * (tab_w + 20), self.area.top + 42)
-
-            def show(name: str = name) -> None:
-                self.variant = name
-                rebuild()
-
-            self.tabs.append(buttons.button(ui, rect, f"difficulty.{name.lower()}", show,
-                                            "#choice_on" if name == self.variant else "#choice",
-                                            texts=TEXTS))
-
-    def step(self, direction: int) -> None:
-        names = self.variants
-        self.variant = names[(names.index(self.variant) + direction) % len(names)]
+    def tab_choices(self) -> list[tuple[str, str]]:
+        return [(name, f"difficulty.{name.lower()}") for name in self.variants]
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, time: float) -> None:

@@ -13,7 +13,8 @@ import pygame
 
 from game.arcade.spec import by_id
 from game.arcade.texts import t as shell_t
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets import palette, text
+from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
 from game.games.querni.stats import human_colour
@@ -55,8 +56,10 @@ def outcome_for_person(fields: dict[str, Any]) -> str | None:
     return "won" if fields["result"] == me else "lost"
 
 
-class ScoresView:
+class ScoresView(VariantTabs):
     """Variant tabs, the totals of the chosen one and its last games, inside ``area``."""
+
+    TAB_TEXTS = TEXTS
 
     def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
@@ -82,30 +85,8 @@ class ScoresView:
         """Where the totals start, below the tabs."""
         return self.area.top + 110 + (self.tab_rows - 1) * 100
 
-    def build(self, ui: Any, rebuild: Any) -> None:
-        variants = self.spec.variants
-        rows = self.tab_rows
-        per_row = math.ceil(len(variants) / rows)
-        tab_w = min(420, (self.area.width - 160) // max(1, per_row))
-        self.tabs = []
-        for i, variant in enumerate(variants):
-            row, col = divmod(i, per_row)
-            rect = pygame.Rect(0, 0, tab_w, 84)
-            rect.center = (self.area.centerx + round((col - (per_row - 1) / 2)
-                                                     * (tab_w + 20)),
-                           self.area.top + 42 + row * 100)
-
-            def show(name: str = variant.id) -> None:
-                self.variant = name
-                rebuild()
-
-            self.tabs.append(buttons.button(ui, rect, variant.label_key, show,
-                                            "#choice_on" if variant.id == self.variant
-                                            else "#choice", texts=TEXTS))
-
-    def step(self, direction: int) -> None:
-        names = [v.id for v in self.spec.variants]
-        self.variant = names[(names.index(self.variant) + direction) % len(names)]
+    def tab_choices(self) -> list[tuple[str, str]]:
+        return [(variant.id, variant.label_key) for variant in self.spec.variants]
 
     def records(self) -> list[Any]:
         storage = self.app.ctx.storage
