@@ -12,7 +12,6 @@ from functools import partial
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.arcade.scene import ArcadeScene
 from game.arcade.scenes.settings import VolumeSliders
@@ -42,10 +41,6 @@ class OperatorScene(VolumeSliders, ArcadeScene):
         self.kiosk = kiosk
         self.language_rects: dict[str, pygame.Rect] = {}
         self._dirty = False
-
-    @property
-    def settings(self) -> Any:
-        return self.ctx.settings
 
     # --- layout -------------------------------------------------------------------------------
     def _row(self, index: int) -> int:
@@ -110,19 +105,7 @@ class OperatorScene(VolumeSliders, ArcadeScene):
                                item_w, 100)
             self.actions.append(buttons.button(ui, rect, key, command, object_id))
 
-    def _slider(self, row: int, value: float, on_change: Any
-                ) -> pygame_gui.elements.UIHorizontalSlider:
-        rect = self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16)
-        slider = pygame_gui.elements.UIHorizontalSlider(rect, int(round(value * 100)), (0, 100),
-                                                        self.gui, click_increment=10)
-        slider.on_change = on_change  # type: ignore[attr-defined]
-        return slider
-
     # --- changes: at once, saved, logged ---------------------------------------------------------
-    def _save(self) -> None:
-        self._dirty = False
-        self.ctx.save_settings()
-
     def toggle_game(self, game_id: str) -> None:
         """Offer or withdraw a game (at least one stays on)."""
         offered = self.kiosk.offered_ids()
@@ -200,8 +183,7 @@ class OperatorScene(VolumeSliders, ArcadeScene):
                 self.choose_language(code)
 
     def update(self, dt: float) -> None:
-        if self._dirty and not self.app.input.held:
-            self._save()  # a slider drag ended
+        self._save_when_slid()
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -30,12 +30,38 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
 
 
 class VolumeSliders:
-    """The music and effects sliders' handlers, shared by the settings and the operator's menu:
-    the new volume is heard at once and saved when the screen is left (``_dirty``)."""
+    """The music and effects sliders, shared by the settings and the operator's menu: the new
+    volume is heard at once and saved when the drag ends or the screen is left (``_dirty``)."""
 
-    settings: Any
+    app: Any
     ctx: Any
+    gui: Any
     _dirty: bool
+
+    def _chip(self, index: int, count: int, row: int) -> pygame.Rect:
+        raise NotImplementedError
+
+    @property
+    def settings(self) -> Any:
+        return self.ctx.settings
+
+    def _slider(self, row: int, value: float, on_change: Any
+                ) -> pygame_gui.elements.UIHorizontalSlider:
+        slider = pygame_gui.elements.UIHorizontalSlider(
+            self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16),
+            int(round(value * 100)),
+            (0, 100), self.gui, click_increment=10)
+        slider.on_change = on_change  # type: ignore[attr-defined]
+        return slider
+
+    def _save(self) -> None:
+        self._dirty = False
+        self.ctx.save_settings()
+
+    def _save_when_slid(self) -> None:
+        """Each update: a slider drag that ended is saved."""
+        if self._dirty and not self.app.input.held:
+            self._save()
 
     def set_music(self, value: int) -> None:
         self.settings.music_volume = value / 100
@@ -60,10 +86,6 @@ class SettingsScene(VolumeSliders, ArcadeScene):
             wanted = game_id or self.settings.last_game
             self.game = next((s for s in games if s.id == wanted), games[0])
         self._dirty = False
-
-    @property
-    def settings(self) -> Any:
-        return self.ctx.settings
 
     @property
     def kiosk(self) -> bool:
@@ -137,15 +159,6 @@ class SettingsScene(VolumeSliders, ArcadeScene):
                         texts=self.game.texts))
                 self.items.append(chips)
 
-    def _slider(self, row: int, value: float, on_change: Any
-                ) -> pygame_gui.elements.UIHorizontalSlider:
-        slider = pygame_gui.elements.UIHorizontalSlider(
-            self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16),
-            int(round(value * 100)),
-            (0, 100), self.gui, click_increment=10)
-        slider.on_change = on_change  # type: ignore[attr-defined]
-        return slider
-
     def _toggle(self, row: int, key: str, on: bool, command: Any) -> Any:
         return buttons.button(self.gui, self._chip(2, 3, row), key, command,
                               "#choice_on" if on else "#choice")
@@ -156,10 +169,6 @@ class SettingsScene(VolumeSliders, ArcadeScene):
                               "#choice_on" if on else "#choice")
 
     # --- changes (each saved at once) ----------------------------------------------------
-    def _save(self) -> None:
-        self._dirty = False
-        self.ctx.save_settings()
-
     def show_game(self, spec: GameSpec) -> None:
         self.game = spec
         self._build()
@@ -245,8 +254,7 @@ class SettingsScene(VolumeSliders, ArcadeScene):
                 self.choose_language(code)
 
     def update(self, dt: float) -> None:
-        if self._dirty and not self.app.input.held:
-            self._save()  # a slider drag ended
+        self._save_when_slid()
         if self.ui is not None:
             self.gui.update(dt)
 
