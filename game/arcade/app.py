@@ -205,8 +205,7 @@ class ArcadeApp(App):
     def shutdown(self) -> None:
         """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
-        self.display.close()  # reports the window's last geometry
-        pygame.quit()
+        super().shutdown()  # the display reports the window's last geometry as it closes
         if self.data_lock is not None:
             self.data_lock.release()
 

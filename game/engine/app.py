@@ -188,9 +188,6 @@ class App:
         self.running = False
         self.display.close()
         assets.clear_font_cache()
-        gui = sys.modules.get("game.engine.gui")  # imported with the first manager, if any
-        if gui is not None:
-            gui.clear_shared_shapes()
         pygame.quit()
 
     def _fixed(self) -> bool:

@@ -12,36 +12,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core.surface_cache import SurfaceCache
 
 from game.engine.display import pointer_position
 
-_shapes: SurfaceCache | None = None
-
-
-def shared_shapes() -> SurfaceCache:
-    """One cache of drawn button shapes for every manager of the process."""
-    global _shapes
-    if _shapes is None:
-        _shapes = SurfaceCache()  # type: ignore[no-untyped-call]
-    return _shapes
-
-
-def clear_shared_shapes() -> None:
-    """Forget the shared shapes (when pygame closes)."""
-    global _shapes
-    _shapes = None
-
 
 class UIManager(pygame_gui.UIManager):
-    """A ``pygame_gui.UIManager`` whose hover position is in logical pixels, and whose drawn
-    shapes are shared with every other manager: each screen has its own manager, and with its
-    own cache a new game or a game over drew every button's rounded, anti-aliased shape anew
-    (about a millisecond each) in its first frame."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.get_theme().shape_cache = shared_shapes()
+    """A ``pygame_gui.UIManager`` whose hover position is in logical pixels."""
 
     def _update_mouse_position(self) -> None:
         self.mouse_position = pointer_position()
