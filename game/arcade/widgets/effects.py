@@ -33,11 +33,14 @@ class Particles:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.items: list[Particle] = []
+        self._bounds: pygame.Rect | None = None
+        self._bounds_known = True  # (no particles: no bounds)
 
     def burst(self, centre, count: int, colours, speed=(200, 700), size=(5, 14),
               life=(0.5, 1.2), gravity: float = 1400.0, spread: float = math.tau,
               direction: float = -math.pi / 2) -> None:
         rng = self.rng
+        self._bounds_known = False
         for _ in range(count):
             if len(self.items) >= self.MAX:
                 break
@@ -59,6 +62,7 @@ class Particles:
                 p.y += p.vy * dt
                 alive.append(p)
         self.items = alive
+        self._bounds_known = False
 
     def draw(self, surface: pygame.Surface) -> None:
         bounds = self.bounds()
@@ -98,14 +102,13 @@ class Particles:
         return bool(self.items)
 
     def bounds(self) -> pygame.Rect | None:
-        """A rect round every particle as ``draw`` paints it now (None: there are none)."""
-        if not self.items:
-            return None
-        left = min(int(p.x) for p in self.items)
-        top = min(int(p.y) for p in self.items)
-        right = max(int(p.x) + int(p.size) + 1 for p in self.items)
-        bottom = max(int(p.y) + int(p.size) + 1 for p in self.items)
-        return pygame.Rect(left, top, right - left, bottom - top)
+        """A rect round every particle as ``draw`` paints it now (None: there are none);
+        worked out once after each change, however many boxes a frame draws."""
+        if not self._bounds_known:
+            rects = self.areas()
+            self._bounds = rects[0].unionall(rects[1:]) if rects else None
+            self._bounds_known = True
+        return self._bounds
 
 
 class Shake:

@@ -52,3 +52,16 @@ def test_the_shake_offset_is_the_same_however_often_it_is_read():
     for _ in range(200):
         shake.update(1 / 60)
     assert shake.offset == (0, 0) and shake.reach == 0
+
+
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_particle_bounds_hold_every_particle_after_each_change(seed, steps):
+    particles = Particles(random.Random(seed))
+    assert particles.bounds() is None
+    particles.burst((900, 500), 60, [(1, 2, 3)])
+    for _ in range(steps):
+        particles.update(1 / 60)
+        bounds = particles.bounds()
+        painted = _painted(particles)
+        assert (bounds is None) == (not painted)
+        assert all(bounds.contains(rect) for rect in painted)

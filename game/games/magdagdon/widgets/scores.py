@@ -28,18 +28,11 @@ COLUMNS = (  # (header key, catalogue, x of the column's edge as a fraction of t
 ROW_H = 60
 
 
-class ScoresView(VariantTabs):
-    """Difficulty tabs and the table of the chosen one, inside ``area``."""
+class DifficultyTabs(VariantTabs):
+    """A tab for each difficulty (the scores and the statistics views)."""
 
     TAB_TEXTS = TEXTS
     TAB_MAX_WIDTH = 380
-
-    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
-        self.app = app
-        self.area = area
-        settings = app.ctx.game_settings(GAME_ID)
-        self.variant = variant or settings["difficulty"]
-        self.tabs: list[Any] = []
 
     @property
     def variants(self) -> list[str]:
@@ -47,6 +40,17 @@ class ScoresView(VariantTabs):
 
     def tab_choices(self) -> list[tuple[str, str]]:
         return [(name, f"difficulty.{name.lower()}") for name in self.variants]
+
+
+class ScoresView(DifficultyTabs):
+    """Difficulty tabs and the table of the chosen one, inside ``area``."""
+
+    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+        self.app = app
+        self.area = area
+        settings = app.ctx.game_settings(GAME_ID)
+        self.variant = variant or settings["difficulty"]
+        self.tabs: list[Any] = []
 
     def entries(self) -> list[Any]:
         storage = self.app.ctx.storage

@@ -11,12 +11,11 @@ import pygame
 
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import palette, text
-from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_decimal, format_number
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.stats import VariantStats, all_stats
-from game.games.magdagdon.texts import TEXTS, t
-from game.rules.magdagdon import Difficulty
+from game.games.magdagdon.texts import t
+from game.games.magdagdon.widgets.scores import DifficultyTabs
 
 FIGURES = (("stats.games", "games"), ("stats.best", "best"), ("stats.mean", "mean"),
            ("stats.median", "median"), ("stats.ruins", "ruins_per_game"),
@@ -33,11 +32,8 @@ def _figure(value: float | int | None, field: str) -> str:
     return format_number(round(value))
 
 
-class StatsView(VariantTabs):
+class StatsView(DifficultyTabs):
     """Difficulty tabs, the chosen difficulty's figures, histogram and recent scores."""
-
-    TAB_TEXTS = TEXTS
-    TAB_MAX_WIDTH = 380
 
     def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
@@ -49,15 +45,8 @@ class StatsView(VariantTabs):
         self.tabs: list[Any] = []
 
     @property
-    def variants(self) -> list[str]:
-        return [d.name for d in Difficulty]
-
-    @property
     def current(self) -> VariantStats:
         return self.stats[self.variant]
-
-    def tab_choices(self) -> list[tuple[str, str]]:
-        return [(name, f"difficulty.{name.lower()}") for name in self.variants]
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, time: float) -> None:
