@@ -84,11 +84,6 @@ class Tracker:
         self._parts = None
         return None
 
-    def forget(self) -> None:
-        """The next draw is a whole one (e.g. the scene was covered and is shown again)."""
-        self._signature = _NEVER
-        self._parts = None
-
 
 BOXES = 8
 """At most this many boxes are drawn (each pass clipped to its box) and sent to the window."""

@@ -486,11 +486,6 @@ class Display:
         for listener in self.geometry_listeners:
             listener(geometry)
 
-    def windowed_geometry(self) -> dict[str, Any]:
-        """The geometry the window returns to when windowed (the settings' form)."""
-        rect = self.window_rect() if self.mode == WINDOWED and self.window else self._windowed
-        return remembered(rect, self.monitor())
-
     # --- drawing -------------------------------------------------------------------------
     def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None) -> None:
         """Show the canvas in the window; ``redrawn=False`` re-shows the last picture (after

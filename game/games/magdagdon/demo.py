@@ -71,7 +71,6 @@ class DemoPlayer:
         self.worker: Worker[Advice] = Worker("magdagdon-demo")
         self.steps: deque[tuple[Any, ...]] = deque()  # the advice being played
         self._mark: tuple[int, int] = (0, 0)  # (powers used, turns) when a step began
-        self._asked: hints.StateKey | None = None
         self.waited = 0
         self.linger = 0  # calls left to show the advice before playing it (attract mode)
         self.advised = 0  # advices followed (tests and diagnostics)

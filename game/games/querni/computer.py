@@ -146,10 +146,6 @@ class ComputerPlayer:
             self.asker.ask(state, state)
         return None
 
-    @property
-    def thinking(self) -> bool:
-        return self.asker.busy
-
     def cancel(self) -> None:
         """Drop the turn being thought about (the scene left or paused; asked again later)."""
         self.asker.cancel()

@@ -24,7 +24,6 @@ from game.rules.querni import Color, QuerniState
 FORMAT = "querni-record"
 VERSION = 1
 KEYS = {"format", "version", "start", "turns", "result", "reason"}
-REASONS = ("all_removed", "no_chain_left", "quiet_rounds")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.querni import Chain, Color, IllegalMove, Outcome, QuerniState, Square
 
@@ -30,6 +30,9 @@ DEMO_LEVELS = {"BLUE": "medium", "RED": "hard"}
 HUMAN = "human"
 """Who plays a colour: a person at the screen (the computer is ``computer_kind(level)``)."""
 COMPUTER = "computer:"
+PLAYER_KINDS_MAX = 32
+
+
 MAX_HINTS = 10_000
 SAVE_VERSION = 1
 MAX_TURNS = 100_000
@@ -38,6 +41,13 @@ MAX_TURNS = 100_000
 Turn = tuple[tuple[Square, ...] | None, Chain | None]
 """One turn as ``QuerniState.play`` takes it: the movement path (or None) and the chain (or
 None); both None is a pass."""
+
+
+def valid_players(players: object) -> TypeGuard[dict[str, str]]:
+    """Whether ``players`` names who plays BLUE and RED (a save's or a record's field)."""
+    return (isinstance(players, dict) and set(players) == {"BLUE", "RED"}
+            and all(isinstance(v, str) and 0 < len(v) <= PLAYER_KINDS_MAX
+                    for v in players.values()))
 
 
 def computer_kind(level: str) -> str:
@@ -143,8 +153,7 @@ class QuerniSession:
         if not (isinstance(variant, str) and 0 < len(variant) <= 64):
             raise ValueError(f"bad variant {variant!r}")
         players = data.get("players")
-        if not (isinstance(players, dict) and set(players) == {"BLUE", "RED"}
-                and all(isinstance(v, str) and 0 < len(v) <= 32 for v in players.values())):
+        if not valid_players(players):
             raise ValueError(f"bad players {players!r}")
         start = QuerniState.from_dict(data.get("start"))
         raw_turns = data.get("turns")

@@ -13,14 +13,21 @@ from game.arcade.spec import GameSpec, SettingItem, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.querni import GAME_ID
 from game.games.querni.record import FORMAT, check, to_record
-from game.games.querni.session import LEVELS, MAX_HINTS, TWO_PLAYERS, VERSUS, QuerniSession
+from game.games.querni.session import (
+    LEVELS,
+    MAX_HINTS,
+    TWO_PLAYERS,
+    VERSUS,
+    QuerniSession,
+    valid_players,
+)
 from game.games.querni.texts import TEXTS
+from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS
+from game.rules.querni.state import RESULTS
 
 SOUND_STATES = ("all_on", "music_off", "all_off")
 """The speaker logo's states (Q-6.5), as stored in the settings."""
-RESULTS = ("BLUE", "RED", "DRAW")
-REASONS = ("all_removed", "no_chain_left", "quiet_rounds")
-PLAYER_KINDS_MAX = 32
+REASONS = (ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS)
 SOUNDS = ("querni_select", "querni_step", "querni_jump", "querni_land", "querni_chain",
           "querni_pop", "querni_illegal", "querni_pass", "querni_win", "querni_draw",
           "music_querni")
@@ -48,8 +55,7 @@ def _check_record(fields: dict[str, Any]) -> None:
     if type(turns) is not int or not 1 <= turns <= 100_000:
         raise ValueError(f"turns must be a count, not {turns!r}")
     players = fields.get("players")
-    if not (isinstance(players, dict) and set(players) == {"BLUE", "RED"} and all(
-            isinstance(v, str) and 0 < len(v) <= PLAYER_KINDS_MAX for v in players.values())):
+    if not valid_players(players):
         raise ValueError(f"players must name who played BLUE and RED, not {players!r}")
     hints = fields.get("hints", 0)
     if type(hints) is not int or not 0 <= hints <= MAX_HINTS:

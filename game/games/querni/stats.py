@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-HUMAN = "human"
+from game.games.querni.session import HUMAN
 
 
 @dataclass(frozen=True)

@@ -91,8 +91,7 @@ class BoardAnimations:
             started[0] = 1
         self._flight_tween = self.tweens.add(Tween(seconds, step, on_finish=done))
 
-    def pop_chain(self, pieces: Sequence[tuple[Square, Color, int]],
-                  on_done: Callable[[], None] | None = None, speed: float = 1.0) -> None:
+    def pop_chain(self, pieces: Sequence[tuple[Square, Color, int]]) -> None:
         """Pop a removed chain piece by piece in number order, with particles."""
         self.finish_pop()
         pop = motion.ChainPop(self.layout, pieces, self.particles)
@@ -101,10 +100,8 @@ class BoardAnimations:
         def done() -> None:
             if self.pop is pop:
                 self.pop = None
-            if on_done is not None:
-                on_done()
 
-        self._pop_tween = self.tweens.add(Tween(pop.seconds / speed, pop.update,
+        self._pop_tween = self.tweens.add(Tween(pop.seconds, pop.update,
                                                 on_finish=done))
 
     def light_chain(self, count: int) -> None:

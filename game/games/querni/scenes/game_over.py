@@ -47,7 +47,6 @@ class GameOverScene(ArcadeScene):
         self.session = session
         self.on_play_again = on_play_again
         self.on_menu = on_menu
-        self.time = 0.0
         width, height = app.surface.get_size()
         self.panel = pygame.Rect(0, 0, min(980, width - 60), 640)
         self.panel.center = (width // 2, height // 2)
@@ -92,7 +91,6 @@ class GameOverScene(ArcadeScene):
             self.menu()
 
     def update(self, dt: float) -> None:
-        self.time += dt
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
