@@ -31,7 +31,7 @@ import pygame
 from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.damage import boxes
-from game.engine.display import LOGICAL_SIZE, PROBE_ENV, Display
+from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
@@ -150,7 +150,6 @@ class App:
         self._was_moving = False
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
-        self._probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         self._screen: str | None = None
 
     @property
@@ -279,7 +278,7 @@ class App:
             self.draws += 1
         self._scene_changed = self.stack.pending
         self.stack.apply_pending()
-        if self._probe:
+        if self.display.probe:
             self._say_screen()
         self.display.poll()
         self.frame += 1

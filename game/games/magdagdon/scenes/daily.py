@@ -36,7 +36,9 @@ class DailyScene(ArcadeScene):
         self.day = day or today()
         storage = self.ctx.storage
         self.records = storage.records(GAME_ID) if storage is not None else []
-        self.played = self.day.isoformat() in recorded_days(self.records)
+        played = recorded_days(self.records).get(self.day.isoformat())
+        self.played = played is not None
+        self.score = int(played.get("score", 0)) if played is not None else 0
         self.streak = streak(self.records, self.day)
         self.rows = last_days(self.records, self.day, DAYS_SHOWN)
 
@@ -93,8 +95,7 @@ class DailyScene(ArcadeScene):
                   palette.TEXT_DIM, "center", (width // 2, 240))
         line = t("daily.streak", count=self.streak)
         if self.played:
-            score = int(recorded_days(self.records)[self.day.isoformat()].get("score", 0))
-            line = f"{t('daily.recorded', score=format_number(score))}   ·   {line}"
+            line = f"{t('daily.recorded', score=format_number(self.score))}   ·   {line}"
         text.blit(surface, line, "bold", text.fit_size(line, "bold", 32, width - 120),
                   palette.GOOD if self.streak else palette.TEXT_DIM, "center",
                   (width // 2, self.b_play.rect.bottom + 40))

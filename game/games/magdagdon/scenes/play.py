@@ -657,10 +657,9 @@ class PlayScene(ArcadeScene):
         Made again when the language, the difficulty or the daily label (a new game)
         changes."""
         key = self._static_key(size)
-        label = self._header_label()
         if self._static is None or self._static[0] != key:
             layer = background(size).copy()
-            hud.draw_header_static(layer, self.layout, self.game, label)
+            hud.draw_header_static(layer, self.layout, self.game, key[-1])
             self.board_view.draw_frame(layer)
             self.tray.draw_panel(layer)
             hud.draw_powers_static(layer, self.layout, self.game)
@@ -708,10 +707,11 @@ class PlayScene(ArcadeScene):
             if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
                     or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
                 moving.append(self.tray.die_area(index, c.selected))
+        message = pygame.Rect(0, 0, L.right_width + 60, 150)
+        message.center = L.message_pos
         text_now, colour, age, plated = self._message()
         if age < 0.25:  # rising in
-            moving.append(pygame.Rect(0, 0, L.right_width + 60, 150).move(
-                L.message_pos[0] - (L.right_width + 60) // 2, L.message_pos[1] - 75))
+            moving.append(message)
         coach = self.coach_step()
         if coach is not None:  # the ring round what to touch pulses
             moving.append(coach[1].inflate(60, 60))
@@ -719,8 +719,6 @@ class PlayScene(ArcadeScene):
             moving.append(self.b_hint.rect.inflate(40, 40))
         card = c.card()
         width = self.app.surface.get_width()
-        message = pygame.Rect(0, 0, L.right_width + 60, 150)
-        message.center = L.message_pos
         parts: dict[str, tuple[Any, Where]] = {
             "static": (self._static_key(self.app.surface.get_size()), None),
             "header": ((g.turns, card.total),

@@ -890,11 +890,10 @@ class PlayScene(ArcadeScene):
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         c, L = self.control, self.layout
-        mover, label, thinking, _counts, _rounds, (text, tone), sound, _chain = \
+        mover, label, thinking, left, _rounds, (text, tone), sound, _chain = \
             self._hud_state()
         hud.draw_turn(surface, L, mover, label, self.time, thinking=thinking)
-        counts = {color: c.pieces_left(color) for color in Color}
-        hud.draw_pieces_left(surface, L, counts, t("play.left"))
+        hud.draw_pieces_left(surface, L, dict(zip(Color, left)), t("play.left"))
         hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), c.quiet_rounds,
                               QUIET_ROUNDS_TO_DRAW)
         if text != self._shown_message:

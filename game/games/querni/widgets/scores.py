@@ -69,6 +69,7 @@ class ScoresView(VariantTabs):
         if variant not in [v.id for v in self.spec.variants]:
             self.variant = self.spec.variants[0].id
         self.tabs: list[Any] = []
+        self._counted: tuple[str, list[Any], dict[str, Any]] | None = None
 
     @property
     def versus(self) -> bool:
@@ -94,10 +95,18 @@ class ScoresView(VariantTabs):
             return []
         return [r for r in storage.records(GAME_ID) if r.variant == self.variant]
 
+    def _shown(self) -> tuple[list[Any], dict[str, Any]]:
+        """The chosen variant's records and their totals, counted when the variant changes
+        (not every frame: QUERNI keeps every game)."""
+        if self._counted is None or self._counted[0] != self.variant:
+            records = self.records()
+            self._counted = (self.variant, records, summary(records))
+        return self._counted[1], self._counted[2]
+
     def draw(self, surface: pygame.Surface, time: float) -> None:
-        records = self.records()
+        records, totals = self._shown()
         if records:
-            self._draw_totals(surface, summary(records))
+            self._draw_totals(surface, totals)
             self._draw_last(surface, records[-LAST_GAMES:][::-1], time)
         else:
             self._draw_empty(surface, time)
