@@ -156,7 +156,7 @@ def test_a_flashing_cell_outside_the_clip_is_left_alone() -> None:
         canvas = app.surface
         canvas.fill((10, 20, 30))
         canvas.set_clip(pygame.Rect(0, 0, 4, 4))
-        scene.board_view.draw(canvas, tuple([3] * 16), set(), flash={5: 1.0}, frame=False)
+        scene.board_view.draw(canvas, tuple([3] * 16), set(), flash={5: 1.0})
         canvas.set_clip(None)
         assert canvas.get_at(scene.layout.cell_rect(5).center)[:3] == (10, 20, 30)
     finally:

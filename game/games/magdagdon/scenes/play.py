@@ -647,7 +647,8 @@ class PlayScene(ArcadeScene):
             self.gui.update(dt)
 
     # --- drawing --------------------------------------------------------------------------
-    def _static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+    def _static_key(self, size: tuple[int, int]
+                    ) -> tuple[tuple[int, int], str, Difficulty, str | None]:
         return (size, i18n.current(), self.game.difficulty, self._header_label())
 
     def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
@@ -742,7 +743,7 @@ class PlayScene(ArcadeScene):
         surface.blit(self.static_layer(surface.get_size()), (0, 0))
         c, L, g = self.control, self.layout, self.game
         card = c.card()
-        hud.draw_header(surface, L, g, card.total, static=False)
+        hud.draw_header(surface, L, g, card.total)
         choosing = c.phase == Phase.CHOOSE_RUIN
         legal = c.legal_now
         offsets = dict(self.fx.offsets)
@@ -754,7 +755,7 @@ class PlayScene(ArcadeScene):
             surface, g.view(), set(g.placed.values()), hidden=(),
             legal=() if choosing else legal, danger=legal if choosing else (),
             cursor=c.cursor, time=self.time, digits=self.digits, offsets=offsets,
-            flash=self.fx.flash, frame=False,
+            flash=self.fx.flash,
         )
         hint = self.hint if not self.busy else None
         if hint is not None:
@@ -763,7 +764,7 @@ class PlayScene(ArcadeScene):
         dragging = self.drag["die"] if self.drag and self.drag["moved"] else None
         self.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
                        marked=c.marked or (), dragging=dragging, digits=self.digits,
-                       time=self.time, panel=False)
+                       time=self.time)
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
@@ -775,7 +776,7 @@ class PlayScene(ArcadeScene):
             if hint is not None:
                 hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
-        hud.draw_powers_panel(surface, L, g, static=False)
+        hud.draw_powers_panel(surface, L, g)
         self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die, self.digits,

@@ -63,14 +63,11 @@ class BoardView:
         digits: bool = False,
         offsets: Mapping[int, tuple[float, float]] | None = None,
         flash: Mapping[int, float] | None = None,
-        frame: bool = True,
     ) -> None:
-        """Draw every cell; ``hidden`` cells are drawn empty (a die is animating there).
-        ``frame=False``: the frame and the slots are already there (:meth:`draw_frame`)."""
+        """Draw every cell over the frame and slots (already there: :meth:`draw_frame`);
+        ``hidden`` cells are drawn empty (a die is animating there)."""
         offsets = offsets or {}
         flash = flash or {}
-        if frame:
-            self.draw_frame(surface)
         pulse = 0.5 + 0.5 * math.sin(time * 6.0)
         drawn: list[tuple[str, object]] = []
         clip = surface.get_clip()

@@ -16,13 +16,10 @@ from game.rules.magdagdon import MagdagdonGame
 BANNER = "MAGDAGDON!"
 
 
-def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame, total: int,
-                label: str | None = None, static: bool = True) -> None:
-    """Logo, difficulty (or ``label``: a daily challenge's), turn number and the live score
-    (``static=False``: only what changes during a game, the rest being in a layer drawn with
-    :func:`draw_header_static`)."""
-    if static:
-        draw_header_static(surface, L, game, label)
+def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
+                total: int) -> None:
+    """The header's parts that change during a game: turn number and live score (the rest is
+    in a layer drawn with :func:`draw_header_static`)."""
     x, _ = L.header_pos()
     text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
               "topleft", (x, 80))
@@ -58,12 +55,9 @@ def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
                     (L.message_pos[0], L.message_pos[1] + rise), gap=8 if not inset else 4)
 
 
-def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
-                      static: bool = True) -> None:
-    """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5)
-    (``static=False``: without the panel and its title, see :func:`draw_powers_static`)."""
-    if static:
-        draw_powers_static(surface, L, game)
+def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
+    """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5), on the
+    panel and its title (already there: :func:`draw_powers_static`)."""
     if game.difficulty.powers == 0:
         return
     panel = L.powers_rect

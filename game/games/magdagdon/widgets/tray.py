@@ -119,12 +119,8 @@ class TrayView:
         dragging: int | None,
         digits: bool,
         time: float,
-        panel: bool = True,
     ) -> None:
-        """The dice in the tray (``panel=False``: the felt is already there, see
-        :meth:`draw_panel`)."""
-        if panel:
-            self.draw_panel(surface)
+        """The dice in the tray, on its felt (already there: :meth:`draw_panel`)."""
         for die in range(len(values)):
             if die not in in_tray or die == dragging:
                 continue
