@@ -14,12 +14,17 @@ from typing import Any
 
 from game.arcade.protocols import Resumable
 from game.arcade.spec import GameSpec, by_id, load
-from game.engine.synthetic import post_tap
+from game.engine.synthetic import post_drag, post_tap
 
 
 def tap(pos: tuple[int, int]) -> None:
     """A demo tap: a real mouse click, marked so a kiosk does not take it for a visitor."""
     post_tap(pos, source="demo")
+
+
+def drag(start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A demo drag, in a few pointer moves, marked like :func:`tap`."""
+    post_drag(start, end, steps=4, source="demo")
 
 
 class DemoDriver:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.advisor import Advice
-from game.engine.synthetic import post_drag, post_tap
+from game.arcade.demo import drag, tap
 from game.engine.worker import Worker
 from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Phase
@@ -40,14 +40,6 @@ PATIENCE = 30
 SHOWCASE = 12
 """Calls an advice stays on screen before the attract mode plays it (about two seconds)."""
 DONE, STALE = "done", "stale"
-
-
-def _tap(pos: tuple[int, int]) -> None:
-    post_tap(pos, source="demo")
-
-
-def _drag(start: tuple[int, int], end: tuple[int, int]) -> None:
-    post_drag(start, end, steps=4, source="demo")
 
 
 class DemoPlayer:
@@ -101,9 +93,9 @@ class DemoPlayer:
                 f"turns={game.turns} ruins={card.ruins} powers={game.powers_used}"
             )
         if scene.counted:
-            _tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
+            tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
         else:
-            _tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
+            tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
 
     def _play(self, scene: PlayScene) -> None:
         if scene.busy:
@@ -111,14 +103,14 @@ class DemoPlayer:
         if self.plan:
             kind, target = self.plan.popleft()
             if kind == "tap":
-                _tap(target)
+                tap(target)
             else:
-                _drag(*target)
+                drag(*target)
             return
         phase = scene.control.phase
         if phase == Phase.IDLE:
             self.steps.clear()
-            _tap(scene.b_roll.rect.center)
+            tap(scene.b_roll.rect.center)
         elif phase in (Phase.PLACING, Phase.MAGDAGDON, Phase.CHOOSE_RUIN):
             self._advised(scene)
 
@@ -181,18 +173,13 @@ class DemoPlayer:
             if (control.phase != Phase.PLACING or die not in game.unplaced
                     or cell not in game.legal_cells_for(die)):
                 return STALE
-            start, end = layout.die_rect(die).center, layout.cell_rect(cell).center
-            if self.rng.random() < 0.3:
-                _drag(start, end)
-            else:
-                self.plan.append(("tap", end))
-                _tap(start)
+            self._move_die(layout.die_rect(die).center, layout.cell_rect(cell).center)
             return ""
         if kind == "unplace":
             die = step[1]
             if die not in game.placed:
                 return DONE
-            _tap(layout.cell_rect(game.placed[die]).center)
+            tap(layout.cell_rect(game.placed[die]).center)
             return ""
         if kind == "adjust":
             die, delta = step[1], step[2]
@@ -202,7 +189,7 @@ class DemoPlayer:
                 return STALE
             button = scene.b_minus if delta < 0 else scene.b_plus
             self.plan.append(("tap", button.rect.center))
-            _tap(layout.die_rect(die).center)
+            tap(layout.die_rect(die).center)
             return ""
         if kind == "reroll":
             if powered:
@@ -211,19 +198,19 @@ class DemoPlayer:
                 return STALE
             marked = control.marked
             if marked is None:
-                _tap(scene.b_reroll.rect.center)
+                tap(scene.b_reroll.rect.center)
                 return ""
             wrong = sorted(set(marked) ^ set(step[1]))
-            _tap(layout.die_rect(wrong[0]).center if wrong else scene.b_reroll_go.rect.center)
+            tap(layout.die_rect(wrong[0]).center if wrong else scene.b_reroll_go.rect.center)
             return ""
         if kind == "accept":
             if game.turns > self._mark[1]:
                 return DONE
             if control.phase == Phase.MAGDAGDON:
-                _tap(scene.b_accept.rect.center)
+                tap(scene.b_accept.rect.center)
                 return ""
             if control.phase == Phase.CHOOSE_RUIN:
-                _tap(layout.cell_rect(step[1]).center)
+                tap(layout.cell_rect(step[1]).center)
                 return ""
             return STALE
         if kind == "confirm":
@@ -231,7 +218,7 @@ class DemoPlayer:
                 return DONE
             if not game.can_confirm:
                 return STALE
-            _tap(scene.b_confirm.rect.center)
+            tap(scene.b_confirm.rect.center)
             return ""
         return STALE
 
@@ -243,31 +230,34 @@ class DemoPlayer:
         if phase == Phase.MAGDAGDON:
             if game.powers_left and self.rng.random() < 0.6:
                 self.plan.append(("tap", scene.b_reroll_go.rect.center))
-                _tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die
+                tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die
             else:
-                _tap(scene.b_accept.rect.center)
+                tap(scene.b_accept.rect.center)
         elif phase == Phase.CHOOSE_RUIN:
-            _tap(layout.cell_rect(self.rng.choice(sorted(game.legal_ruin_cells))).center)
+            tap(layout.cell_rect(self.rng.choice(sorted(game.legal_ruin_cells))).center)
         elif phase == Phase.PLACING:
             self._place(scene)
+
+    def _move_die(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A die to a cell as a player does it: dragged, or tapped then the cell tapped."""
+        if self.rng.random() < 0.3:
+            drag(start, end)
+        else:
+            self.plan.append(("tap", end))
+            tap(start)
 
     def _place(self, scene: PlayScene) -> None:
         game, layout = scene.game, scene.layout
         hint = game.hint() or []
         if hint:
             die, cell = hint[0]
-            start, end = layout.die_rect(die).center, layout.cell_rect(cell).center
-            if self.rng.random() < 0.3:
-                _drag(start, end)
-            else:
-                self.plan.append(("tap", end))
-                _tap(start)
+            self._move_die(layout.die_rect(die).center, layout.cell_rect(cell).center)
             return
         extras = [d for d in game.unplaced if game.legal_cells_for(d)]
         if extras and self.rng.random() < 0.5:
             die = self.rng.choice(extras)
             cell = self.rng.choice(sorted(game.legal_cells_for(die)))
             self.plan.append(("tap", layout.cell_rect(cell).center))
-            _tap(layout.die_rect(die).center)
+            tap(layout.die_rect(die).center)
         else:
-            _tap(scene.b_confirm.rect.center)
+            tap(scene.b_confirm.rect.center)

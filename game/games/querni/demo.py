@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from game.engine.synthetic import post_drag, post_tap
+from game.arcade.demo import drag, tap
 from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
@@ -30,10 +30,6 @@ from game.rules.querni import Chain, QuerniState, Square, can_still_chain
 
 REST_STEPS = 2
 """Steps the demo waits after END MOVE, so each turn can be watched."""
-
-
-def _tap(pos: tuple[int, int]) -> None:
-    post_tap(pos, source="demo")
 
 
 def choose_turn(state: QuerniState, rng: random.Random
@@ -83,7 +79,7 @@ class DemoPlayer:
         elif isinstance(scene, PlayScene):
             self._play(scene)
         elif isinstance(scene, SetupScene):
-            _tap(scene.b_start.rect.center)
+            tap(scene.b_start.rect.center)
 
     def _game_over(self, scene: GameOverScene) -> None:
         session = scene.session
@@ -94,7 +90,7 @@ class DemoPlayer:
             self.games_finished += 1
             self.report(f"QUERNI OVER result={outcome.result} reason={outcome.reason} "
                         f"turns={session.turn_count}")
-        _tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
+        tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
 
     def _play(self, scene: PlayScene) -> None:
         if scene.busy or not scene.human_turn:
@@ -106,7 +102,7 @@ class DemoPlayer:
         key = (id(session), session.turn_count)
         if self.plan_for != key or not self.plan:
             if control.can_undo and self.plan_for == key:
-                _tap(scene.b_undo.rect.center)  # a turn left half done: start it again
+                tap(scene.b_undo.rect.center)  # a turn left half done: start it again
                 self.plan.clear()
                 return
             path, chain = choose_turn(control.state, self.rng)
@@ -117,8 +113,7 @@ class DemoPlayer:
                 self.plan.popleft()  # drag the piece there instead of two taps
                 self.plan.popleft()
                 L = scene.layout
-                post_drag(L.square_centre(path[0]), L.square_centre(path[1]), steps=4,
-                          source="demo")
+                drag(L.square_centre(path[0]), L.square_centre(path[1]))
                 return
         gesture = self.plan.popleft()
         self._perform(scene, gesture)
@@ -126,12 +121,12 @@ class DemoPlayer:
     def _perform(self, scene: PlayScene, gesture: Gesture) -> None:
         kind = gesture.kind
         if kind is GestureKind.TAP and gesture.square is not None:
-            _tap(scene.layout.square_centre(gesture.square))
+            tap(scene.layout.square_centre(gesture.square))
         elif kind is GestureKind.SELECT_CHAIN:
-            _tap(scene.b_chain.rect.center)
+            tap(scene.b_chain.rect.center)
         elif kind is GestureKind.END_MOVE:
-            _tap(scene.b_end.rect.center)
+            tap(scene.b_end.rect.center)
             self.rest = REST_STEPS
         elif kind is GestureKind.UNDO:
-            _tap(scene.b_undo.rect.center)
+            tap(scene.b_undo.rect.center)
         # AUTO_PASS: the scene passes by itself (Q-4.6); nothing to tap
