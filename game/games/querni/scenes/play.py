@@ -41,7 +41,7 @@ from game.engine.gui import picture
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
 from game.games.querni.computer import Choice, HintAdvisor
-from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, TurnController
+from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, TurnController, is_step
 from game.games.querni.events import (
     ChainChosen,
     ChainEndPicked,
@@ -94,7 +94,7 @@ def hint_text(state: QuerniState, path: Any, chain: Any) -> str:
         return t("hint.remove", **low_high) if chain is not None else t("hint.pass")
     piece = state.pieces.get(path[0])
     number = piece[1] if piece is not None else 0
-    if len(path) == 2 and max(abs(path[0][0] - path[1][0]), abs(path[0][1] - path[1][1])) == 1:
+    if len(path) == 2 and is_step(path[0], path[1]):
         what = {"number": number, "from": name(path[0]), "to": name(path[1])}
         key = "hint.step"
     else:
@@ -295,7 +295,7 @@ class PlayScene(ArcadeScene):
 
     def exit(self) -> None:
         self.stop_thinking()
-        self._restore_sound()
+        hud.apply_sound(self.ctx, hud.Sound.ALL_ON)  # leaving QUERNI: the arcade's sound
         super().exit()
 
     def _build_buttons(self) -> None:
@@ -359,16 +359,7 @@ class PlayScene(ArcadeScene):
         self.ctx.audio.play("click")
 
     def _apply_sound(self) -> None:
-        state, shell = self.sound_state, self.ctx.settings
-        audio = self.ctx.audio
-        audio.mute_music(state is not hud.Sound.ALL_ON or bool(shell.music_muted))
-        audio.mute_effects(state is hud.Sound.ALL_OFF or bool(shell.effects_muted))
-
-    def _restore_sound(self) -> None:
-        """Leaving QUERNI: the arcade's own sound settings again."""
-        shell = self.ctx.settings
-        self.ctx.audio.mute_music(bool(shell.music_muted))
-        self.ctx.audio.mute_effects(bool(shell.effects_muted))
+        hud.apply_sound(self.ctx, self.sound_state)
 
     # --- what the controller answers ------------------------------------------------------
     def apply(self, result: Result | None) -> None:

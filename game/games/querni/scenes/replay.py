@@ -167,14 +167,10 @@ class ReplayScene(ArcadeScene):
         state = hud.next_sound(hud.Sound(settings.get("sound", "all_on")))
         settings["sound"] = str(state)
         self.ctx.save_settings()
-        shell = self.ctx.settings
-        self.ctx.audio.mute_music(state is not hud.Sound.ALL_ON or bool(shell.music_muted))
-        self.ctx.audio.mute_effects(state is hud.Sound.ALL_OFF or bool(shell.effects_muted))
+        hud.apply_sound(self.ctx, state)
 
     def exit(self) -> None:
-        shell = self.ctx.settings
-        self.ctx.audio.mute_music(bool(shell.music_muted))
-        self.ctx.audio.mute_effects(bool(shell.effects_muted))
+        hud.apply_sound(self.ctx, hud.Sound.ALL_ON)  # the arcade's own sound again
         super().exit()
 
     # --- per step ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from game.arcade.scenes.document import DocumentScene, Figure
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
+from game.games.querni.controller import is_step
 from game.games.querni.texts import HELP, help_text
 from game.games.querni.widgets import palette, pieces
 from game.games.querni.widgets.board import arc_points
@@ -106,7 +107,7 @@ def _targets(board: Mapping[Square, Piece], square: Square) -> tuple[set[Square]
     """Steps and first jump landings of the piece on ``square``, from the rules."""
     state = _state(board, board[square][0])
     ends = state.destinations(square)
-    steps = {sq for sq in ends if max(abs(sq[0] - square[0]), abs(sq[1] - square[1])) == 1}
+    steps = {sq for sq in ends if is_step(square, sq)}
     jumps = {path[1] for path in state.jump_paths(square)}
     return steps, jumps
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 import pygame
 
@@ -34,6 +35,14 @@ def next_sound(state: Sound) -> Sound:
     """One tap mutes the music, a second mutes everything, a third turns all on (Q-6.5)."""
     order = list(Sound)
     return order[(order.index(Sound(state)) + 1) % len(order)]
+
+
+def apply_sound(ctx: Any, state: Sound) -> None:
+    """The speaker's ``state`` over the arcade's own mutes; ``Sound.ALL_ON`` gives the
+    arcade's settings back (leaving QUERNI)."""
+    shell = ctx.settings
+    ctx.audio.mute_music(state is not Sound.ALL_ON or bool(shell.music_muted))
+    ctx.audio.mute_effects(state is Sound.ALL_OFF or bool(shell.effects_muted))
 
 
 _icons: dict[tuple[str, int], pygame.Surface] = {}
