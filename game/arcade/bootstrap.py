@@ -192,8 +192,7 @@ def setup_logging(storage: Storage) -> None:
 def remember_window(ctx: GameContext, geometry: dict[str, Any]) -> None:
     """The player moved or resized the window: reopen it there next time."""
     ctx.settings.window = geometry
-    if ctx.storage is not None:
-        ctx.storage.save_settings(ctx.settings)
+    ctx.save_settings()
 
 
 def display_is_tall() -> bool:

@@ -17,6 +17,8 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DAILY = "DAILY"
+"""The record variant of a daily challenge's one recorded attempt (its own table)."""
 LIMIT = 252  # 6 × 42: bytes from here up are skipped so the six faces stay equally likely
 
 
@@ -68,7 +70,7 @@ class DailyDice:
 # --- the daily table (from the stored records alone) ---------------------------------------------
 def recorded_days(records: list[Any]) -> dict[str, Any]:
     """Each day's recorded attempt (records of variant ``DAILY``), by date."""
-    return {r.get("daily"): r for r in records if r.variant == "DAILY" and r.get("daily")}
+    return {r.get("daily"): r for r in records if r.variant == DAILY and r.get("daily")}
 
 
 def last_days(records: list[Any], day: date, count: int = 30) -> list[tuple[str, Any]]:

@@ -33,8 +33,6 @@ from game.rules.magdagdon import Difficulty, MagdagdonGame
 
 DAILY_DIFFICULTY = Difficulty.SURVIVAL
 """The daily challenge is played under SURVIVAL's rules."""
-DAILY = "DAILY"
-"""The record variant of a daily challenge's one recorded attempt (its own table)."""
 
 EVENTS = ("roll", "adjust", "reroll", "end")
 MAX_HISTORY = 400

@@ -8,8 +8,8 @@ from typing import Any
 from game.arcade.spec import GameSpec, SettingItem, StartOption, TileAction, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.daily import parse_date
-from game.games.magdagdon.session import DAILY, Session, game_of, session_of
+from game.games.magdagdon.daily import DAILY, parse_date
+from game.games.magdagdon.session import Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
 from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
 
