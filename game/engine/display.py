@@ -120,6 +120,19 @@ def bands(areas: Sequence[pygame.Rect], width: int) -> list[tuple[int, int, int,
     return [(0, top, width, bottom - top) for top, bottom in out]
 
 
+def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
+    """Pump events until ``condition()`` holds (``True``) or ``timeout`` seconds pass
+    (``False``): the window manager answers a window's moves in its own time."""
+    deadline = time.monotonic() + timeout
+    while True:
+        pygame.event.pump()
+        if condition():
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+
+
 class _RendererPresenter:
     """GPU (or SDL software renderer) presenting: one texture, scaled into the letterbox."""
 
@@ -320,11 +333,7 @@ class Display:
         a remembered window down by its title bar at every start."""
         window = self._window()
         if sdl.window_manager() is True:
-            deadline = time.monotonic() + COVER_TIMEOUT
-            while time.monotonic() < deadline and not any(sdl.window_borders(window) or ()):
-                pygame.event.pump()
-                time.sleep(0.01)
-            pygame.event.pump()
+            _wait_for(lambda: any(sdl.window_borders(window) or ()), COVER_TIMEOUT)
             # SDL may not have heard yet where the frame went, and ignores a move to where it
             # believes the window is: step aside first. Moves now allow for the borders.
             window.position = (rect[0] + 1, rect[1])
@@ -404,14 +413,7 @@ class Display:
 
     def _covers(self, bounds: Rect, timeout: float = COVER_TIMEOUT) -> bool:
         window = self._window()
-        deadline = time.monotonic() + timeout
-        while True:
-            pygame.event.pump()
-            if (*window.position, *window.size) == bounds:
-                return True
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.01)
+        return _wait_for(lambda: (*window.position, *window.size) == bounds, timeout)
 
     def _recover_cover(self) -> None:
         """A borderless 'fullscreen' window follows its monitor's resolution changes."""
