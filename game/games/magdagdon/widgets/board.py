@@ -76,30 +76,24 @@ class BoardView:
             dx, dy = offsets.get(cell, (0.0, 0.0))
             rect = rect.move(round(dx), round(dy))
             value = view[cell]
+            kind = ("empty" if value is None else "hidden" if cell in hidden else
+                    "ruin" if value is RUIN else "tentative" if cell in tentative else "tile")
+            drawn.append((kind, None if kind in ("empty", "ruin") else value))
             if not clip.colliderect(rect.inflate(30, 30)):  # a partial redraw elsewhere
-                drawn.append(("empty", None) if value is None else
-                             ("hidden", value) if cell in hidden else
-                             ("ruin", None) if value is RUIN else
-                             ("tentative", value) if cell in tentative else ("tile", value))
                 continue
             if cell in legal:
                 self._glow(surface, rect, palette.LEGAL, 70 + int(110 * pulse))
             if cell in danger:
                 self._glow(surface, rect, palette.DANGER, 90 + int(120 * pulse))
-            if cell in hidden or value is None:
-                drawn.append(("empty", None) if value is None else ("hidden", value))
-            elif value is RUIN:
-                drawn.append(("ruin", None))
+            if kind == "ruin":
                 surface.blit(dice.ruin(rect.width, cell), rect)
-            elif cell in tentative:
-                drawn.append(("tentative", value))
+            elif kind == "tentative":
                 lifted = rect.move(0, -8)
                 surface.blit(dice.shadow(rect.width - 16), rect.inflate(-16, -16).move(6, 10))
                 image = dice.face(value, rect.width - 16, "die", digits)
                 surface.blit(image, lifted.inflate(-16, -16))
                 self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
-            else:
-                drawn.append(("tile", value))
+            elif kind == "tile":
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             if cell in flash:  # brightens what is there by up to 200, fading (additive)
                 shade = int(200 * flash[cell])
