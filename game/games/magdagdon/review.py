@@ -175,9 +175,13 @@ def review_turn(turn: list[dict[str, Any]]) -> TurnReview:
     best = advice.expected
     loss = 0.0
     decision = turn[0]
+    known: float | None = best  # the best value at ``decision``, when already worked out
     for entry in turn[1:]:
-        top = best if decision is turn[0] else advise(_game(decision["state"])).expected
-        loss += max(0.0, top - _chosen(entry, decision["state"]))
+        top = known if known is not None else advise(_game(decision["state"])).expected
+        chosen = _chosen(entry, decision["state"])
+        loss += max(0.0, top - chosen)
+        # after a −1/+1 the value of the choice was the advice at the state it left
+        known = chosen if entry["at"] == "adjust" else None
         decision = entry
     start = _game(first)
     after = _game(turn[-1]["state"])
