@@ -114,13 +114,10 @@ class Hint:
         path, chain = choice
         self.path: tuple[Square, ...] = tuple(path) if path else ()
         self.chain = chain
-        pieces = dict(state.pieces)
-        if self.path:
-            pieces[self.path[-1]] = pieces.pop(self.path[0])
-        mover = state.to_move
-        self.chain_squares: tuple[Square, ...] = () if chain is None else tuple(
-            sq for sq, (colour, number) in sorted(pieces.items(), key=lambda item: item[1][1])
-            if colour is mover and chain[0] <= number <= chain[1])
+        moved = state.moved(list(self.path)) if self.path else state
+        squares = [] if chain is None else [moved.where(state.to_move, number)
+                                            for number in range(chain[0], chain[1] + 1)]
+        self.chain_squares: tuple[Square, ...] = tuple(sq for sq in squares if sq is not None)
         self.text = hint_text(state, path, chain)
 
 

@@ -112,8 +112,8 @@ class ReplayScene(ArcadeScene):
         def pop() -> None:
             self.shown = after
             if chain is not None:
-                squares = [before.moved(list(path)).where(mover, n) if path
-                           else before.where(mover, n) for n in range(chain[0], chain[1] + 1)]
+                moved = before.moved(list(path)) if path else before
+                squares = [moved.where(mover, n) for n in range(chain[0], chain[1] + 1)]
                 pieces = [(sq, mover, n) for sq, n in zip(squares, range(chain[0], chain[1] + 1))
                           if sq is not None]
                 self.trail |= {sq for sq, _c, _n in pieces}
