@@ -15,6 +15,61 @@ import pygame_gui
 
 from game.engine.display import pointer_position
 
+try:  # where pygame-gui 0.6 keeps its rounded buttons' shape (it may move in a later version)
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+except ImportError:  # pragma: no cover - another pygame-gui: its own caching only
+    RoundedRectangleShape = None
+
+CACHED_BY_PYGAME_GUI_BELOW = 40_000
+"""pygame-gui 0.6 keeps a rounded shape's background in its shape cache only when the shape
+is smaller than this many pixels; larger ones are drawn anew (4× supersampled) every time."""
+
+
+def keep_large_backgrounds() -> None:
+    """Let pygame-gui's shape cache keep the backgrounds of large buttons too.
+
+    Without it, ACCEPT (700×112) took ~24 ms to draw each of its states and CONFIRM or ROLL
+    ~12 ms, on every relabel and on the tap that first shows the pressed state: a dropped
+    frame exactly when the player touches the screen. After a large shape's state is drawn,
+    its background (the picture before the label goes on, which pygame-gui keeps as the
+    state's ``pre_text_surface``) goes into the shape cache under pygame-gui's own id for that
+    size, border and colours, so the next draw of that shape and state, with any label, is a
+    copy (~0.3 ms). Installed once; a pygame-gui without that shape class is left alone."""
+    if RoundedRectangleShape is None or getattr(RoundedRectangleShape, "_keeps_large", False):
+        return
+    draw = RoundedRectangleShape.redraw_state
+
+    def redraw_state(self: Any, state_str: str, add_text: bool = True) -> None:
+        draw(self, state_str, add_text)
+        _keep_background(self, state_str)
+
+    RoundedRectangleShape.redraw_state = redraw_state
+    RoundedRectangleShape._keeps_large = True
+
+
+def _keep_background(shape: Any, state_str: str) -> None:
+    rect = shape.containing_rect
+    state = shape.states[state_str]
+    background = state.pre_text_surface
+    if (rect.width * rect.height < CACHED_BY_PYGAME_GUI_BELOW or background is None
+            or background.get_size() != rect.size or shape.has_been_resized
+            or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+            or shape.theming.get(f"{state_str}_images")):  # images would go in with it
+        return
+    shape_id = shape.shape_cache.build_cache_id(
+        "rounded_rectangle", rect.size, shape.shadow_width, shape.border_widths,
+        shape.theming[f"{state_str}_border"], shape.theming[f"{state_str}_bg"],
+        shape.shape_corner_radius)
+    cache = shape.shape_cache
+    if shape_id not in cache.cache_short_term_lookup and \
+            shape_id not in cache.cache_long_term_lookup:
+        cache.add_surface_to_cache(background, shape_id)  # it keeps a copy
+
+
+keep_large_backgrounds()
+
 
 class UIManager(pygame_gui.UIManager):
     """A ``pygame_gui.UIManager`` whose hover position is in logical pixels."""

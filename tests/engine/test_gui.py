@@ -1,0 +1,107 @@
+"""pygame-gui in the engine: large rounded buttons keep their drawn backgrounds.
+
+pygame-gui 0.6 caches a rounded shape's background only under 40,000 px; the engine's hook
+(``engine.gui.keep_large_backgrounds``) caches larger ones too, so relabelling or pressing
+ACCEPT (700×112) copies a background instead of drawing it 4× supersampled (~24 ms).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.engine import gui
+
+THEME = {"button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "20",
+                             "border_width": "3", "shadow_width": "0"},
+                    "colours": {"hovered_bg": "#A02030", "hovered_border": "#FFD040"}}}
+
+
+def _button(manager: pygame_gui.UIManager, label: str, y: int = 0,
+            size: tuple[int, int] = (700, 112)) -> pygame_gui.elements.UIButton:
+    return pygame_gui.elements.UIButton(pygame.Rect((0, y), size), label, manager)
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+@pytest.fixture
+def manager(screen: pygame.Surface) -> pygame_gui.UIManager:
+    return gui.UIManager(screen.get_size(), THEME)
+
+
+@pytest.fixture
+def supersampled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The sizes pygame-gui smooth-scales a supersampled shape down to: one per shape drawn
+    from scratch (a background taken from the cache is not drawn)."""
+    calls: list[tuple[int, int]] = []
+    smoothscale = pygame.transform.smoothscale
+
+    def counted(surface: pygame.Surface, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(tuple(size))
+        return smoothscale(surface, size, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    return calls
+
+
+def test_the_hook_is_installed_once_on_pygame_guis_rounded_shape() -> None:
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+
+    draw = RoundedRectangleShape.redraw_state
+    gui.keep_large_backgrounds()
+    assert RoundedRectangleShape.redraw_state is draw  # not wrapped twice
+    assert getattr(RoundedRectangleShape, "_keeps_large", False)
+
+
+def test_a_large_buttons_state_is_drawn_once_then_copied_with_any_label(
+        manager: pygame_gui.UIManager, supersampled: list[tuple[int, int]]) -> None:
+    accept = _button(manager, "ACCEPT THE RUIN")
+    shape = accept.drawable_shape
+    assert shape.containing_rect.width * shape.containing_rect.height \
+        >= gui.CACHED_BY_PYGAME_GUI_BELOW  # pygame-gui alone would never cache it
+    supersampled.clear()
+    shape.redraw_state("hovered")
+    assert supersampled == [(700, 112)]  # drawn from scratch the first time
+    first = _pixels(shape.states["hovered"].surface)
+
+    supersampled.clear()
+    shape.redraw_state("hovered")  # a press or a relabel draws the state again
+    other = _button(manager, "ANOTHER LABEL", y=200)  # same size, border and colours
+    other.drawable_shape.redraw_state("hovered")
+    assert supersampled == []  # both from the cache
+    assert _pixels(shape.states["hovered"].surface) == first  # the same picture as drawn
+    assert _pixels(other.drawable_shape.states["hovered"].surface) != first  # its own label
+
+
+def test_a_cached_background_is_the_background_without_the_label(
+        manager: pygame_gui.UIManager, supersampled: list[tuple[int, int]]) -> None:
+    """The cache holds the state's picture before its text goes on: a button that draws its
+    state from it shows its own label only, never a ghost of the label that was cached."""
+    first = _button(manager, "WWWWWWWWWWWWWWWWWWWW")  # a label across the whole middle
+    first.drawable_shape.redraw_state("hovered")
+    supersampled.clear()
+    blank = _button(manager, "", y=200)
+    blank.drawable_shape.redraw_state("hovered")
+    assert supersampled == []  # from the cache
+    middle = blank.drawable_shape.states["hovered"].surface
+    assert all(middle.get_at((x, 56))[:3] == (0xA0, 0x20, 0x30) for x in range(40, 660, 10))
+    labelled = first.drawable_shape.states["hovered"].surface
+    assert any(labelled.get_at((x, 56))[:3] != (0xA0, 0x20, 0x30) for x in range(40, 660, 10))
+
+
+def test_small_and_resized_shapes_are_left_to_pygame_gui(
+        manager: pygame_gui.UIManager) -> None:
+    small = _button(manager, "SMALL", size=(100, 50))
+    small.drawable_shape.redraw_state("hovered")
+    cache = small.drawable_shape.shape_cache
+    before = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
+    big = _button(manager, "BIG", y=300)
+    big.set_dimensions((720, 112))  # resized: pygame-gui's own rule keeps it out
+    big.drawable_shape.redraw_state("hovered")
+    after = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
+    assert not any("(720, 112)" in key for key in after - before)
