@@ -16,10 +16,10 @@ import pygame_gui
 from game.engine.display import pointer_position
 
 try:  # where pygame-gui 0.6 keeps its rounded buttons' shape (it may move in a later version)
-    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
-        RoundedRectangleShape,
-    )
-except ImportError:  # pragma: no cover - another pygame-gui: its own caching only
+    from pygame_gui.core.drawable_shapes import rounded_rect_drawable_shape as _rounded
+
+    RoundedRectangleShape: Any = _rounded.RoundedRectangleShape
+except (ImportError, AttributeError):  # pragma: no cover - another pygame-gui: its own cache
     RoundedRectangleShape = None
 
 CACHED_BY_PYGAME_GUI_BELOW = 40_000
@@ -45,8 +45,8 @@ def keep_large_backgrounds() -> None:
         draw(self, state_str, add_text)
         _keep_background(self, state_str)
 
-    RoundedRectangleShape.redraw_state = redraw_state
-    RoundedRectangleShape._keeps_large = True
+    setattr(RoundedRectangleShape, "redraw_state", redraw_state)  # noqa: B010 - a method
+    setattr(RoundedRectangleShape, "_keeps_large", True)  # noqa: B010
 
 
 def _keep_background(shape: Any, state_str: str) -> None:
