@@ -205,6 +205,8 @@ class ArcadeApp(App):
     def shutdown(self) -> None:
         """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
+        if self.ctx.storage is not None:
+            self.ctx.storage.close()  # the last autosave may still be on its way to the disk
         super().shutdown()  # the display reports the window's last geometry as it closes
         if self.data_lock is not None:
             self.data_lock.release()

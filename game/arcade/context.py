@@ -61,11 +61,12 @@ class GameContext:
             self.storage.save_settings(self.settings)
 
     # --- saved games and records ---------------------------------------------------------------
-    def autosave(self, game_id: str, game: Any) -> bool:
-        """After every confirm, ruin, power or END MOVE: the autosave point."""
+    def autosave(self, game_id: str, game: Any, later: bool = False) -> bool:
+        """After every confirm, ruin, power or END MOVE: the autosave point. ``later``: written
+        by the storage's writer thread, so the move's frame does not wait for the disk."""
         if self.storage is None or self.demo_is_attract:
             return False
-        return self.storage.save_game(game_id, game)
+        return self.storage.save_game(game_id, game, later=later)
 
     def record(self, game_id: str, game: Any, **extra: Any) -> int | None:
         """A game just ended: record it once and clear its save; its table rank or None."""

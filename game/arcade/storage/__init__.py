@@ -404,9 +404,11 @@ class Storage:
 
     # --- saved games ---------------------------------------------------------------------------
 
-    def save_game(self, game_id: str, game: Any) -> bool:
+    def save_game(self, game_id: str, game: Any, later: bool = False) -> bool:
         """Autosave ``game`` atomically; ``True`` when it is on disk. A game that is already
-        recorded is not saved: its save is removed instead."""
+        recorded is not saved: its save is removed instead. ``later`` (the autosave after a
+        move): the bytes are made now and written by the writer thread, ``True`` once they
+        are queued (``JsonStore.write_later``); everything else waits for them."""
         spec = self._spec(game_id)
         self._retry_pending()
         self._settle_legacy(game_id)
@@ -420,9 +422,15 @@ class Storage:
             log.error("cannot encode the %s game to save it: %s", game_id, error)
             self._store.failed()
             return False
+        if later:
+            return self._store.write_later(save_name(game_id), payload)
         # compact: the C encoder, ~10× faster than an indented one (a save is written after
         # every move, inside a frame)
         return self._store.write(save_name(game_id), payload, compact=True)
+
+    def close(self) -> None:
+        """Write the saves still queued (``save_game(later=True)``); at the end of a run."""
+        self._store.close()
 
     def load_game(self, game_id: str) -> Any | None:
         """The saved unfinished game, registered under its saved record id; else ``None``.

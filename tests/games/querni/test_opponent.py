@@ -364,6 +364,9 @@ def test_the_scores_count_the_persons_wins_losses_and_draws_per_level(app):
             return [*rows, Row("two_players", "RED", me=None),
                     Row(DEMO, "BLUE", me=None)]
 
+        def close(self):
+            """Nothing queued: the app closes its storage as it shuts down."""
+
     app.ctx.storage = Storage()
     for size in ((1920, 1080), (1080, 1920)):
         area = pygame.Rect(0, 160, *size).clip(pygame.Rect(0, 0, *size))

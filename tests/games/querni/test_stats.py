@@ -173,6 +173,9 @@ def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) ->
         def records(self, game_id):
             return LEVELS
 
+        def close(self):
+            """Nothing queued: the app closes its storage as it shuts down."""
+
     app.ctx.storage = Storage()
     for size in ((1920, 1080), (1080, 1920)):
         area = pygame.Rect(0, 250, size[0], size[1] - 250)

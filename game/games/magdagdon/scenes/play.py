@@ -196,7 +196,7 @@ class PlayScene(ArcadeScene):
         """The autosave points (and a hint counted); a finished game too, so a kill before
         its recording still records it at the next start. Practice runs are never saved."""
         if not self.session.practice:
-            self.ctx.autosave(GAME_ID, self.session)
+            self.ctx.autosave(GAME_ID, self.session, later=True)
 
     def in_progress(self) -> bool:
         return not self.game.is_over and (self.game.turns > 0 or self.game.in_turn)

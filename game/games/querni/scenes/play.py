@@ -450,7 +450,7 @@ class PlayScene(ArcadeScene):
         if event.game_over:
             self._game_over(event)
             return
-        self.ctx.autosave(GAME_ID, self.session)
+        self.ctx.autosave(GAME_ID, self.session, later=True)
         self._check_stuck()
 
     def _game_over(self, event: TurnEnded) -> None:
@@ -694,7 +694,7 @@ class PlayScene(ArcadeScene):
         if self._hint_counted != hint.state:  # each position hinted counts once
             self._hint_counted = hint.state
             self.session.hinted()
-            self.ctx.autosave(GAME_ID, self.session)
+            self.ctx.autosave(GAME_ID, self.session, later=True)
 
     # --- buttons ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
