@@ -150,6 +150,8 @@ class App:
         self._was_moving = False
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
+        self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
+        self._effect_shown = False  # the window shows it (not the canvas alone)
         self._screen: str | None = None
 
     @property
@@ -211,7 +213,7 @@ class App:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
-        if self.config.screenshot and not assets.save_image(self.surface, self.config.screenshot):
+        if self.config.screenshot and not assets.save_image(self.shown, self.config.screenshot):
             return 1
         return 0
 
@@ -294,28 +296,60 @@ class App:
 
     def _draw(self, scene_changed: bool) -> None:
         """Draw the visible scenes and the overlay and present them: all of it, or only what
-        the scene says has changed (``engine.damage``)."""
+        the scene says has changed (``engine.damage``); a lone scene's effect goes over a copy
+        (``Scene.effect``)."""
         surface = self.surface
+        effect = self._lone_effect()
         areas = self._damage(scene_changed)
         if areas is None:
-            self.stack.draw(surface)
+            self.stack.draw(surface, effects=effect is None)
             self.draw_overlay(surface)
-            self.display.present()
+            self._present(effect, None)
             self._since_full = 0
             return
         self._since_full += 1
         self.partial_draws += 1
         parts = boxes(areas, surface.get_rect())
-        if not parts:
+        if not parts and effect is None and not self._effect_shown:
             return  # nothing changed on screen: the window keeps the last picture
         try:
             for part in parts:  # each box redrawn whole within itself
                 surface.set_clip(part)
-                self.stack.draw(surface)
+                self.stack.draw(surface, effects=effect is None)
                 self.draw_overlay(surface)
         finally:
             surface.set_clip(None)
-        self.display.present(areas=parts)
+        self._present(effect, parts)
+
+    def _lone_effect(self) -> Callable[[pygame.Surface], None] | None:
+        visible = self.stack.visible()
+        return visible[0].effect() if len(visible) == 1 else None
+
+    def _present(self, effect: Callable[[pygame.Surface], None] | None,
+                 areas: list[pygame.Rect] | None) -> None:
+        """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: one
+        copy and the effect, instead of redrawing the whole scene under a full-screen effect
+        every frame."""
+        if effect is not None:
+            if self._frame is None or self._frame.get_size() != self.surface.get_size():
+                self._frame = self.surface.copy()
+            else:
+                self._frame.blit(self.surface, (0, 0))
+            effect(self._frame)
+            self.display.present(source=self._frame)
+            self._effect_shown = True
+            return
+        if self._effect_shown:  # the window still shows the effect: all of the canvas again
+            self._effect_shown = False
+            areas = None
+        self.display.present(areas=areas)
+
+    @property
+    def shown(self) -> pygame.Surface:
+        """The picture the window shows now (the canvas, or the copy with an effect)."""
+        if self._effect_shown and self._frame is not None:
+            return self._frame
+        return self.surface
 
     def _damage(self, scene_changed: bool) -> list[pygame.Rect] | None:
         """What this draw changes (``None``: everything). A scene alone on screen is always

@@ -489,17 +489,23 @@ class Display:
             listener(geometry)
 
     # --- drawing -------------------------------------------------------------------------
-    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None) -> None:
+    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None,
+                source: pygame.Surface | None = None) -> None:
         """Show the canvas in the window; ``redrawn=False`` re-shows the last picture (after
         an expose or resize) without copying the canvas again; ``areas``: only these parts
-        of the canvas were redrawn (``engine.damage``), the rest is as last presented."""
+        of the canvas were redrawn (``engine.damage``), the rest is as last presented;
+        ``source``: show this canvas-sized picture instead, all of it (a scene's effect over
+        a copy of the canvas)."""
         if self._presenter is None or self._surface is None:
             raise RuntimeError("Display.open() has not been called")
+        picture = self._surface if source is None else source
+        if source is not None:
+            areas = None
         if self.probe and redrawn:
-            self._draw_probe(self._surface)
+            self._draw_probe(picture)
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
-        self._presenter.present(self._surface, box, integer_scale(self.size, box),
+        self._presenter.present(picture, box, integer_scale(self.size, box),
                                 upload=redrawn, areas=areas)
         self.damaged = False
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
@@ -77,6 +78,14 @@ class Scene(Generic[AppT]):
         """Asked before each draw of a scene that is alone on screen: the parts of the canvas
         this draw changes compared with the last (``engine.damage``); ``None``, the default,
         for all of it."""
+        return None
+
+    def effect(self) -> Callable[[pygame.Surface], None] | None:
+        """A full-screen effect over the scene's picture now (a veil that pulses over all of
+        it), or ``None``. Alone on screen, the scene's picture stays on the canvas — redrawn
+        only where it changes, as ``damage`` says, the effect never in it — and the effect is
+        drawn over a copy that the window shows (``App``); under an overlay it is drawn
+        straight after the scene's ``draw``."""
         return None
 
 
@@ -178,7 +187,11 @@ class SceneStack:
             start -= 1
         return tuple(self._scenes[start:])
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the lowest visible scene up to the top."""
+    def draw(self, surface: pygame.Surface, effects: bool = True) -> None:
+        """Draw from the lowest visible scene up to the top, each with its effect (without
+        them: the app draws a lone scene's effect over a copy)."""
         for scene in self.visible():
             scene.draw(surface)
+            effect = scene.effect() if effects else None
+            if effect is not None:
+                effect(surface)

@@ -169,6 +169,60 @@ def test_far_apart_parts_are_drawn_and_presented_apart() -> None:
     assert shown.get_at(between) == old
 
 
+class Veiled(Painter):
+    """A painter with a full-screen effect while ``veil`` is set: a green wash."""
+
+    veil = True
+
+    def effect(self):
+        if not self.veil:
+            return None
+        return lambda surface: surface.fill((0, 90, 0), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def _window(app: App) -> pygame.Surface:
+    return app.display._presenter.renderer.to_surface()  # type: ignore[union-attr]
+
+
+def test_a_lone_scenes_effect_is_shown_over_a_copy_and_never_drawn_into_the_canvas() -> None:
+    app = make_app()
+    scene = Veiled(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 1)  # whole
+    draws = scene.draws
+    run_frames(app, 3)  # partial under the effect: only SPOT is redrawn
+    assert app.partial_draws == 3 and scene.draws == draws + 3
+    canvas, far = app.surface, (1500, 900)
+    assert canvas.get_at(SPOT.center)[:3] == (scene.shade, 0, 0)  # no green in the canvas
+    assert canvas.get_at(far)[:3] == (1, 0, 0)  # drawn once, by the whole first frame
+    assert _window(app).get_at(SPOT.center)[:3] == (scene.shade, 90, 0)
+    assert _window(app).get_at(far)[:3] == (1, 90, 0)  # the effect covers all of the window
+    assert app.shown.get_at(far)[:3] == (1, 90, 0)
+    scene.veil = False
+    run_frames(app, 1)  # the effect is over: the window shows all of the canvas again
+    assert _window(app).get_at(far)[:3] == (1, 0, 0)
+    assert app.shown is canvas
+
+
+def test_an_effect_goes_on_under_an_overlay_drawn_whole() -> None:
+    app = make_app()
+    scene = Veiled(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 1)
+    overlay = Painter(app, areas=[])
+    overlay.transparent = True
+    overlay.draw = lambda surface: surface.fill((0, 0, 7), SPOT)  # type: ignore[method-assign]
+    app.stack.push(overlay)
+    app.stack.apply_pending()
+    run_frames(app, 1)
+    canvas = app.surface
+    assert canvas.get_at((1500, 900))[:3] == (scene.shade, 90, 0)  # drawn into the canvas
+    assert canvas.get_at(SPOT.center)[:3] == (0, 0, 7)  # the overlay above the effect
+    assert _window(app).get_at((1500, 900))[:3] == (scene.shade, 90, 0)
+
+
 def test_boxes_merge_when_a_common_box_costs_less_than_another_pass() -> None:
     from game.engine.damage import PASS_PIXELS, boxes
 

@@ -40,10 +40,12 @@ def report(frame: int, partial: pygame.Surface, whole: pygame.Surface) -> None:
     pygame.image.save(whole, os.path.join(folder, f"whole{frame}.png"))
 
 
-def compare(app, frames: int) -> tuple[int, list[int]]:
+def compare(app, frames: int, effects: list[int] | None = None) -> tuple[int, list[int]]:
     """Run ``frames`` frames; after each partial draw, redraw everything and compare (and
-    every tenth time the window's picture with the canvas). The partial draws and the frames
-    whose pictures differed (negative: the window's)."""
+    every tenth time the window's picture with what the app shows). The partial draws and
+    the frames whose pictures differed (negative: the window's). A scene's effect
+    (``Scene.effect``, over a copy of the canvas) is compared too, with a whole redraw under
+    it; ``effects`` gets the frames that had one."""
     partial, differ = 0, []
     debug = bool(os.environ.get("PARTIAL_DEBUG"))
     for frame in range(frames):
@@ -52,18 +54,26 @@ def compare(app, frames: int) -> tuple[int, list[int]]:
         if app.partial_draws == before or app.stack.scenes != scenes:
             continue  # drawn whole, or the screen changed after the draw
         partial += 1
-        shown = zlib.crc32(app.surface.get_view("1"))  # no copies: the allocator is tuned
-        if partial % 10 == 1:  # and the window shows the canvas (what was uploaded, where)
+        picture = app.shown
+        shown = zlib.crc32(picture.get_view("1"))  # no copies: the allocator is tuned
+        if partial % 10 == 1:  # and the window shows that picture (what was uploaded, where)
             window = app.display._presenter.renderer.to_surface().convert(app.surface)
             if zlib.crc32(window.get_view("1")) != shown:
                 differ.append(-frame)
-        copy = app.surface.copy() if debug else None  # to give big blocks back at once
-        app.stack.draw(app.surface)
+        copy = picture.copy() if debug else None  # to give big blocks back at once
+        app.stack.draw(app.surface, effects=False)
         app.draw_overlay(app.surface)
-        if zlib.crc32(app.surface.get_view("1")) != shown:
+        whole = app.surface
+        effect = app.stack.top.effect()
+        if effect is not None:
+            if effects is not None:
+                effects.append(frame)
+            whole = app.surface.copy()
+            effect(whole)
+        if zlib.crc32(whole.get_view("1")) != shown:
             differ.append(frame)
             if copy is not None:  # where, and both pictures
-                report(frame, copy, app.surface)
+                report(frame, copy, whole)
     return partial, differ
 
 
@@ -108,6 +118,29 @@ def test_magdagdon_played_by_the_demo(size) -> None:
         settle(app)
         partial, differ = compare(app, 450)
         assert partial > 150 and differ == []
+    finally:
+        app.shutdown()
+
+
+def test_the_magdagdon_banner_slams_over_a_picture_redrawn_in_part(size) -> None:
+    """The slam's veil and banner are an effect over a copy of the picture: under it the
+    shaking board and the tumbling dice are redrawn in part, and every frame shows what a
+    whole redraw with the veil over it shows; after the slam the window shows the picture
+    (the banner settled in its strip) again."""
+    app = make_arcade(size=size, demo=True)
+    try:
+        scene = MagdagdonPlay(app, variant="PEACEFUL")
+        app.stack.push(scene)
+        settle(app)
+        scene.control.roll()  # dice tumble under the slam
+        scene._sync()
+        scene._slam_banner()
+        effects: list[int] = []
+        partial, differ = compare(app, 90, effects)
+        assert len(effects) > 40 and partial >= len(effects) and differ == []
+        assert not scene.slamming and app.shown is app.surface
+        window = app.display._presenter.renderer.to_surface().convert(app.surface)
+        assert zlib.crc32(window.get_view("1")) == zlib.crc32(app.surface.get_view("1"))
     finally:
         app.shutdown()
 

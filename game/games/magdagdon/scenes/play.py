@@ -18,6 +18,8 @@ gesture, so the button under it does not fire on release either). Nothing is que
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -680,15 +682,28 @@ class PlayScene(ArcadeScene):
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
         return self.message, colour, self.message_timer, False
 
+    @property
+    def slamming(self) -> bool:
+        """The MAGDAGDON banner slams in (or comes in again): over the picture, not in it."""
+        return self.banner_slam or (self.control.in_magdagdon and self.banner < 1.0)
+
+    def effect(self) -> Callable[[pygame.Surface], None] | None:
+        """The banner's slam: a veil pulses over the whole screen as the banner comes down
+        (``Scene.effect``). Drawn over a copy of the picture, so under it only what moves —
+        the shaking board — is redrawn, not the whole screen every frame of the slam."""
+        if not self.slamming:
+            return None
+        return partial(hud.draw_banner, L=self.layout, progress=self.banner,
+                       slamming=self.banner_slam, label="")
+
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
         sliding or shaking cells, a flashing sum, particles, a rising message, the coach's
-        ring, the HINT spinner and a shaking board are redrawn where they are and were. A
-        drag, the banner's slam or a HINT on the board: everything."""
+        ring, the HINT spinner and a shaking board are redrawn where they are and were (also
+        under the banner's slam, which is an effect over the picture). A drag or a HINT on
+        the board: everything."""
         c, L, g = self.control, self.layout, self.game
-        if (self.drag is not None or self.banner_slam
-                or (c.in_magdagdon and self.banner < 1.0)
-                or (self.hint is not None and not self.busy)):
+        if self.drag is not None or (self.hint is not None and not self.busy):
             return self._damage.whole()
         tentative = tuple(sorted(g.placed.values()))
         legal = c.legal_now
@@ -733,7 +748,7 @@ class PlayScene(ArcadeScene):
             "message": ((text_now, colour, age >= 0.25, plated), [message]),
             "powers": ((g.powers_left, g.next_penalty), [L.powers_rect.inflate(12, 12)]),
             "thinking": (self.thinking, [self.b_hint.rect.inflate(40, 40), message]),
-            "elsewhere": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.banner >= 1.0,
+            "elsewhere": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.slamming,
                            coach and coach[0]), None),
             "buttons": (picture(self.ui), changes),
         }
@@ -788,6 +803,6 @@ class PlayScene(ArcadeScene):
             self.gui.draw_ui(surface)
         if self.thinking:
             hint_view.spinner(surface, self.b_hint.rect, self.time)
-        if c.in_magdagdon or self.banner_slam:
+        if c.in_magdagdon and not self.slamming:  # settled in the strip (the slam: effect)
             label = t("play.choose_ruin") if choosing else message
-            hud.draw_banner(surface, L, self.banner, self.banner_slam, label)
+            hud.draw_banner(surface, L, self.banner, False, label)
