@@ -134,8 +134,4 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
                    key=lambda ij: _extra(out[ij[0]], out[ij[1]]))
         out[i] = out[i].union(out[j])
         del out[j]
-    if len(out) > 1:  # boxes that cover most of their common box: one pass is cheaper
-        common = out[0].unionall(out[1:])
-        if _size(common) - sum(map(_size, out)) <= PASS_PIXELS * (len(out) - 1):
-            return [common]
     return out

@@ -237,20 +237,6 @@ def test_boxes_merge_when_a_common_box_costs_less_than_another_pass() -> None:
     assert len(boxes(many, screen, limit=4)) == 4
 
 
-def test_boxes_round_a_small_hole_are_drawn_as_one() -> None:
-    """No two of these three boxes are worth joining, but all three leave only a small hole
-    in their common box: one pass over it costs less than three passes."""
-    from game.engine.damage import PASS_PIXELS, boxes
-
-    screen = pygame.Rect(0, 0, 1920, 1080)
-    top, left, right = (pygame.Rect(0, 0, 1920, 400), pygame.Rect(0, 400, 760, 680),
-                        pygame.Rect(1160, 400, 760, 680))
-    assert all(_union(a, b) - _union(a, a) - _union(b, b) > PASS_PIXELS
-               for a, b in ((top, left), (top, right), (left, right)))
-    assert boxes([top, left, right], screen) == [screen]
-    assert len(boxes([top, left, right.inflate(-200, -200)], screen)) == 3  # a big hole
-
-
 def _union(a: pygame.Rect, b: pygame.Rect) -> int:
     union = a.union(b)
     return union.width * union.height
