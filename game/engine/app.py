@@ -341,6 +341,7 @@ class App:
             return
         if self._effect_shown:  # the window still shows the effect: all of the canvas again
             self._effect_shown = False
+            self._frame = None  # 8 MB at 1080p, back until the next effect
             areas = None
         self.display.present(areas=areas)
 
