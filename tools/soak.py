@@ -65,7 +65,7 @@ def rss_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
-def _nothing(*_args: object) -> None:
+def _nothing(*_args: object, **_kwargs: object) -> None:
     """Stands in for drawing on the frames that are not drawn."""
 
 
