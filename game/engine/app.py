@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets, gui, memory
+from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, Display
@@ -43,10 +43,6 @@ if TYPE_CHECKING:
     import pygame_gui
 
 log = logging.getLogger(__name__)
-
-IDLE_SLOT = 0.008
-"""Seconds that must be left before the next step for ``App.idle_work`` to run then (one
-piece of a few milliseconds fits; the next step is not late for it)."""
 
 FULL_EVERY = 300
 """A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws
@@ -154,7 +150,6 @@ class App:
         self._was_moving = False
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
-        self.presents = 0  # pictures sent to the window
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
         self._effect_shown = False  # the window shows it (not the canvas alone)
         self._screen: str | None = None
@@ -244,7 +239,6 @@ class App:
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
         start = self.clock()
-        presents = self.presents
         scene_changed = active = self._scene_changed
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
@@ -288,8 +282,6 @@ class App:
         self.stack.apply_pending()
         if self.display.probe:
             self._say_screen()
-        if self.counted and self.presents == presents:
-            self.idle_work()  # nothing shown this frame: its idle moment (a bench counts it)
         self.display.poll()
         self.frame += 1
         end = self.clock()
@@ -299,8 +291,6 @@ class App:
             self.frame_times.append((end - start) * 1000.0)
         if not self.counted:
             wait = self.loop.until_next()
-            if wait >= IDLE_SLOT and not self._was_moving and self.idle_work():
-                wait = self.loop.until_next()
             if wait > 0:
                 self.sleep(wait)  # nothing is due: give the CPU back until something is
 
@@ -340,7 +330,6 @@ class App:
         """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: one
         copy and the effect, instead of redrawing the whole scene under a full-screen effect
         every frame."""
-        self.presents += 1
         if effect is not None:
             if self._frame is None or self._frame.get_size() != self.surface.get_size():
                 self._frame = self.surface.copy()
@@ -355,14 +344,6 @@ class App:
             self._frame = None  # 8 MB at 1080p, back until the next effect
             areas = None
         self.display.present(areas=areas)
-
-    def idle_work(self) -> bool:
-        """Work that waits for a moment when nothing is due — ``IDLE_SLOT`` before the next
-        step while nothing plays out by itself (a piece may run late, not a tumbling die); in
-        a counted run, a frame that showed nothing: one button state drawn before the tap
-        that would show it (``gui.warm_one_state``). ``True`` when something was done."""
-        return any(scene.ui is not None and gui.warm_one_state(scene.ui)
-                   for scene in self.stack.scenes)
 
     @property
     def shown(self) -> pygame.Surface:

@@ -49,56 +49,23 @@ def keep_large_backgrounds() -> None:
     setattr(RoundedRectangleShape, "_keeps_large", True)  # noqa: B010
 
 
-def _background_id(shape: Any, state_str: str) -> str | None:
-    """pygame-gui's shape-cache id of a state's background; ``None`` when it is never
-    cached (a resized shape, a filled bar, images that would be cached with it)."""
-    if (shape.has_been_resized or "filled_bar" in shape.theming
-            or "filled_bar_width_percentage" in shape.theming
-            or shape.theming.get(f"{state_str}_images")):
-        return None
-    return str(shape.shape_cache.build_cache_id(
-        "rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
-        shape.border_widths, shape.theming[f"{state_str}_border"],
-        shape.theming[f"{state_str}_bg"], shape.shape_corner_radius))
-
-
-def _cached(shape: Any, shape_id: str) -> bool:
-    cache = shape.shape_cache
-    return shape_id in cache.cache_short_term_lookup or shape_id in cache.cache_long_term_lookup
-
-
 def _keep_background(shape: Any, state_str: str) -> None:
     rect = shape.containing_rect
-    background = shape.states[state_str].pre_text_surface
+    state = shape.states[state_str]
+    background = state.pre_text_surface
     if (rect.width * rect.height < CACHED_BY_PYGAME_GUI_BELOW or background is None
-            or background.get_size() != rect.size):
+            or background.get_size() != rect.size or shape.has_been_resized
+            or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+            or shape.theming.get(f"{state_str}_images")):  # images would go in with it
         return
-    shape_id = _background_id(shape, state_str)
-    if shape_id is not None and not _cached(shape, shape_id):
-        shape.shape_cache.add_surface_to_cache(background, shape_id)  # it keeps a copy
-
-
-def warm_one_state(manager: pygame_gui.UIManager) -> bool:
-    """Draw one button state that is not drawn yet and whose background no cache holds
-    (hidden buttons too); ``True`` when one was drawn.
-
-    Called when nothing else is due (``App.idle_work``): the first press of a large button
-    would otherwise draw its pressed state, 4× supersampled, on the frame of the tap (ACCEPT:
-    ~24 ms). Once a background is cached — the cache is the theme's, shared by every screen —
-    a state is drawn from it in well under a millisecond, so it is left until it is shown."""
-    if RoundedRectangleShape is None:
-        return False
-    for element in manager.get_sprite_group().sprites():
-        shape = getattr(element, "drawable_shape", None)
-        if not isinstance(shape, RoundedRectangleShape) or getattr(shape, "_warm", False):
-            continue
-        for state_id, state in shape.states.items():
-            shape_id = None if state.generated else _background_id(shape, state_id)
-            if shape_id is not None and not _cached(shape, shape_id):
-                shape.redraw_state(state_id)  # drawn (with its label) and its background kept
-                return True
-        shape._warm = True  # every state drawn or cached: nothing left here
-    return False
+    shape_id = shape.shape_cache.build_cache_id(
+        "rounded_rectangle", rect.size, shape.shadow_width, shape.border_widths,
+        shape.theming[f"{state_str}_border"], shape.theming[f"{state_str}_bg"],
+        shape.shape_corner_radius)
+    cache = shape.shape_cache
+    if shape_id not in cache.cache_short_term_lookup and \
+            shape_id not in cache.cache_long_term_lookup:
+        cache.add_surface_to_cache(background, shape_id)  # it keeps a copy
 
 
 keep_large_backgrounds()

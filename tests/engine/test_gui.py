@@ -105,25 +105,3 @@ def test_small_and_resized_shapes_are_left_to_pygame_gui(
     big.drawable_shape.redraw_state("hovered")
     after = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
     assert not any("(720, 112)" in key for key in after - before)
-
-
-def test_warming_draws_each_uncached_state_once_then_presses_draw_nothing_supersampled(
-        manager: pygame_gui.UIManager, supersampled: list[tuple[int, int]]) -> None:
-    """Idle moments draw a screen's button states one at a time, hidden buttons too, until
-    every state's background is cached; a tap then shows its pressed state from the cache."""
-    accept = _button(manager, "ACCEPT THE RUIN")
-    accept.hide()  # shown only when it is needed: warmed all the same
-    supersampled.clear()
-    drawn = 0
-    while gui.warm_one_state(manager):
-        drawn += 1
-        assert len(supersampled) == drawn  # one state each time
-    assert 1 <= drawn <= 4  # the states not drawn yet (the shown one is)
-    assert gui.warm_one_state(manager) is False  # nothing left: a cheap look
-
-    later = _button(manager, "ANOTHER SCREEN", y=300)  # the same shape on a later screen
-    supersampled.clear()
-    assert gui.warm_one_state(manager) is False  # its backgrounds are cached: left lazy
-    later.drawable_shape.states["active"].generated = False
-    later.drawable_shape.set_active_state("active")  # the first press
-    assert supersampled == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.app import IDLE_SLOT, App, AppConfig
+from game.engine.app import App, AppConfig
 from game.engine.input import Action
 from game.engine.loop import STEP, FakeClock, FixedStepLoop
 from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER, STILL_EVERY, Pacer
@@ -253,62 +253,3 @@ def test_f11_round_trip_keeps_the_canvas_and_the_scene() -> None:
     assert not app.display.fullscreen
     assert app.surface is canvas and app.stack.top is probe and probe.counter == 7
     assert probe.actions == []  # F11 is the app's, not the scene's
-
-
-# --- idle work ---------------------------------------------------------------------------
-class IdleWork:
-    """Stands in for ``App.idle_work``: counts its calls, ``cost`` seconds each on the fake
-    clock, and has ``left`` pieces of work to do."""
-
-    def __init__(self, app: App, left: int, cost: float = 0.0) -> None:
-        self.app, self.left, self.cost, self.calls = app, left, cost, 0
-
-    def __call__(self) -> bool:
-        self.calls += 1
-        if self.left <= 0:
-            return False
-        self.left -= 1
-        clock(self.app).advance(self.cost)
-        return True
-
-
-def test_idle_work_runs_in_the_wait_before_the_next_step_and_shortens_it() -> None:
-    app = make_app()
-    start(app)
-    work = app.idle_work = IdleWork(app, left=3, cost=0.005)  # type: ignore[method-assign]
-    app.run_frame()
-    assert work.calls == 1 and work.left == 2
-    assert clock(app).last_sleep == pytest.approx(STEP - 0.005)  # the rest of the wait
-    app = make_app()
-    start(app)
-    work = app.idle_work = IdleWork(app, left=3)  # type: ignore[method-assign]
-    run_frames(app, 5)
-    assert work.left == 0 and work.calls == 5  # one piece a frame; then asked, nothing left
-
-
-def test_no_idle_work_while_something_plays_out_or_without_time_to_spare() -> None:
-    app = make_app()
-    start(app, moving=True)
-    work = app.idle_work = IdleWork(app, left=3)  # type: ignore[method-assign]
-    run_frames(app, 5)
-    assert work.calls == 0  # a tumbling die is never late for it
-    app.stack.top.moving = False
-    run_frames(app, 2)  # (the pass after motion ends draws the picture at rest first)
-    calls = work.calls
-    clock(app).advance(STEP - IDLE_SLOT / 2)  # less than IDLE_SLOT left before the step
-    app.run_frame()
-    assert work.calls == calls
-
-
-def test_a_counted_run_does_idle_work_only_in_frames_that_showed_nothing() -> None:
-    app = make_app(frames=10)
-    probe = start(app)
-    probe.damage = lambda: []  # type: ignore[method-assign]  # nothing ever changes …
-    work = app.idle_work = IdleWork(app, left=100)  # type: ignore[method-assign]
-    app.run()
-    assert work.calls == 9  # … so every frame but the first (drawn whole) is idle
-    app = make_app(frames=10)
-    start(app)  # drawn whole every frame: never idle
-    work = app.idle_work = IdleWork(app, left=100)  # type: ignore[method-assign]
-    app.run()
-    assert work.calls == 0
