@@ -105,3 +105,97 @@ def test_small_and_resized_shapes_are_left_to_pygame_gui(
     big.drawable_shape.redraw_state("hovered")
     after = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
     assert not any("(720, 112)" in key for key in after - before)
+
+
+# --- a manager nobody touches is updated ten times a second, with all the time owed -------
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def updates(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The time_delta of each update pygame-gui itself runs."""
+    calls: list[float] = []
+    update = pygame_gui.UIManager.update
+
+    def counted(self: pygame_gui.UIManager, time_delta: float) -> None:
+        calls.append(time_delta)
+        update(self, time_delta)
+
+    monkeypatch.setattr(pygame_gui.UIManager, "update", counted)
+    return calls
+
+
+@pytest.fixture
+def pointer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Where the pointer is (the dummy driver's mouse never moves by itself)."""
+    where = [(1900, 1060)]
+    monkeypatch.setattr(gui, "pointer_position", lambda: where[0])
+    return where
+
+
+def _steps(manager: pygame_gui.UIManager, n: int) -> None:
+    for _ in range(n):
+        manager.update(STEP)
+
+
+def test_an_untouched_manager_updates_every_tenth_of_a_second_with_the_time_owed(
+        manager: pygame_gui.UIManager, updates: list[float],
+        pointer: list[tuple[int, int]]) -> None:
+    _steps(manager, 2)  # a new manager starts busy
+    updates.clear()
+    _steps(manager, 60)  # one second untouched
+    assert len(updates) == 10  # not 60
+    assert all(dt >= gui.QUIET_UPDATE_EVERY - 1e-9 for dt in updates)
+    owed = manager._owed  # noqa: SLF001 - the time not yet handed over
+    assert sum(updates) + owed == pytest.approx(60 * STEP)  # no time lost to its timers
+
+
+def test_an_event_or_a_moving_pointer_updates_at_once(
+        manager: pygame_gui.UIManager, updates: list[float],
+        pointer: list[tuple[int, int]]) -> None:
+    _steps(manager, 30)
+    updates.clear()
+    manager.process_events(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0),
+                                              buttons=(0, 0, 0), touch=False))
+    _steps(manager, 2)
+    assert len(updates) == 2  # the step that handles it and the next (a press lasts a cycle)
+    updates.clear()
+    pointer[0] = (500, 500)
+    _steps(manager, 1)
+    assert len(updates) == 1  # hovering follows the pointer at full rate
+    updates.clear()
+    _steps(manager, 3)
+    assert updates == []  # and it is quiet again
+
+
+def test_a_held_key_keeps_the_manager_at_full_rate_until_released(
+        manager: pygame_gui.UIManager, updates: list[float],
+        pointer: list[tuple[int, int]]) -> None:
+    _steps(manager, 30)
+    updates.clear()
+    manager.process_events(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                              unicode="", scancode=42))
+    _steps(manager, 20)
+    assert len(updates) == 20
+    manager.process_events(pygame.event.Event(pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0,
+                                              unicode="", scancode=42))
+    updates.clear()
+    _steps(manager, 5)
+    assert len(updates) == 2
+
+
+def test_a_button_under_a_resting_pointer_still_lights_up(
+        manager: pygame_gui.UIManager, pointer: list[tuple[int, int]]) -> None:
+    """Hovering is what the skipped updates would have done: a pointer that comes to rest on
+    a button lights it within the step, and it goes dark when the pointer leaves."""
+    button = _button(manager, "PLAY", y=300)
+    _steps(manager, 30)
+    pointer[0] = (350, 356)
+    _steps(manager, 1)
+    assert button.hovered
+    _steps(manager, 30)
+    assert button.hovered
+    pointer[0] = (1900, 1060)
+    _steps(manager, 1)
+    assert not button.hovered
