@@ -117,8 +117,8 @@ class UIManager(pygame_gui.UIManager):
         owed, self._owed = self._owed, 0.0
         super().update(owed)
 
-    def _update_mouse_position(self) -> None:
-        self.mouse_position = pointer_position()
+    def _update_mouse_position(self) -> None:  # called by update(), just after it read it
+        self.mouse_position = self._pointer if self._pointer is not None else pointer_position()
 
 
 def picture(manager: pygame_gui.UIManager | None) -> tuple[Any, ...]:
