@@ -122,6 +122,36 @@ def test_magdagdon_played_by_the_demo(size) -> None:
         app.shutdown()
 
 
+def test_magdagdon_played_from_the_keyboard(size) -> None:
+    """The cursor walking the board, dice picked with 1–4 and placed with ENTER, rolls with
+    SPACE, powers with − + and R (dice marked to roll again): the cells and dice that change
+    (placed or lifted, picked, marked, a glow, the cursor) are redrawn alone and show what a
+    whole redraw shows. Seeded keys, so a failure replays."""
+    import random
+
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+            pygame.K_TAB, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_SPACE,
+            pygame.K_BACKSPACE, pygame.K_r, pygame.K_MINUS, pygame.K_EQUALS]
+    rng = random.Random(7)
+    app = make_arcade(size=size)
+    try:
+        app.stack.push(MagdagdonPlay(app, variant="PEACEFUL"))
+        settle(app)
+        partial, differ = 0, []
+        for _ in range(200):
+            key = rng.choice(keys)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            done, frames = compare(app, 3)
+            partial += done
+            differ += frames
+        assert partial > 250 and differ == []
+    finally:
+        app.shutdown()
+
+
 def test_the_magdagdon_banner_slams_over_a_picture_redrawn_in_part(size) -> None:
     """The slam's veil and banner are an effect over a copy of the picture: under it the
     shaking board and the tumbling dice are redrawn in part, and every frame shows what a

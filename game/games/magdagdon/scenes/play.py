@@ -708,8 +708,8 @@ class PlayScene(ArcadeScene):
         tentative = tuple(sorted(g.placed.values()))
         legal = c.legal_now
         moving: list[pygame.Rect] = []
-        for cell in {*legal, *tentative, *self.fx.flash}:  # glows pulse, dashed rings turn,
-            moving.append(L.cell_rect(cell).inflate(28, 28))  # cells flash
+        for cell in {*tentative, *self.fx.flash}:  # dashed rings turn, cells flash
+            moving.append(L.cell_rect(cell).inflate(28, 28))
         if self.shake.reach:  # the whole board shakes
             margin = 80 + 2 * self.shake.reach
             moving.append(L.board_rect.inflate(margin, margin))
@@ -740,8 +740,12 @@ class PlayScene(ArcadeScene):
             "header": ((g.turns, card.total),
                        [pygame.Rect(L.header_x - 20, 0, width - L.header_x + 20, 160)]),
             "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
-                      [L.board_rect.inflate(80, 80)]),
-            "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines), sums),
+                      self._board_changes),
+            "glows": (BoardView.glow_alphas(self.time),  # a pulse's step: where they glow
+                      [L.cell_rect(cell).inflate(30, 30) for cell in legal]),
+            "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
+                     lambda before, now: [sums[index] for index, (a, b)
+                                          in enumerate(zip(before, now)) if a != b]),
             "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
                       tuple(c.marked or ()), g.in_turn, self.digits),
                      [L.tray_rect.inflate(80, 100)]),
@@ -753,6 +757,22 @@ class PlayScene(ArcadeScene):
             "buttons": (picture(self.ui), changes),
         }
         return self._damage.parts(parts, moving)
+
+    def _board_changes(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
+        """The cells a change of the board's picture touches — a die placed or lifted, a
+        ruin, a glow that comes or goes, the cursor — each with what it draws round it
+        (``BoardView.draw``: 15 px at most); other digits: the whole board. A placement
+        redraws two or three cells instead of the whole board."""
+        (view0, tent0, legal0, cursor0, digits0), (view1, tent1, legal1, cursor1, digits1) = \
+            before, now
+        if digits0 != digits1:
+            return [self.layout.board_rect.inflate(80, 80)]
+        sets = [(set(tent0), set(tent1)), (set(legal0), set(legal1))]
+        cells = {cell for cell in range(16) if view0[cell] != view1[cell]
+                 or any((cell in a) != (cell in b) for a, b in sets)}
+        if cursor0 != cursor1:
+            cells |= {cell for cell in (cursor0, cursor1) if cell is not None}
+        return [self.layout.cell_rect(cell).inflate(30, 30) for cell in sorted(cells)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(surface.get_size()), (0, 0))

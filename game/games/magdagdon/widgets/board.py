@@ -17,6 +17,8 @@ from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
 from game.rules.magdagdon import RUIN, ScoreCard
 
+GLOW_STEP = 16
+"""A glow's opacity is drawn in steps of this much (of 255)."""
 FLAG_WIDTH = 160  # a combo flag's widest: it must fit beside the board in portrait too
 COMBO_KEYS = {
     "STRAIGHT": "combo.straight",
@@ -68,7 +70,7 @@ class BoardView:
         ``hidden`` cells are drawn empty (a die is animating there)."""
         offsets = offsets or {}
         flash = flash or {}
-        pulse = 0.5 + 0.5 * math.sin(time * 6.0)
+        legal_alpha, danger_alpha = self.glow_alphas(time)
         drawn: list[tuple[str, object]] = []
         clip = surface.get_clip()
         for cell in range(16):
@@ -82,9 +84,9 @@ class BoardView:
             if not clip.colliderect(rect.inflate(30, 30)):  # a partial redraw elsewhere
                 continue
             if cell in legal:
-                self._glow(surface, rect, palette.LEGAL, 70 + int(110 * pulse))
+                self._glow(surface, rect, palette.LEGAL, legal_alpha)
             if cell in danger:
-                self._glow(surface, rect, palette.DANGER, 90 + int(120 * pulse))
+                self._glow(surface, rect, palette.DANGER, danger_alpha)
             if kind == "ruin":
                 surface.blit(dice.ruin(rect.width, cell), rect)
             elif kind == "tentative":
@@ -154,10 +156,19 @@ class BoardView:
             surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
             y += image.get_height()
 
+    @staticmethod
+    def glow_alphas(time: float) -> tuple[int, int]:
+        """The legal and the danger glows' opacity at ``time``, in the steps they are drawn
+        in (:data:`GLOW_STEP`): a pulsing glow changes only about 13 times a second, so a
+        partial redraw repaints the glowing cells only when this changes."""
+        pulse = 0.5 + 0.5 * math.sin(time * 6.0)
+        return (max(0, min(255, 70 + int(110 * pulse))) // GLOW_STEP * GLOW_STEP,
+                max(0, min(255, 90 + int(120 * pulse))) // GLOW_STEP * GLOW_STEP)
+
     def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
-        """A pulsing highlight; drawn once per colour, size and alpha step, then reused
-        (a fresh surface per cell per frame made the allocator hoard memory)."""
-        alpha = max(0, min(255, alpha)) // 16 * 16
+        """A pulsing highlight at ``alpha`` (one of :meth:`glow_alphas`); drawn once per
+        colour, size and alpha step, then reused (a fresh surface per cell per frame made the
+        allocator hoard memory)."""
         key = (rect.width, rect.height, colour, alpha)
         glow = self._glows.get(key)
         if glow is None:
