@@ -169,7 +169,9 @@ class ArcadeApp(App):
             super().run_frame()
         except Exception:  # the safety net: any bug shows an apology, never a traceback
             self.recover()
-        if any(scene not in self.stack.scenes for scene in before):
+        left = any(scene not in self.stack.scenes for scene in before)
+        del before  # or this frame itself would keep the scenes that left alive
+        if left:
             # A scene left: its buttons' callbacks and tweens form reference cycles that hold
             # megabytes of surfaces; collect them now rather than whenever Python gets to it,
             # and hand the freed pages back to the system.
@@ -210,6 +212,7 @@ class ArcadeApp(App):
         super().shutdown()  # the display reports the window's last geometry as it closes
         if self.data_lock is not None:
             self.data_lock.release()
+        memory.run_ended()
 
 
 SHELL_SCENES = {
