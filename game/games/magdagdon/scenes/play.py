@@ -709,7 +709,7 @@ class PlayScene(ArcadeScene):
         legal = c.legal_now
         moving: list[pygame.Rect] = []
         for cell in {*tentative, *self.fx.flash}:  # dashed rings turn, cells flash
-            moving.append(L.cell_rect(cell).inflate(28, 28))
+            moving.append(self.board_view.cell_area(cell))
         if self.shake.reach:  # the whole board shakes
             margin = 80 + 2 * self.shake.reach
             moving.append(L.board_rect.inflate(margin, margin))
@@ -742,7 +742,7 @@ class PlayScene(ArcadeScene):
             "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
                       self._board_changes),
             "glows": (BoardView.glow_alphas(self.time),  # a pulse's step: where they glow
-                      [L.cell_rect(cell).inflate(30, 30) for cell in legal]),
+                      [self.board_view.cell_area(cell) for cell in legal]),
             "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
                      lambda before, now: [sums[index] for index, (a, b)
                                           in enumerate(zip(before, now)) if a != b]),
@@ -761,8 +761,8 @@ class PlayScene(ArcadeScene):
     def _board_changes(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
         """The cells a change of the board's picture touches — a die placed or lifted, a
         ruin, a glow that comes or goes, the cursor — each with what it draws round it
-        (``BoardView.draw``: 15 px at most); other digits: the whole board. A placement
-        redraws two or three cells instead of the whole board."""
+        (``BoardView.cell_area``); other digits: the whole board. A placement redraws two
+        or three cells instead of the whole board."""
         (view0, tent0, legal0, cursor0, digits0), (view1, tent1, legal1, cursor1, digits1) = \
             before, now
         if digits0 != digits1:
@@ -772,7 +772,7 @@ class PlayScene(ArcadeScene):
                  or any((cell in a) != (cell in b) for a, b in sets)}
         if cursor0 != cursor1:
             cells |= {cell for cell in (cursor0, cursor1) if cell is not None}
-        return [self.layout.cell_rect(cell).inflate(30, 30) for cell in sorted(cells)]
+        return [self.board_view.cell_area(cell) for cell in sorted(cells)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(surface.get_size()), (0, 0))

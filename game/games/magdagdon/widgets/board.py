@@ -19,6 +19,9 @@ from game.rules.magdagdon import RUIN, ScoreCard
 
 GLOW_STEP = 16
 """A glow's opacity is drawn in steps of this much (of 255)."""
+CELL_REACH = 15
+"""How far past its slot a cell's picture reaches (its glow, a lifted die's ring, the
+cursor): what a partial redraw of that cell must cover."""
 FLAG_WIDTH = 160  # a combo flag's widest: it must fit beside the board in portrait too
 COMBO_KEYS = {
     "STRAIGHT": "combo.straight",
@@ -81,7 +84,7 @@ class BoardView:
             kind = ("empty" if value is None else "hidden" if cell in hidden else
                     "ruin" if value is RUIN else "tentative" if cell in tentative else "tile")
             drawn.append((kind, None if kind in ("empty", "ruin") else value))
-            if not clip.colliderect(rect.inflate(30, 30)):  # a partial redraw elsewhere
+            if not clip.colliderect(rect.inflate(2 * CELL_REACH, 2 * CELL_REACH)):  # elsewhere
                 continue
             if cell in legal:
                 self._glow(surface, rect, palette.LEGAL, legal_alpha)
@@ -107,6 +110,10 @@ class BoardView:
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
+
+    def cell_area(self, cell: int) -> pygame.Rect:
+        """All that :meth:`draw` paints for ``cell`` in its place (:data:`CELL_REACH`)."""
+        return self.layout.cell_rect(cell).inflate(2 * CELL_REACH, 2 * CELL_REACH)
 
     def draw_frame(self, surface: pygame.Surface) -> None:
         """The board's frame and its empty slots (they never change)."""
