@@ -8,6 +8,7 @@ in the temporary folder."""
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 import zlib
 
@@ -124,11 +125,9 @@ def test_magdagdon_played_by_the_demo(size) -> None:
 
 def test_magdagdon_played_from_the_keyboard(size) -> None:
     """The cursor walking the board, dice picked with 1–4 and placed with ENTER, rolls with
-    SPACE, powers with − + and R (dice marked to roll again): the cells and dice that change
-    (placed or lifted, picked, marked, a glow, the cursor) are redrawn alone and show what a
-    whole redraw shows. Seeded keys, so a failure replays."""
-    import random
-
+    SPACE, powers with − + and R (dice marked to roll again): the board's cells that change
+    (a die placed or lifted, a glow, the cursor) are redrawn alone, and every partial frame
+    shows what a whole redraw shows. Seeded keys, so a failure replays."""
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
             pygame.K_TAB, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_SPACE,
             pygame.K_BACKSPACE, pygame.K_r, pygame.K_MINUS, pygame.K_EQUALS]

@@ -742,7 +742,7 @@ class PlayScene(ArcadeScene):
             "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
                       self._board_changes),
             "glows": (BoardView.glow_alphas(self.time),  # a pulse's step: where they glow
-                      [self.board_view.cell_area(cell) for cell in legal]),
+                      lambda before, now: [self.board_view.cell_area(cell) for cell in legal]),
             "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
                      lambda before, now: [sums[index] for index, (a, b)
                                           in enumerate(zip(before, now)) if a != b]),
