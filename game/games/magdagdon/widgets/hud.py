@@ -14,6 +14,26 @@ from game.games.magdagdon.widgets.layout import PlayLayout
 from game.rules.magdagdon import MagdagdonGame
 
 BANNER = "MAGDAGDON!"
+MAX_SLAM_SCALE = 2.0
+"""The banner's title starts its slam at twice its size."""
+
+_slam_buffer: list[pygame.Surface] = []
+
+
+def _scaled(image: pygame.Surface, scale: float) -> pygame.Surface:
+    """``image`` scaled by ``scale`` (as ``transform.scale_by``), into one buffer kept for the
+    run: a fresh 2–3 MB surface every frame of the slam is a fresh mapping whose pages fault
+    in as they are written, 1–2 ms a frame."""
+    size = (int(image.get_width() * scale), int(image.get_height() * scale))
+    buffer = _slam_buffer[0] if _slam_buffer else None
+    if buffer is None or buffer.get_width() < size[0] or buffer.get_height() < size[1] \
+            or buffer.get_bitsize() != image.get_bitsize() \
+            or buffer.get_flags() & pygame.SRCALPHA != image.get_flags() & pygame.SRCALPHA:
+        most = max(scale, MAX_SLAM_SCALE)
+        buffer = pygame.Surface((int(image.get_width() * most) + 1,
+                                 int(image.get_height() * most) + 1), image.get_flags(), image)
+        _slam_buffer[:] = [buffer]
+    return pygame.transform.scale(image, size, buffer.subsurface((0, 0, *size)))
 
 
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
@@ -104,7 +124,7 @@ def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slammin
     """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
     if slamming or progress < 1.0:
         overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)))
-        scale = lerp(2.0, 1.0, ease_out_back(min(1.0, progress * 2.2)))
+        scale = lerp(MAX_SLAM_SCALE, 1.0, ease_out_back(min(1.0, progress * 2.2)))
         centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
                         ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
         band = pygame.Rect(0, 0, surface.get_width(), 220)
@@ -113,7 +133,7 @@ def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slammin
         pygame.draw.rect(surface, palette.DANGER, band, 6)
         title = text.render(BANNER, "logo", 150, palette.TEXT)
         if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
-            title = pygame.transform.scale_by(title, scale)
+            title = _scaled(title, scale)
         surface.blit(title, title.get_rect(center=band.center))
         return
     strip = L.strip_rect

@@ -1,0 +1,39 @@
+"""The MAGDAGDON banner's slam: its title is scaled frame by frame into one buffer, the same
+pixels ``transform.scale_by`` gives, without a fresh 2–3 MB surface (a fresh mapping whose
+pages fault in as they are written) every frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.arcade.widgets import palette, text
+from game.games.magdagdon.widgets import hud
+from game.games.magdagdon.widgets.layout import PlayLayout
+
+
+def test_the_slam_scales_its_title_into_one_buffer_with_scale_bys_pixels() -> None:
+    title = text.render(hud.BANNER, "logo", 150, palette.TEXT)
+    parents = set()
+    for scale in (hud.MAX_SLAM_SCALE, 1.73, 1.2, 0.97, 1.031):
+        scaled = hud._scaled(title, scale)
+        expected = pygame.transform.scale_by(title, scale)
+        assert scaled.get_size() == expected.get_size()
+        assert pygame.image.tobytes(scaled, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+        parents.add(id(scaled.get_parent()))
+    assert len(parents) == 1
+
+
+def test_a_slam_draws_the_banner_over_the_whole_picture_at_every_step() -> None:
+    """Each step of the slam veils the picture and draws the band and its title; the buffer
+    under the title never shows (a step after a bigger one shows no leftover of it)."""
+    layout = PlayLayout()
+    canvas = pygame.Surface(layout.size)
+    for progress in (0.05, 0.3, 0.5, 0.7, 0.95):
+        canvas.fill((0, 0, 200))
+        hud.draw_banner(canvas, layout, progress, True, "")
+        reference = pygame.Surface(layout.size)
+        reference.fill((0, 0, 200))
+        hud._slam_buffer.clear()  # as drawn into a fresh surface
+        hud.draw_banner(reference, layout, progress, True, "")
+        assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(reference, "RGB")
+        assert canvas.get_at((5, 5))[:3] != (0, 0, 200)  # veiled
