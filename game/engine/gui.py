@@ -71,6 +71,55 @@ def _keep_background(shape: Any, state_str: str) -> None:
 keep_large_backgrounds()
 
 
+LABELS_KEPT = 4
+"""A relabelled button keeps its states' pictures for this many labels it showed before."""
+
+
+def set_button_text(element: Any, text: str) -> None:
+    """``element.set_text(text)``, except that a label the button showed before gets back the
+    pictures of its states drawn then.
+
+    pygame-gui draws a state anew after every relabel (~0.8 ms; ~1.7 ms the pressed one), and
+    CONFIRM goes CONFIRM → PLACE 2 MORE → PLACE 1 MORE → CONFIRM every turn: two or three
+    state drawings on the very frames a tap is handled. Only a state's finished picture is
+    kept (its text and background layers are for text effects, which buttons do not use),
+    for the shape that drew it, at its size and in its font: a rebuilt or resized button
+    draws its labels afresh."""
+    shape = getattr(element, "drawable_shape", None)
+    states = getattr(shape, "states", None)
+    if shape is None or not isinstance(states, dict) or getattr(element, "dynamic_width", True) \
+            or getattr(element, "dynamic_height", True) or getattr(element, "text_kwargs", None):
+        element.set_text(text)
+        return
+    kept: dict[Any, Any] = shape.__dict__.setdefault("_kept_labels", {})
+    look = (id(shape.theming.get("font")), tuple(shape.containing_rect.size))
+    drawn = {state_id: state.surface for state_id, state in states.items()
+             if state.generated and state.transition is None}
+    if drawn and shape.text_box_layout is not None:
+        kept.pop((element.text, look), None)
+        kept[(element.text, look)] = (shape.text_box_layout, drawn)  # the newest last
+        while len(kept) > LABELS_KEPT:
+            del kept[next(iter(kept))]
+    again = kept.pop((text, look), None)
+    if again is None:
+        element.set_text(text)
+        return
+    layout, drawn = again
+    element.text = text
+    shape.theming["text"] = text
+    shape.text_box_layout = layout
+    shape.states_to_redraw_queue.clear()
+    for state_id, state in states.items():
+        state.generated = state_id in drawn
+        if state.generated:
+            state.surface = drawn[state_id]
+            state.pre_text_surface = state.text_surface = None
+    active = shape.active_state
+    if not active.generated:
+        shape.redraw_state(active.state_id)
+    active.has_fresh_surface = True
+
+
 QUIET_UPDATE_EVERY = 0.1
 """Seconds between the updates of a manager nobody touches (its timers get the time owed)."""
 BUSY_UPDATES = 2

@@ -199,3 +199,96 @@ def test_a_button_under_a_resting_pointer_still_lights_up(
     pointer[0] = (1900, 1060)
     _steps(manager, 1)
     assert not button.hovered
+
+
+@pytest.fixture
+def redraws(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The states pygame-gui's rounded shapes draw from here on."""
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+
+    calls: list[str] = []
+    draw = RoundedRectangleShape.redraw_state
+
+    def counted(self, state_str: str, add_text: bool = True) -> None:  # type: ignore[no-untyped-def]
+        calls.append(state_str)
+        draw(self, state_str, add_text)
+
+    monkeypatch.setattr(RoundedRectangleShape, "redraw_state", counted)
+    return calls
+
+
+def _states_of(manager: pygame_gui.UIManager, label: str) -> dict[str, bytes]:
+    """A fresh button with ``label``: its normal, hovered, active and disabled pictures."""
+    fresh = _button(manager, label, y=400, size=(340, 112))
+    shape = fresh.drawable_shape
+    out = {}
+    for state in ("normal", "hovered", "active", "disabled"):
+        shape.redraw_state(state)
+        out[state] = _pixels(shape.states[state].surface)
+    fresh.kill()
+    return out
+
+
+def test_a_label_shown_before_gets_back_its_states_pictures_undrawn(
+        manager: pygame_gui.UIManager, redraws: list[str]) -> None:
+    """CONFIRM → PLACE 1 MORE → CONFIRM: the second CONFIRM draws nothing, and shows (and
+    presses, and greys) what a button made with that label shows."""
+    button = _button(manager, "CONFIRM", size=(340, 112))
+    shape = button.drawable_shape
+    for state in ("hovered", "active", "disabled"):
+        shape.set_active_state(state)
+    shape.set_active_state("normal")
+    gui.set_button_text(button, "PLACE 1 MORE")
+    assert button.text == "PLACE 1 MORE" and redraws  # a new label is drawn
+    redraws.clear()
+    gui.set_button_text(button, "CONFIRM")
+    assert redraws == [] and button.text == "CONFIRM" and shape.theming["text"] == "CONFIRM"
+    expected = _states_of(manager, "CONFIRM")
+    redraws.clear()
+    for state in ("normal", "hovered", "active", "disabled"):
+        shape.set_active_state(state)
+        assert _pixels(shape.get_fresh_surface()) == expected[state], state
+    assert redraws == []
+    shape.set_active_state("normal")
+    button.disable()  # the element itself, as the play screen greys CONFIRM
+    manager.update(0.016)
+    assert _pixels(button.image) == expected["disabled"] and redraws == []
+
+
+def test_a_state_not_drawn_for_that_label_is_drawn_when_shown(
+        manager: pygame_gui.UIManager, redraws: list[str]) -> None:
+    button = _button(manager, "CONFIRM", size=(340, 112))
+    gui.set_button_text(button, "PLACE 2 MORE")
+    gui.set_button_text(button, "CONFIRM")
+    redraws.clear()
+    button.drawable_shape.set_active_state("hovered")  # never shown with CONFIRM before
+    assert redraws == ["hovered"]
+    expected = _states_of(manager, "CONFIRM")["hovered"]
+    assert _pixels(button.drawable_shape.states["hovered"].surface) == expected
+
+
+def test_a_button_keeps_the_pictures_of_its_last_few_labels_only(
+        manager: pygame_gui.UIManager, redraws: list[str]) -> None:
+    button = _button(manager, "REROLL 0", size=(340, 112))
+    labels = [f"REROLL {n}" for n in range(gui.LABELS_KEPT + 2)]
+    for label in labels[1:]:
+        gui.set_button_text(button, label)
+    assert len(button.drawable_shape._kept_labels) == gui.LABELS_KEPT
+    redraws.clear()
+    gui.set_button_text(button, labels[-2])  # among the last few: nothing drawn
+    assert redraws == []
+    gui.set_button_text(button, labels[0])  # long gone: drawn again
+    assert redraws == ["normal"]
+
+
+def test_a_rebuilt_button_draws_its_labels_afresh(
+        manager: pygame_gui.UIManager, redraws: list[str]) -> None:
+    """A new shape (a theme change rebuilds the button) has pictures of its own to make."""
+    button = _button(manager, "CONFIRM", size=(340, 112))
+    gui.set_button_text(button, "PLACE 1 MORE")
+    button.rebuild()
+    redraws.clear()
+    gui.set_button_text(button, "CONFIRM")
+    assert redraws == ["normal"]

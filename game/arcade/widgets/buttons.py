@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from game.arcade.texts import ARCADE
+from game.engine.gui import set_button_text
 from game.engine.i18n import Catalogue
 
 
@@ -46,7 +47,7 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     if element.text != label:
-        element.set_text(label)
+        set_button_text(element, label)  # a label shown before: its pictures again
         draw_other_states_when_shown(element)
 
 
