@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
+Square = tuple[tuple[int, int, int], tuple[int, int, int, int]]
+"""A particle as drawn: its colour and its square (x, y, side, side)."""
+
 
 @dataclass
 class Particle:
@@ -29,10 +32,17 @@ class Particles:
     """A small pool of square debris/sparks with gravity and fade-out."""
 
     MAX = 600
+    BUCKET = 160
+    """The side of the screen's squares :meth:`areas` gathers particles in, in pixels."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.items: list[Particle] = []
+        # worked out once after each change (a burst, an update step), however many boxes a
+        # frame draws and whoever asks: the squares as drawn, the areas round them, one rect
+        # round all (None: not yet)
+        self._squares: list[Square] | None = []
+        self._areas: list[pygame.Rect] | None = []
         self._bounds: pygame.Rect | None = None
         self._bounds_known = True  # (no particles: no bounds)
 
@@ -40,7 +50,7 @@ class Particles:
               life=(0.5, 1.2), gravity: float = 1400.0, spread: float = math.tau,
               direction: float = -math.pi / 2) -> None:
         rng = self.rng
-        self._bounds_known = False
+        self._changed()
         for _ in range(count):
             if len(self.items) >= self.MAX:
                 break
@@ -62,23 +72,44 @@ class Particles:
                 p.y += p.vy * dt
                 alive.append(p)
         self.items = alive
+        self._changed()
+
+    def _changed(self) -> None:
+        self._squares = self._areas = None
         self._bounds_known = False
 
     def draw(self, surface: pygame.Surface) -> None:
         bounds = self.bounds()
         if bounds is None or not surface.get_clip().colliderect(bounds):
             return
-        for p in self.items:
-            fade = 1.0 - p.age / p.life
-            size = max(1, int(p.size * (0.4 + 0.6 * fade)))
-            colour = tuple(int(c * (0.5 + 0.5 * fade)) for c in p.colour)
-            surface.fill(colour, (int(p.x), int(p.y), size, size))
+        fill = surface.fill
+        for colour, square in self.squares():
+            fill(colour, square)
 
-    def areas(self, bucket: int = 160) -> list[pygame.Rect]:
+    def squares(self) -> list[Square]:
+        """Each particle as ``draw`` paints it now: its colour, faded, and its square, shrunk
+        (worked out once per change, not once per box a frame draws)."""
+        if self._squares is None:
+            out: list[Square] = []
+            for p in self.items:
+                fade = 1.0 - p.age / p.life
+                size = max(1, int(p.size * (0.4 + 0.6 * fade)))
+                shade = 0.5 + 0.5 * fade
+                r, g, b = p.colour
+                out.append(((int(r * shade), int(g * shade), int(b * shade)),
+                            (int(p.x), int(p.y), size, size)))
+            self._squares = out
+            return out
+        return self._squares
+
+    def areas(self) -> list[pygame.Rect]:
         """Rects round the particles as ``draw`` paints them now, a few per screen: those in
-        each ``bucket``-sized square of the screen are gathered, and squares side by side in a
+        each :data:`BUCKET`-sized square of the screen are gathered, and squares side by side in a
         row are joined. (Sparks fly far apart: one rect round all of them would take in most of
-        the screen for a few hundred small squares.)"""
+        the screen for a few hundred small squares.) Worked out once per change."""
+        if self._areas is not None:
+            return [rect.copy() for rect in self._areas]
+        bucket = self.BUCKET
         cells: dict[tuple[int, int], pygame.Rect] = {}
         for p in self.items:
             rect = pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
@@ -95,6 +126,7 @@ class Particles:
             else:
                 out.append(cells[key])
             last = key
+        self._areas = [rect.copy() for rect in out]
         return out
 
     @property

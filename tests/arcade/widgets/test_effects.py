@@ -65,3 +65,50 @@ def test_particle_bounds_hold_every_particle_after_each_change(seed, steps):
         painted = _painted(particles)
         assert (bounds is None) == (not painted)
         assert all(bounds.contains(rect) for rect in painted)
+
+
+def _painted_by_hand(particles: Particles, size: tuple[int, int]) -> bytes:
+    """The particles painted one by one from their state: the fade and shrink ``draw``
+    promises (half bright and 40 % big at the end of a life)."""
+    surface = pygame.Surface(size)
+    for p in particles.items:
+        fade = 1.0 - p.age / p.life
+        side = max(1, int(p.size * (0.4 + 0.6 * fade)))
+        colour = tuple(int(c * (0.5 + 0.5 * fade)) for c in p.colour)
+        surface.fill(colour, (int(p.x), int(p.y), side, side))
+    return pygame.image.tobytes(surface, "RGB")
+
+
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 50))
+def test_particles_are_drawn_as_their_state_says_after_every_step(seed, steps):
+    """What ``draw`` paints, and the areas round it, are worked out once per change: after
+    each burst and update step they are those of the particles as they are now, and a box
+    drawn twice in a frame paints the same."""
+    rng = random.Random(seed)
+    particles = Particles(rng)
+    particles.burst((300, 200), 30, [(200, 100, 50), (90, 200, 250)])
+    for step in range(steps):
+        if step == steps // 2:
+            particles.burst((100, 300), 20, [(255, 255, 255)])
+        particles.update(1 / 60)
+        if step % 7 == 0:
+            surface = pygame.Surface((640, 480))
+            particles.draw(surface)
+            particles.draw(surface)
+            assert pygame.image.tobytes(surface, "RGB") == _painted_by_hand(particles, (640, 480))
+            areas = particles.areas()
+            assert all(any(area.contains(rect) for area in areas)
+                       for rect in _painted(particles))
+
+
+def test_the_areas_handed_out_are_copies():
+    """The damage tracker keeps the areas it is given as last frame's: changing them must not
+    change what the particles say next."""
+    particles = Particles(random.Random(2))
+    particles.burst((500, 500), 10, [(9, 9, 9)], speed=(0, 0), gravity=0)
+    particles.areas()
+    first = particles.areas()  # the second time: from what was worked out
+    saved = [rect.copy() for rect in first]
+    first[0].inflate_ip(400, 400)
+    first.clear()
+    assert particles.areas() == saved
