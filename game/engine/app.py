@@ -45,9 +45,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FULL_EVERY = 300
-"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws
-(5 s of motion at 60 a second: a safety net, since a partial draw is checked pixel by pixel
-against a whole one in the tests)."""
+"""Every pixel of a partly redrawn screen (``engine.damage``) is drawn anew at least every this
+many draws (5 s of motion at 60 a second: a safety net, since a partial draw is checked pixel
+by pixel against a whole one in the tests)."""
+REFRESH_BANDS = 10
+"""The safety net comes in this many bands across the canvas, one every
+``FULL_EVERY // REFRESH_BANDS`` partial draws, redrawn along with what changed: no frame draws
+it all at once (a whole redraw, ~5 ms, was among the costliest 1 % of frames)."""
 
 
 @dataclass
@@ -309,7 +313,8 @@ class App:
             return
         self._since_full += 1
         self.partial_draws += 1
-        parts = boxes(areas, surface.get_rect())
+        band = self._refresh_band()
+        parts = boxes(areas if band is None else [*areas, band], surface.get_rect())
         if not parts and effect is None and not self._effect_shown:
             return  # nothing changed on screen: the window keeps the last picture
         try:
@@ -320,6 +325,18 @@ class App:
         finally:
             surface.set_clip(None)
         self._present(effect, parts)
+
+    def _refresh_band(self) -> pygame.Rect | None:
+        """The band of the canvas this partial draw redraws too (:data:`REFRESH_BANDS`), top
+        to bottom in turn, or None: after ``FULL_EVERY`` partial draws every row was drawn
+        anew since the last whole draw."""
+        every = FULL_EVERY // REFRESH_BANDS
+        if self._since_full % every:
+            return None
+        band = (self._since_full // every - 1) % REFRESH_BANDS
+        width, height = self.surface.get_size()
+        top, bottom = height * band // REFRESH_BANDS, height * (band + 1) // REFRESH_BANDS
+        return pygame.Rect(0, top, width, bottom - top)
 
     def _lone_effect(self) -> Callable[[pygame.Surface], None] | None:
         visible = self.stack.visible()
@@ -356,12 +373,11 @@ class App:
     def _damage(self, scene_changed: bool) -> list[pygame.Rect] | None:
         """What this draw changes (``None``: everything). A scene alone on screen is always
         asked, so it knows what it drew (input that changes what it shows changes its
-        signature); a scene change, a window event, an overlay or ``FULL_EVERY`` draws in a
-        row mean a whole redraw regardless."""
+        signature); a scene change, a window event or an overlay that cannot say mean a
+        whole redraw regardless."""
         visible = self.stack.visible()
         areas = visible[0].damage() if len(visible) == 1 else None
-        if areas is None or scene_changed or self.frame == 0 or self.display.damaged \
-                or self._since_full >= FULL_EVERY - 1:
+        if areas is None or scene_changed or self.frame == 0 or self.display.damaged:
             return None
         overlay = self.overlay_damage()
         return None if overlay is None else areas + overlay

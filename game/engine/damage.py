@@ -17,9 +17,9 @@ texts, the buttons' images…) with the one at the last draw — any difference 
 redraw — and returns the moving parts' *regions* now together with those at the last draw,
 so a thing that moved is erased where it was. What is inside the regions is drawn exactly as a
 whole redraw would draw it (clipped); what is outside is what was drawn before. A missed
-change shows stale pixels, never broken ones, and the app redraws everything every
-``FULL_EVERY`` draws and after any scene change or window event anyway; the tests compare
-partial frames with whole ones pixel by pixel.
+change shows stale pixels, never broken ones, and the app redraws everything after any scene
+change or window event, and every pixel in bands within ``FULL_EVERY`` draws, anyway; the tests
+compare partial frames with whole ones pixel by pixel.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.app import FULL_EVERY, App
+from game.engine.app import FULL_EVERY, REFRESH_BANDS, App
 from game.engine.damage import Tracker
 from game.engine.scenes import Scene
 from game.engine.testing import make_app, post_key, run_frames
@@ -105,12 +105,28 @@ def test_whole_frames_after_window_events_or_a_scene_that_cannot_say(cause) -> N
     assert app.surface.get_at((10, 10))[:3] == (scene.shade, 0, 0)
 
 
-def test_a_whole_frame_every_full_every_draws() -> None:
+def test_every_row_is_drawn_anew_within_full_every_draws_a_band_at_a_time() -> None:
+    """The safety net: every ``FULL_EVERY // REFRESH_BANDS`` partial draws one band of the
+    canvas is redrawn with what changed, top to bottom, so within ``FULL_EVERY`` draws every
+    pixel is drawn anew, and no frame but the first draws everything."""
     app = make_app(frames=10_000)  # every frame drawn
-    start(app)
-    run_frames(app, 3 * FULL_EVERY)
-    assert app.draws == 1 + 3 * FULL_EVERY
-    assert app.draws - app.partial_draws == 1 + 3  # the first frame, then one in FULL_EVERY
+    scene = start(app)  # the first frame paints shade 1 everywhere
+    every = FULL_EVERY // REFRESH_BANDS
+    width, height = app.surface.get_size()
+    far = width - 10  # never in SPOT
+    for band in range(REFRESH_BANDS):
+        rows = range(height * band // REFRESH_BANDS, height * (band + 1) // REFRESH_BANDS)
+        middle = (far, rows[len(rows) // 2])
+        run_frames(app, every - 1)
+        assert app.surface.get_at(middle)[:3] == (1, 0, 0)  # not yet: as the first frame
+        run_frames(app, 1)
+        for y in (rows[0], rows[-1]):  # its whole height, now
+            assert app.surface.get_at((far, y))[:3] == (scene.shade, 0, 0), (band, y)
+    assert app.draws == 1 + FULL_EVERY and app.draws - app.partial_draws == 1
+    shown = _window(app)
+    assert all(shown.get_at((far, y))[:3] != (1, 0, 0) for y in range(0, height, 7))
+    run_frames(app, 2 * FULL_EVERY)  # and round again
+    assert app.draws - app.partial_draws == 1
 
 
 def test_an_overlay_that_cannot_say_means_whole_frames(monkeypatch: pytest.MonkeyPatch) -> None:
