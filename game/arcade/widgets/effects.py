@@ -39,12 +39,11 @@ class Particles:
         self.rng = rng
         self.items: list[Particle] = []
         # worked out once after each change (a burst, an update step), however many boxes a
-        # frame draws and whoever asks: the squares as drawn, the areas round them, one rect
-        # round all (None: not yet)
+        # frame draws and whoever asks: the squares as drawn, the areas round them and one
+        # rect round all of those (None: not yet; no particles, no bounds)
         self._squares: list[Square] | None = []
         self._areas: list[pygame.Rect] | None = []
         self._bounds: pygame.Rect | None = None
-        self._bounds_known = True  # (no particles: no bounds)
 
     def burst(self, centre, count: int, colours, speed=(200, 700), size=(5, 14),
               life=(0.5, 1.2), gravity: float = 1400.0, spread: float = math.tau,
@@ -76,7 +75,6 @@ class Particles:
 
     def _changed(self) -> None:
         self._squares = self._areas = None
-        self._bounds_known = False
 
     def draw(self, surface: pygame.Surface) -> None:
         bounds = self.bounds()
@@ -127,6 +125,7 @@ class Particles:
                 out.append(cells[key])
             last = key
         self._areas = [rect.copy() for rect in out]
+        self._bounds = out[0].unionall(out[1:]) if out else None
         return out
 
     @property
@@ -136,10 +135,8 @@ class Particles:
     def bounds(self) -> pygame.Rect | None:
         """A rect round every particle as ``draw`` paints it now (None: there are none);
         worked out once after each change, however many boxes a frame draws."""
-        if not self._bounds_known:
-            rects = self.areas()
-            self._bounds = rects[0].unionall(rects[1:]) if rects else None
-            self._bounds_known = True
+        if self._areas is None:
+            self.areas()
         return self._bounds
 
 
