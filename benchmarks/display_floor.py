@@ -18,6 +18,10 @@ machine load; it prints every run, the medians of each figure and the ratios
 ``--root`` measures another checkout (e.g. the code before a change) with the same harness:
 its ``game.engine.display`` and its ``main.py``. A ``Display`` without ``present`` (the old
 ``pygame.SCALED`` one) is presented with ``pygame.display.flip``.
+
+``--against OTHER`` (with ``--side-by-side``) runs OTHER's ``main.py --bench`` in each repeat
+too, the two in turns (which goes first alternates), and prints both: on a machine whose speed
+drifts from hour to hour, a before/after figure means something only when measured that way.
 """
 
 from __future__ import annotations
@@ -100,7 +104,7 @@ def load() -> str:
         return "load unknown"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--frames", type=int, default=3000, help="floor frames per run")
     parser.add_argument("--bench-frames", type=int, default=3000, help="main.py --bench N")
@@ -109,32 +113,42 @@ def main() -> None:
     parser.add_argument("--side-by-side", action="store_true",
                         help="also run main.py --bench and print the ratios")
     parser.add_argument("--root", type=Path, default=HERE, help="the checkout to measure")
-    args = parser.parse_args()
+    parser.add_argument("--against", type=Path, metavar="OTHER",
+                        help="with --side-by-side: also OTHER's bench, in turns with --root's")
+    args = parser.parse_args(argv)
     root = args.root.resolve()
+    checkouts: list[tuple[str, Path]] = []  # (what its lines say after "bench", checkout)
+    if args.side_by_side:
+        checkouts.append(("", root))
+        if args.against:
+            other = args.against.resolve()
+            checkouts.append((f" of {other}", other))
     print(f"root {root}; {os.cpu_count()} cores; {load()}")
     floors: list[tuple[float, float]] = []
-    benches: list[tuple[float, float]] = []
+    benches: list[list[tuple[float, float]]] = [[] for _ in checkouts]
     for run in range(1, args.repeats + 1):
         started = time.perf_counter()
         f_median, f_p99 = floor(args.frames, root)
         floors.append((f_median, f_p99))
         print(f"run {run}: floor median_ms={f_median:.2f} p99_ms={f_p99:.2f} "
               f"({time.perf_counter() - started:.1f} s)", flush=True)
-        if args.side_by_side:
+        order = list(range(len(checkouts)))
+        for index in order if run % 2 else order[::-1]:
+            name, checkout = checkouts[index]
             started = time.perf_counter()
-            b_median, b_p99, line = bench(args.bench_frames, args.seed, root)
-            benches.append((b_median, b_p99))
-            print(f"run {run}: bench {line} ({time.perf_counter() - started:.1f} s); {load()}",
-                  flush=True)
+            b_median, b_p99, line = bench(args.bench_frames, args.seed, checkout)
+            benches[index].append((b_median, b_p99))
+            print(f"run {run}: bench{name} {line} ({time.perf_counter() - started:.1f} s); "
+                  f"{load()}", flush=True)
     f_median = statistics.median(f for f, _ in floors)
     f_p99 = statistics.median(p for _, p in floors)
     print(f"floor: median_ms={f_median:.2f} p99_ms={f_p99:.2f} (medians of {len(floors)} runs)")
-    if benches:
-        b_median = statistics.median(b for b, _ in benches)
-        b_p99 = statistics.median(p for _, p in benches)
-        print(f"bench: median_ms={b_median:.2f} p99_ms={b_p99:.2f} "
-              f"(medians of {len(benches)} runs)")
-        print(f"ratio: median {b_median / f_median:.2f}x (target <= 1.5), "
+    for (name, _checkout), runs in zip(checkouts, benches):
+        b_median = statistics.median(b for b, _ in runs)
+        b_p99 = statistics.median(p for _, p in runs)
+        print(f"bench{name}: median_ms={b_median:.2f} p99_ms={b_p99:.2f} "
+              f"(medians of {len(runs)} runs)")
+        print(f"ratio{name}: median {b_median / f_median:.2f}x (target <= 1.5), "
               f"p99 {b_p99 / f_p99:.2f}x (target <= 2)")
 
 
