@@ -171,7 +171,8 @@ class Worker(Generic[T]):
         return 0.0 if self._job is None else self._job.task.progress
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the job in progress finishes (tests and shutdown only, never in a
-        frame); ``True`` when there is no job left running."""
+        """Block until the job in progress finishes (tests, shutdown and a reproducible
+        run's demo player, between frames; never in a frame); ``True`` when there is no job
+        left running."""
         job = self._job
         return job is None or job.done.wait(timeout)

@@ -9,11 +9,14 @@ every tap travelling the player's path: event queue → input mapper / pygame-gu
 rules.
 
 Waiting is counted in the player's own calls, never in wall time. In a reproducible run
-(``--frames`` / ``--bench`` / the tests: one update per frame) it waits for the advice as
-long as it takes, so ``--seed N`` replays the same moves. Otherwise (the kiosk's attract mode)
-it waits ``PATIENCE`` calls, then falls back on the rules' first legal move (``hint``) for
-that gesture; an advisor error falls back the same way. A daily challenge (``--daily``) is
-always waited for: the same date must give the same game on every machine.
+(``--frames`` / ``--bench`` / the tests: one update per frame) it thinks over each advice for
+exactly ``THINKING_CALLS`` calls, waiting for it at the last one however long the advisor
+takes (between frames, outside a frame's measured time), so ``--seed N`` replays the same
+moves at the same frames on any machine: a ``--bench`` run draws the same frames every time.
+Otherwise (the kiosk's attract mode) it waits ``PATIENCE`` calls, then falls back on the
+rules' first legal move (``hint``) for that gesture; an advisor error falls back the same
+way. A daily challenge (``--daily``) is always waited for: the same date must give the same
+game on every machine.
 
 In the kiosk's attract mode the player shows each advice as a hint (arrows, glows and the
 reason; not counted, attract games are never recorded) for ``SHOWCASE`` calls before playing
@@ -37,6 +40,9 @@ from game.games.magdagdon.scenes.play import PlayScene
 
 PATIENCE = 30
 """Calls to wait for the advisor before falling back (real-time runs only)."""
+THINKING_CALLS = 8
+"""Calls a reproducible run's player takes over each advice, however soon it is in (about
+what the advisor took in a ``--bench`` run when the frames were left to its timing)."""
 SHOWCASE = 12
 """Calls an advice stays on screen before the attract mode plays it (about two seconds)."""
 DONE, STALE = "done", "stale"
@@ -132,6 +138,11 @@ class DemoPlayer:
             return  # a gesture was posted
         game = scene.game
         key = hints.state_key(game)
+        if self.patient and self.worker.busy and self.worker.key == key:
+            self.waited += 1
+            if self.waited < THINKING_CALLS:
+                return  # thinking it over, however soon the advice is in
+            self.worker.wait()  # the last call: the advice, however long it takes
         outcome = self.worker.poll()
         if outcome is not None and outcome.key == key:
             if outcome.ok and outcome.value is not None and outcome.value.steps:

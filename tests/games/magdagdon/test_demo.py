@@ -132,3 +132,46 @@ def test_the_attract_mode_shows_each_advice_before_playing_it(app):
     placed = len(scene.game.placed)
     run_frames(app, 5)
     assert len(scene.game.placed) == placed  # it lingers before playing
+
+
+def _frames_drawn(advice_delay: float, frames: int = 240) -> list[tuple[int, int, int]]:
+    """What each frame of a reproducible demo run did: the turn, the dice placed so far and
+    the draws, with the advisor taking ``advice_delay`` seconds a question."""
+    import time
+
+    real = hints.ask
+
+    def slow(game):
+        time.sleep(advice_delay)
+        return real(game)
+
+    app = make_arcade(demo=True)
+    try:
+        hints_ask, hints.ask = hints.ask, slow
+        app.ctx.seed = 5
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1,
+                              report=lambda line: None)
+        app.stack.push(PlayScene(app, variant="PEACEFUL"))
+        settle(app)
+        seen = []
+        for _ in range(frames):
+            run_frames(app, 1)
+            game = app.stack.top.game
+            seen.append((game.turns, len(game.placed), app.draws))
+        return seen
+    finally:
+        hints.ask = hints_ask
+        app.shutdown()
+
+
+def test_a_reproducible_run_draws_the_same_frames_however_long_the_advisor_takes():
+    """``--bench`` and ``--frames``: the player thinks over each advice for exactly
+    ``THINKING_CALLS`` calls, waiting for it at the last one, so a slow advisor changes
+    nothing in what each frame shows (a bench run's figures compare run to run)."""
+    from game.games.magdagdon import demo as demo_module
+
+    quick = _frames_drawn(0.0)
+    slow = _frames_drawn(0.05)
+    assert quick == slow
+    assert quick[-1][0] >= 2  # turns were played: the advice was followed
+    assert demo_module.THINKING_CALLS > 1
