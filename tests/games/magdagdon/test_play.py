@@ -465,3 +465,52 @@ def test_play_again_starts_a_new_game_whose_buttons_work(app):
     post_tap(centre(scene.b_roll.rect))
     settle(app)
     assert scene.game.in_turn and scene.control.phase == Phase.ROLLING
+
+
+def _moments(changes: int, stays: int) -> tuple[float, float]:
+    """Two moments of the glows' pulse: one in which glow ``changes`` (0 legal, 1 danger) has
+    stepped and glow ``stays`` has not."""
+    from game.games.magdagdon.widgets.board import BoardView
+
+    for frame in range(600):
+        a, b = BoardView.glow_alphas(frame / 60), BoardView.glow_alphas((frame + 1) / 60)
+        if a[changes] != b[changes] and a[stays] == b[stays]:
+            return frame / 60, (frame + 1) / 60
+    raise AssertionError("the pulse never steps one glow alone")
+
+
+def _glowing_cells_redrawn(scene, legal, before: float, after: float) -> set[int]:
+    """Which of ``legal`` the scene's partial redraw repaints when time goes from ``before`` to
+    ``after`` with nothing else changed."""
+    scene.time = before
+    scene.damage()
+    scene.time = after
+    areas = scene.damage()
+    assert areas is not None
+    return {cell for cell in legal if scene.board_view.cell_area(cell) in areas}
+
+
+def test_glowing_cells_are_repainted_when_their_own_glow_steps_only(app):
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(2))
+    game.roll([3, 3, 4, 6])
+    game.place(0, 5)
+    game.place(1, 6)
+    game.confirm()
+    scene = start(app, game)
+    roll(app, scene, [4, 2, 6, 1])
+    tap_die(app, scene, 0)
+    legal = scene.control.legal_now
+    assert legal == frozenset({1, 2, 4, 7, 9, 10})  # lit in the legal glow (M-4.2)
+    assert _glowing_cells_redrawn(scene, legal, *_moments(1, 0)) == set()
+    assert _glowing_cells_redrawn(scene, legal, *_moments(0, 1)) == legal
+
+
+def test_a_ruin_to_choose_glows_in_the_danger_glow_whose_steps_repaint_it(app):
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    post_tap(centre(scene.b_accept.rect))
+    settle(app)
+    assert scene.control.phase == Phase.CHOOSE_RUIN
+    legal = scene.control.legal_now
+    assert _glowing_cells_redrawn(scene, legal, *_moments(0, 1)) == set()
+    assert _glowing_cells_redrawn(scene, legal, *_moments(1, 0)) == legal

@@ -18,7 +18,7 @@ gesture, so the button under it does not fire on release either). Nothing is que
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
@@ -741,7 +741,7 @@ class PlayScene(ArcadeScene):
                        [pygame.Rect(L.header_x - 20, 0, width - L.header_x + 20, 160)]),
             "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
                       self._board_changes),
-            "glows": (BoardView.glow_alphas(self.time),  # a pulse's step: where they glow
+            "glows": (self._glow_step(legal),  # a pulse's step: where they glow
                       lambda before, now: [self.board_view.cell_area(cell) for cell in legal]),
             "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
                      lambda before, now: [sums[index] for index, (a, b)
@@ -757,6 +757,15 @@ class PlayScene(ArcadeScene):
             "buttons": (picture(self.ui), changes),
         }
         return self._damage.parts(parts, moving)
+
+    def _glow_step(self, legal: Collection[int]) -> int | None:
+        """The opacity the glowing cells are drawn at now (None: no cell glows): the legal
+        glow's, or the danger glow's while a ruin is chosen. Only the one shown counts: the
+        other's steps, as many again, would repaint the glowing cells for nothing."""
+        if not legal:
+            return None
+        legal_alpha, danger_alpha = BoardView.glow_alphas(self.time)
+        return danger_alpha if self.control.phase == Phase.CHOOSE_RUIN else legal_alpha
 
     def _board_changes(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
         """The cells a change of the board's picture touches — a die placed or lifted, a
