@@ -292,3 +292,50 @@ def test_a_rebuilt_button_draws_its_labels_afresh(
     redraws.clear()
     gui.set_button_text(button, "CONFIRM")
     assert redraws == ["normal"]
+
+
+# --- a button's pressed state drawn ahead, once a run per shape ---------------------------
+
+
+def test_a_buttons_pressed_state_is_drawn_ahead_once_a_run_per_shape(
+        app, redraws: list[str]) -> None:
+    from game.arcade.widgets import buttons
+
+    manager = app.new_ui_manager(THEME)
+    rect = pygame.Rect(0, 0, 340, 112)
+    roll = buttons.button(manager, rect, "common.back", lambda: None)
+    assert redraws == ["normal", "active"]  # shown, and pressed ahead: never cached yet
+    assert roll.drawable_shape.states["active"].generated
+    redraws.clear()
+    again = buttons.button(app.new_ui_manager(THEME), rect.move(0, 200), "common.back",
+                           lambda: None)
+    assert redraws == ["normal"]  # its background is cached: pressed is drawn when shown
+    assert not again.drawable_shape.states["active"].generated
+
+
+def test_the_pressed_state_drawn_ahead_is_the_one_drawn_when_pressed(app) -> None:
+    from game.arcade.widgets import buttons
+
+    rect = pygame.Rect(0, 0, 340, 112)
+    ahead = buttons.button(app.new_ui_manager(THEME), rect, "common.back", lambda: None)
+    pressed = _pixels(ahead.drawable_shape.states["active"].surface)
+    lazy = _button(gui.UIManager((1920, 1080), THEME), ahead.text, size=(340, 112))
+    lazy.drawable_shape.redraw_state("active")  # a manager of its own: drawn from scratch
+    assert _pixels(lazy.drawable_shape.states["active"].surface) == pressed
+
+
+def test_the_first_tap_on_roll_draws_nothing_supersampled(app, supersampled) -> None:
+    import random
+
+    from game.engine.testing import post_tap, run_frames
+    from game.games.magdagdon.scenes.play import PlayScene
+    from game.rules.magdagdon import Difficulty, MagdagdonGame
+
+    scene = PlayScene(app, saved=MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
+    app.stack.push(scene)
+    run_frames(app, 2)
+    supersampled.clear()
+    post_tap(scene.b_roll.rect.center)
+    run_frames(app, 2)
+    assert scene.game.in_turn  # the tap rolled
+    assert supersampled == []  # the pressed picture was ready

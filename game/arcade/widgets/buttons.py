@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game.arcade.texts import ARCADE
-from game.engine.gui import set_button_text
+from game.engine.gui import draw_pressed_ahead, set_button_text
 from game.engine.i18n import Catalogue
 
 
@@ -37,6 +37,7 @@ def button(
     # a new screen's buttons would otherwise draw their unseen states in its first frames:
     # 20 buttons, one state each a frame, made those frames ~75 ms
     draw_other_states_when_shown(element)
+    draw_pressed_ahead(element)  # once a run per shape, not on the first tap
     return element
 
 
