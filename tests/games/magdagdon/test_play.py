@@ -79,7 +79,8 @@ def test_tap_during_roll_skips_the_animation_and_is_not_applied_as_a_move(app):
     assert scene.control.selected is None
 
 
-def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
+def _a_4_picked_beside_two_3s(app) -> tuple[MagdagdonGame, PlayScene]:
+    """Two 3s on the board (cells 5 and 6), then a roll of 4, 2, 6, 1 and the 4 picked up."""
     game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(2))
     game.roll([3, 3, 4, 6])
     game.place(0, 5)
@@ -88,6 +89,11 @@ def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
     scene = start(app, game)
     roll(app, scene, [4, 2, 6, 1])
     tap_die(app, scene, 0)
+    return game, scene
+
+
+def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
+    game, scene = _a_4_picked_beside_two_3s(app)
     assert scene.control.selected == 0
     assert scene.control.legal_now == game.legal_cells_for(0) == frozenset({1, 2, 4, 7, 9, 10})
     tap_die(app, scene, 2)  # a 6 cannot touch a 3 anywhere
@@ -491,14 +497,7 @@ def _glowing_cells_redrawn(scene, legal, before: float, after: float) -> set[int
 
 
 def test_glowing_cells_are_repainted_when_their_own_glow_steps_only(app):
-    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(2))
-    game.roll([3, 3, 4, 6])
-    game.place(0, 5)
-    game.place(1, 6)
-    game.confirm()
-    scene = start(app, game)
-    roll(app, scene, [4, 2, 6, 1])
-    tap_die(app, scene, 0)
+    _game, scene = _a_4_picked_beside_two_3s(app)
     legal = scene.control.legal_now
     assert legal == frozenset({1, 2, 4, 7, 9, 10})  # lit in the legal glow (M-4.2)
     assert _glowing_cells_redrawn(scene, legal, *_moments(1, 0)) == set()
