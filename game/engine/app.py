@@ -21,7 +21,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +37,7 @@ from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
-from game.engine.scenes import SceneStack
+from game.engine.scenes import Scene, SceneStack
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -303,8 +303,9 @@ class App:
         the scene says has changed (``engine.damage``); a lone scene's effect goes over a copy
         (``Scene.effect``)."""
         surface = self.surface
-        effect = self._lone_effect()
-        areas = self._damage(scene_changed)
+        visible = self.stack.visible()
+        effect = self._lone_effect(visible)
+        areas = self._damage(scene_changed, visible)
         if areas is None:
             self.stack.draw(surface, effects=effect is None)
             self.draw_overlay(surface)
@@ -338,8 +339,8 @@ class App:
         top, bottom = height * band // REFRESH_BANDS, height * (band + 1) // REFRESH_BANDS
         return pygame.Rect(0, top, width, bottom - top)
 
-    def _lone_effect(self) -> Callable[[pygame.Surface], None] | None:
-        visible = self.stack.visible()
+    @staticmethod
+    def _lone_effect(visible: Sequence[Scene[Any]]) -> Callable[[pygame.Surface], None] | None:
         return visible[0].effect() if len(visible) == 1 else None
 
     def _present(self, effect: Callable[[pygame.Surface], None] | None,
@@ -370,12 +371,12 @@ class App:
             return self._frame
         return self.surface
 
-    def _damage(self, scene_changed: bool) -> list[pygame.Rect] | None:
+    def _damage(self, scene_changed: bool,
+                visible: Sequence[Scene[Any]]) -> list[pygame.Rect] | None:
         """What this draw changes (``None``: everything). A scene alone on screen is always
         asked, so it knows what it drew (input that changes what it shows changes its
         signature); a scene change, a window event or an overlay that cannot say mean a
         whole redraw regardless."""
-        visible = self.stack.visible()
         areas = visible[0].damage() if len(visible) == 1 else None
         if areas is None or scene_changed or self.frame == 0 or self.display.damaged:
             return None
