@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets, memory
+from game.engine import assets, layers, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, Display
@@ -352,7 +352,7 @@ class App:
             if self._frame is None or self._frame.get_size() != self.surface.get_size():
                 # kept for the run (8 MB at 1080p): made anew, its pages fault in as they are
                 # first written: ~7 ms on the first frame of every effect (the banner's slam)
-                self._frame = self.surface.copy()
+                self._frame = layers.copy(self.surface)
             else:
                 self._frame.blit(self.surface, (0, 0))
             effect(self._frame)

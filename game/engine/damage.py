@@ -93,6 +93,12 @@ PASS_PIXELS = 160_000
 a small box (~0.1 ms) buys about this many pixels of erasing, drawing and uploading. Two
 boxes merge when their common box adds fewer pixels than this."""
 
+ALIGN = 16
+"""Boxes start and end on columns that are multiples of this (64 bytes of a 32-bit canvas: a
+cache line). SDL copies a layer into a box whose rows start part-way into a line at a third of
+the speed (measured: 0.6 ms per Mpx against 0.17 for the box moved a few pixels onto the grid);
+the few columns more cost less."""
+
 
 def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
@@ -108,7 +114,8 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
           limit: int = BOXES) -> list[pygame.Rect]:
     """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: two merge
     when their common box costs less to draw than a pass of its own (:data:`PASS_PIXELS`),
-    and while there are too many, the two whose common box adds least merge."""
+    and while there are too many, the two whose common box adds least merge; then each is
+    widened onto the :data:`ALIGN` grid."""
     seen: set[tuple[int, int, int, int]] = set()
     out: list[pygame.Rect] = []
     for rect in rects:
@@ -134,4 +141,11 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
                    key=lambda ij: _extra(out[ij[0]], out[ij[1]]))
         out[i] = out[i].union(out[j])
         del out[j]
-    return out
+    return [_on_grid(rect, bounds) for rect in out]
+
+
+def _on_grid(rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
+    """``rect`` widened to :data:`ALIGN` columns on both sides, within ``bounds``."""
+    left = max(bounds.left, rect.left // ALIGN * ALIGN)
+    right = min(bounds.right, -(-rect.right // ALIGN) * ALIGN)
+    return pygame.Rect(left, rect.top, right - left, rect.height)

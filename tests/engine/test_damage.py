@@ -264,14 +264,26 @@ def test_boxes_merge_when_a_common_box_costs_less_than_another_pass() -> None:
     from game.engine.damage import PASS_PIXELS, boxes
 
     screen = pygame.Rect(0, 0, 1920, 1080)
-    a, b = pygame.Rect(0, 0, 100, 100), pygame.Rect(120, 0, 100, 100)
-    assert boxes([a, b], screen) == [pygame.Rect(0, 0, 220, 100)]  # 2,000 px more: one box
-    far = pygame.Rect(1800, 900, 100, 100)
-    assert _union(a, far) - 20_000 > PASS_PIXELS
+    a, b = pygame.Rect(0, 0, 96, 100), pygame.Rect(128, 0, 96, 100)  # on the ALIGN grid
+    assert boxes([a, b], screen) == [pygame.Rect(0, 0, 224, 100)]  # 3,200 px more: one box
+    far = pygame.Rect(1808, 900, 96, 100)
+    assert _union(a, far) - 19_200 > PASS_PIXELS
     assert boxes([a, far], screen) == [a, far]  # the common box would be most of the screen
     assert boxes([a, a, far.move(5000, 0)], screen) == [a]  # duplicates once, off-screen none
     many = [pygame.Rect(x, y, 10, 10) for x in range(0, 1900, 600) for y in range(0, 1000, 400)]
     assert len(boxes(many, screen, limit=4)) == 4
+
+
+def test_boxes_start_and_end_on_the_copy_friendly_grid() -> None:
+    """A box's first and last columns are widened to multiples of ALIGN (a cache line of the
+    canvas), never past the canvas."""
+    from game.engine.damage import ALIGN, boxes
+
+    screen = pygame.Rect(0, 0, 1916, 1080)  # a width off the grid: the last box ends there
+    out = boxes([pygame.Rect(301, 200, 900, 700), pygame.Rect(1890, 5, 26, 30)], screen)
+    assert out == [pygame.Rect(288, 200, 928, 700), pygame.Rect(1888, 5, 28, 30)]
+    assert all(box.left % ALIGN == 0 for box in out)
+    assert out[0].right % ALIGN == 0
 
 
 def _union(a: pygame.Rect, b: pygame.Rect) -> int:

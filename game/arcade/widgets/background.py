@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.arcade.widgets import palette
+from game.engine import layers
 
 _cache: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -34,4 +35,4 @@ def _render(size: tuple[int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((*palette.BACKGROUND_TOP, 235))
     surface.blit(veil, (0, 0))
-    return surface
+    return layers.copy(surface)  # blitted whole every frame by several screens

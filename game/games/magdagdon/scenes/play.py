@@ -29,7 +29,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
-from game.engine import i18n
+from game.engine import i18n, layers
 from game.engine import input as inp
 from game.engine.damage import Tracker, Where
 from game.engine.gui import changes, picture
@@ -661,7 +661,7 @@ class PlayScene(ArcadeScene):
         changes."""
         key = self._static_key(size)
         if self._static is None or self._static[0] != key:
-            layer = background(size).copy()
+            layer = layers.copy(background(size))
             hud.draw_header_static(layer, self.layout, self.game, key[-1])
             self.board_view.draw_frame(layer)
             self.tray.draw_panel(layer)

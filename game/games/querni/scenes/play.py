@@ -34,7 +34,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, layers
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -818,7 +818,7 @@ class PlayScene(ArcadeScene):
         and coordinates, the logo — composed once into one opaque layer."""
         key = self._static_key(size)
         if self._static is None or self._static[0] != key:
-            layer = background(size).copy()
+            layer = layers.copy(background(size))
             self.board_view.draw_frame(layer)
             hud.draw_logo(layer, self.layout)
             self._static = (key, layer)
