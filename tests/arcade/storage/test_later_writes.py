@@ -148,10 +148,31 @@ def test_close_writes_what_is_queued_and_the_store_goes_on(tmp_path: Path,
     store.close()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":1}'
     writer.join(5)
-    assert not writer.is_alive()  # no thread waits idle between moves
+    assert not writer.is_alive()  # closed: no thread is left waiting
     store.write_later(NAME, {"turn": 2})  # a new thread for the next move
     store.close()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":2}'
+
+
+def test_the_next_move_finds_the_writer_waiting_and_a_quiet_store_keeps_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves a few seconds apart reuse one thread (starting one costs the move's frame ~0.25 ms);
+    LINGER seconds after the last one it ends by itself."""
+    monkeypatch.setattr(jsonfile, "LINGER", 0.5)
+    store = _store(tmp_path)
+    store.write_later(NAME, {"turn": 1})
+    store.settle()
+    first = store._writer._thread
+    assert first is not None and first.is_alive()
+    store.write_later(NAME, {"turn": 2})
+    store.settle()
+    assert store._writer._thread is first
+    assert (tmp_path / NAME).read_bytes() == b'{"turn":2}'
+    first.join(5)
+    assert not first.is_alive() and store._writer._thread is None
+    store.write_later(NAME, {"turn": 3})  # a new one after the quiet spell
+    store.close()
+    assert (tmp_path / NAME).read_bytes() == b'{"turn":3}'
 
 
 def test_a_run_that_ends_without_closing_still_writes_its_last_save(tmp_path: Path) -> None:
