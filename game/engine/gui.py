@@ -54,8 +54,7 @@ def _keep_background(shape: Any, state_str: str) -> None:
     state = shape.states[state_str]
     background = state.pre_text_surface
     if (rect.width * rect.height < CACHED_BY_PYGAME_GUI_BELOW or background is None
-            or background.get_size() != rect.size or shape.has_been_resized
-            or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+            or background.get_size() != rect.size or shape.has_been_resized or _has_bar(shape)
             or shape.theming.get(f"{state_str}_images")):  # images would go in with it
         return
     if not _background_cached(shape, state_str):
@@ -63,6 +62,12 @@ def _keep_background(shape: Any, state_str: str) -> None:
 
 
 keep_large_backgrounds()
+
+
+def _has_bar(shape: Any) -> bool:
+    """Whether ``shape`` fills a bar into its background (a progress bar): its background
+    changes with the bar, so it is neither kept in the cache nor drawn ahead."""
+    return "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
 
 
 def _shape_id(shape: Any, state_id: str) -> str:
@@ -90,8 +95,7 @@ def draw_pressed_ahead(element: Any) -> None:
     shape = getattr(element, "drawable_shape", None)
     if RoundedRectangleShape is None or not isinstance(shape, RoundedRectangleShape) \
             or "active" not in shape.states or shape.states["active"].generated \
-            or "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming \
-            or _background_cached(shape, "active"):
+            or _has_bar(shape) or _background_cached(shape, "active"):
         return
     shape.redraw_state("active")  # kept drawn: the first tap shows it at once
 
