@@ -30,7 +30,7 @@ import pygame
 
 from game.engine import assets, layers, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.damage import boxes
+from game.engine.damage import boxes, share
 from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     import pygame_gui
 
 log = logging.getLogger(__name__)
+
+_POINTED = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
+"""Events whose position the app keeps: what a partial draw too big for one frame draws first."""
 
 FULL_EVERY = 300
 """Every pixel of a partly redrawn screen (``engine.damage``) is drawn anew at least every this
@@ -154,6 +157,9 @@ class App:
         self._was_moving = False
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
+        self._later: list[pygame.Rect] = []  # boxes a partial draw left to the next frame
+        self._last_pixels = 0  # how many the last draw drew (engine.damage.share)
+        self._pointer: tuple[int, int] | None = None  # where the pointer last was (logical)
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
         self._effect_shown = False  # the window shows it (not the canvas alone)
         self._screen: str | None = None
@@ -247,6 +253,8 @@ class App:
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
             active = True
+            if event.type in _POINTED:
+                self._pointer = event.pos
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
             actions = self.input.translate(event)
@@ -272,7 +280,7 @@ class App:
             draw = True
         else:
             # the pass after motion ends draws too: the picture at rest shows at once
-            moving, was_moving = self.moving(), self._was_moving
+            moving, was_moving = self.moving() or bool(self._later), self._was_moving
             self._was_moving = moving or (was_moving and not steps)
             draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
                                           or self.display.damaged,
@@ -300,12 +308,15 @@ class App:
 
     def _draw(self, scene_changed: bool) -> None:
         """Draw the visible scenes and the overlay and present them: all of it, or only what
-        the scene says has changed (``engine.damage``); a lone scene's effect goes over a copy
-        (``Scene.effect``)."""
+        the scene says has changed (``engine.damage``) — a burst of changes over this frame
+        and the next (``damage.share``: where the pointer is first); a lone scene's effect
+        goes over a copy (``Scene.effect``)."""
         surface = self.surface
         visible = self.stack.visible()
         effect = self._lone_effect(visible)
         areas = self._damage(scene_changed, visible)
+        left, self._later = self._later, []
+        last, self._last_pixels = self._last_pixels, surface.get_width() * surface.get_height()
         if areas is None:
             self.stack.draw(surface, effects=effect is None)
             self.draw_overlay(surface)
@@ -315,7 +326,14 @@ class App:
         self._since_full += 1
         self.partial_draws += 1
         band = self._refresh_band()
-        parts = boxes(areas if band is None else [*areas, band], surface.get_rect())
+        rects = [*areas, *left] if band is None else [*areas, *left, band]
+        if effect is None and not self._effect_shown:
+            pointer = [] if self._pointer is None else [pygame.Rect(self._pointer, (1, 1))]
+            parts, self._later = share(rects, surface.get_rect(), last,
+                                       first=[*left, *pointer])
+        else:  # an effect's copy shows all of the canvas: nothing is left for later
+            parts = boxes(rects, surface.get_rect())
+        self._last_pixels = sum(part.width * part.height for part in parts)
         if not parts and effect is None and not self._effect_shown:
             return  # nothing changed on screen: the window keeps the last picture
         try:
@@ -363,6 +381,11 @@ class App:
             self._effect_shown = False
             areas = None
         self.display.present(areas=areas)
+
+    @property
+    def deferred(self) -> list[pygame.Rect]:
+        """The boxes the last partial draw left for the next frame (``damage.share``)."""
+        return list(self._later)
 
     @property
     def shown(self) -> pygame.Surface:

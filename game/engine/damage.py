@@ -11,6 +11,9 @@ A scene's ``damage()`` (see ``engine.scenes.Scene``) is asked once before each o
   boxes may overlap — then presents only the boxes (``Display.present(areas=…)``);
 * ``[]`` — nothing changed: the frame is neither drawn nor presented.
 
+A burst — a tap that changes most of the screen at once — is drawn over two frames
+(:func:`share`, :data:`FRAME_PIXELS`): no frame pays for all of it.
+
 :class:`Tracker` does the bookkeeping for a scene: it compares a *signature* (a tuple of
 everything the scene's picture depends on apart from its moving parts: the game state, the
 texts, the buttons' images…) with the one at the last draw — any difference means a whole
@@ -102,6 +105,15 @@ with the layers of ``engine.layers``, which SDL no longer streams, the grid stil
 cost less."""
 
 
+FRAME_PIXELS = 1_000_000
+"""A burst of changes is drawn over two frames: when a partial draw would redraw more than this
+(half the 1080p canvas) and more than twice what the frame before drew — a tap that places a
+die changes cells, glows, sums, the tray, the buttons, the score and the message, up to
+1.6 Mpx, after frames of 0.2–0.5 — the boxes round what was touched are drawn first and the
+others wait for the next frame, 1/60 s later (:func:`share`). Motion that keeps costing that
+much is never split (its parts would lose every other frame)."""
+
+
 def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
@@ -144,6 +156,34 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
         out[i] = out[i].union(out[j])
         del out[j]
     return [_on_grid(rect, bounds) for rect in out]
+
+
+def share(rects: Sequence[pygame.Rect], bounds: pygame.Rect, last: int,
+          first: Sequence[pygame.Rect] = (), pixels: int = FRAME_PIXELS
+          ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """:func:`boxes` of ``rects``, split into those drawn now and those left for the next
+    frame when they are a burst: more than ``pixels`` and more than twice ``last`` (what the
+    frame before drew). Then the boxes that touch the rects of ``first`` (what was left over
+    last time, then where the pointer is) come first, in its order, the others in their own;
+    each is drawn now while the boxes drawn stay within ``pixels`` (one at least)."""
+    parts = boxes(rects, bounds)
+    total = sum(_size(part) for part in parts)
+    if total <= max(pixels, 2 * last):
+        return parts, []
+
+    def rank(part: pygame.Rect) -> int:
+        return next((i for i, rect in enumerate(first) if part.colliderect(rect)), len(first))
+
+    now: list[pygame.Rect] = []
+    later: list[pygame.Rect] = []
+    total = 0
+    for part in sorted(parts, key=rank):
+        if not now or total + _size(part) <= pixels:
+            now.append(part)
+            total += _size(part)
+        else:
+            later.append(part)
+    return now, later
 
 
 def _on_grid(rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:

@@ -298,3 +298,74 @@ def test_bands_join_the_rows_of_the_areas_across_the_whole_width() -> None:
              pygame.Rect(0, 170, 10, 10), pygame.Rect(3, 400, 9, 9), pygame.Rect(0, 0, 9, 0)]
     assert bands(rects, 1920) == [(0, 100, 1920, 80), (0, 400, 1920, 9)]
     assert bands([], 1920) == []
+
+
+LEFT = pygame.Rect(0, 0, 640, 1000)  # a burst: two far-apart boxes of 640,000 px, on the grid
+RIGHT = pygame.Rect(1280, 0, 640, 1000)
+
+
+def test_a_burst_is_split_what_was_left_then_what_is_pointed_at_first() -> None:
+    from game.engine.damage import FRAME_PIXELS, share
+
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    assert 640_000 <= FRAME_PIXELS < 2 * 640_000
+    assert share([LEFT, RIGHT], screen, last=0) == ([LEFT], [RIGHT])  # in their own order
+    pointer = pygame.Rect(1500, 400, 1, 1)
+    assert share([LEFT, RIGHT], screen, last=0, first=[pointer]) == ([RIGHT], [LEFT])
+    left_over = pygame.Rect(100, 100, 10, 10)  # before the pointer
+    assert share([LEFT, RIGHT], screen, last=0, first=[left_over, pointer]) == ([LEFT], [RIGHT])
+    small = pygame.Rect(896, 1040, 96, 40)  # fits beside the first box
+    assert share([LEFT, RIGHT, small], screen, last=0) == ([LEFT, small], [RIGHT])
+
+
+def test_motion_that_keeps_costing_as_much_is_never_split() -> None:
+    """More than the budget but not twice what the last frame drew: motion, whose parts left
+    behind every other frame would move at half the rate; and within budget, never."""
+    from game.engine.damage import FRAME_PIXELS, share
+
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    assert share([LEFT, RIGHT], screen, last=640_000) == ([LEFT, RIGHT], [])
+    a, b = pygame.Rect(0, 0, 640, 625), pygame.Rect(1280, 0, 640, 625)  # 800,000 px in all
+    assert share([a, b], screen, last=0) == ([a, b], [])
+    huge = pygame.Rect(0, 0, 1920, 1000)  # one box over the budget: drawn, nothing left
+    assert huge.width * huge.height > FRAME_PIXELS
+    assert share([huge], screen, last=0) == ([huge], [])
+
+
+class Burst(Painter):
+    """Still, until ``burst()``: then both halves of the canvas change at once."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, areas=[])
+
+    def burst(self) -> None:
+        self.areas = [LEFT, RIGHT]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.areas = []
+
+
+def test_a_burst_is_drawn_over_two_frames_and_then_all_of_it_shows() -> None:
+    """A tap that changes more than ``FRAME_PIXELS``: the half where the pointer is first,
+    the rest the next frame, even on a screen that would not be drawn again by itself."""
+    app = make_app()
+    scene = Burst(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 2)  # whole, then nothing changed
+    app._pointer = (1500, 400)
+    scene.burst()
+    run_frames(app, 1)
+    canvas = app.surface
+    assert app.deferred == [LEFT]
+    assert canvas.get_at(RIGHT.center)[:3] == (scene.shade, 0, 0)
+    assert canvas.get_at(LEFT.center)[:3] == (1, 0, 0)  # still the first frame's
+    shade = scene.shade
+    app.pacer.quiet = 10**6  # untouched for long: drawn 12 times a second, were it not for
+    app.pacer.activity = lambda: None  # type: ignore[method-assign]  # what was left
+    run_frames(app, 1)
+    assert app.deferred == []
+    assert canvas.get_at(LEFT.center)[:3] == (shade + 1, 0, 0)
+    assert canvas.get_at(RIGHT.center)[:3] == (shade, 0, 0)  # unchanged: not drawn again
+    assert _window(app).get_at(LEFT.center)[:3] == (shade + 1, 0, 0)
