@@ -85,7 +85,9 @@ class GameContext:
 
     def start_new_game(self, game_id: str, variant: str) -> None:
         """A new game replaces the saved one (M-2.2: the abandoned game is not recorded); the
-        variant becomes the game's choice for next time."""
+        variant becomes the game's choice for next time. Both by the storage's writer thread:
+        PLAY AGAIN's frame does not wait for the disk (two syncs, ~1 ms here, far more on a
+        kiosk's SD card)."""
         if self.demo_is_attract:
             return  # attract mode never touches the player's settings or saved game
         spec = next((s for s in self.games if s.id == game_id), None)
@@ -93,8 +95,8 @@ class GameContext:
             self.game_settings(game_id)[spec.variant_setting] = variant
         self.settings.last_game = game_id
         if self.storage is not None:
-            self.storage.clear_game(game_id)
-            self.storage.save_settings(self.settings)
+            self.storage.clear_game(game_id, later=True)
+            self.storage.save_settings(self.settings, later=True)
 
     # --- randomness ----------------------------------------------------------------------------
     def game_rng(self, game_id: str) -> random.Random:

@@ -222,10 +222,14 @@ class Storage:
         was set aside); call it after ``load_settings`` to tell defaults from choices."""
         return self._store.exists(SETTINGS_FILE)
 
-    def save_settings(self, settings: Settings) -> bool:
-        """Write ``settings`` (invalid values as their defaults); ``True`` when on disk."""
+    def save_settings(self, settings: Settings, later: bool = False) -> bool:
+        """Write ``settings`` (invalid values as their defaults); ``True`` when on disk.
+        ``later``: by the writer thread (``True`` once queued), as ``save_game``."""
         self._retry_pending()
-        return self._store.write(SETTINGS_FILE, settings_to_json(settings, self._games))
+        payload = settings_to_json(settings, self._games)
+        if later:
+            return self._store.write_later(SETTINGS_FILE, payload, compact=False)
+        return self._store.write(SETTINGS_FILE, payload)
 
     # --- records and tables (M-8) ------------------------------------------------------------
 
@@ -478,12 +482,18 @@ class Storage:
         record_id, game = found
         return not spec.is_over(game) and not self._is_recorded(game_id, record_id)
 
-    def clear_game(self, game_id: str) -> None:
-        """Forget the saved game (M-2.2: an abandoned game is not recorded)."""
+    def clear_game(self, game_id: str, later: bool = False) -> None:
+        """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the
+        file is removed by the writer thread, as ``save_game``."""
         self._spec(game_id)
-        self._store.remove(save_name(game_id))
+        names = [save_name(game_id)]
         if game_id == LEGACY_GAME and self._store.exists(LEGACY_SAVE_FILE):
-            self._store.remove(LEGACY_SAVE_FILE)
+            names.append(LEGACY_SAVE_FILE)
+        for name in names:
+            if later:
+                self._store.remove_later(name)
+            else:
+                self._store.remove(name)
 
     def record_id(self, game: Any) -> str:
         """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""

@@ -215,19 +215,20 @@ game left alone keeps no thread."""
 
 
 class _Writer:
-    """Writes queued bytes in order, the newest per name, on a thread that runs while there
-    is something to write and :data:`LINGER` seconds after (``stop`` ends it at once)."""
+    """Writes queued bytes in order, the newest per name (``None``: remove the file), on a
+    thread that runs while there is something to write and :data:`LINGER` seconds after
+    (``stop`` ends it at once)."""
 
-    def __init__(self, write: Callable[[str, bytes], object]) -> None:
+    def __init__(self, write: Callable[[str, bytes | None], object]) -> None:
         self._write = write
         self._changed = threading.Condition()
-        self._queue: dict[str, bytes] = {}  # in the order asked, each name once
+        self._queue: dict[str, bytes | None] = {}  # in the order asked, each name once
         self._thread: threading.Thread | None = None  # while something is written, or lingers
         self._writing = False  # the thread holds bytes taken from the queue
         self._stopping = False
         _WRITERS.add(self)
 
-    def put(self, name: str, raw: bytes) -> None:
+    def put(self, name: str, raw: bytes | None) -> None:
         with self._changed:
             self._queue.pop(name, None)  # what was queued for it is out of date
             self._queue[name] = raw
@@ -293,7 +294,7 @@ class JsonStore:
         self._pending: dict[str, list[tuple[str, str, bytes]]] = {}  # copies owed before writing
         self._failing = False
         self._failures = threading.Lock()  # the writer thread reports failures too
-        self._writer = _Writer(self._write_now)
+        self._writer = _Writer(self._apply)
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
             if not data_dir.is_dir():
@@ -465,14 +466,27 @@ class JsonStore:
         self.settle()
         return self._write_now(name, raw)
 
-    def write_later(self, name: str, payload: Any, max_bytes: int = MAX_BYTES) -> bool:
-        """Like :meth:`write` (compact), but written by the writer thread: ``True`` once the
-        bytes are queued (a failure to write them is reported as usual, by a notice)."""
-        raw = self._encoded(name, payload, max_bytes, compact=True)
+    def write_later(self, name: str, payload: Any, max_bytes: int = MAX_BYTES,
+                    compact: bool = True) -> bool:
+        """Like :meth:`write`, but written by the writer thread: ``True`` once the bytes are
+        queued (a failure to write them is reported as usual, by a notice)."""
+        raw = self._encoded(name, payload, max_bytes, compact)
         if raw is None:
             return False
         self._writer.put(name, raw)
         return True
+
+    def remove_later(self, name: str) -> None:
+        """Like :meth:`remove`, but done by the writer thread, after what was queued before
+        (a write of ``name`` queued after it replaces it)."""
+        self._writer.put(name, None)
+
+    def _apply(self, name: str, raw: bytes | None) -> None:
+        """What the writer thread does with a queued item."""
+        if raw is None:
+            self._remove_now(name)
+        else:
+            self._write_now(name, raw)
 
     def settle(self) -> None:
         """Wait until what :meth:`write_later` queued is written (at once when nothing is)."""
@@ -504,6 +518,9 @@ class JsonStore:
         """Delete ``name`` (missing is fine); ``True`` unless the delete failed. A file we may
         not read is never deleted."""
         self.settle()
+        return self._remove_now(name)
+
+    def _remove_now(self, name: str) -> bool:
         if self.in_memory(name):
             self._memory.pop(name, None)
             return name not in self._protected

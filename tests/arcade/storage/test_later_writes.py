@@ -206,3 +206,21 @@ def test_save_game_later_is_loaded_like_any_save(tmp_path: Path, slow_disk: list
     assert resumed is not None and resumed.view() == game.view()
     storage.close()
     assert make(tmp_path).load_game("magdagdon") is not None
+
+
+def test_a_later_removal_takes_its_turn_with_the_writes(tmp_path: Path,
+                                                        slow_disk: list[bytes]) -> None:
+    """``remove_later``: in order with the queued writes, the newest per name winning."""
+    store = _store(tmp_path)
+    assert store.write(NAME, {"turn": 1})
+    store.remove_later(NAME)
+    assert store.read(NAME) is None  # a read waits for the removal
+    store.write_later(NAME, {"turn": 2})
+    store.remove_later(NAME)  # newer than the write queued before it: removed
+    store.settle()
+    assert not (tmp_path / NAME).exists()
+    store.remove_later(NAME)
+    store.write_later(NAME, {"turn": 3})  # newer than the removal: written
+    store.remove_later("saves/missing.json")  # nothing to remove is fine
+    store.settle()
+    assert (tmp_path / NAME).read_bytes() == b'{"turn":3}' and store.notices == []

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import logging
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +236,37 @@ def test_starting_a_new_game_saves_settings_and_clears_the_save(tmp_path: Path) 
     s.save_settings(settings_now)
     assert not s.has_saved_game("magdagdon")
     assert make(tmp_path).load_settings().game("magdagdon")["difficulty"] == "NIGHTMARE"
+
+
+def test_starting_a_new_game_leaves_both_writes_to_the_writer_thread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PLAY AGAIN (``later=True``) does not wait for the disk: while the writer thread is held
+    up, the old save and settings are still on disk; then both land, in the same form as
+    when written at once (indented settings)."""
+    s = make(tmp_path)
+    s.save_game("magdagdon", played())
+    assert s.save_settings(s.load_settings())
+    before = (tmp_path / SETTINGS_FILE).read_bytes()
+    disk = threading.Event()
+    apply = s._store._writer._write
+
+    def held(name: str, raw: bytes | None) -> None:
+        assert disk.wait(10)
+        apply(name, raw)
+
+    settings_now = s.load_settings()  # (a read waits for the queue: before it)
+    settings_now.game("magdagdon")["difficulty"] = "NIGHTMARE"
+    monkeypatch.setattr(s._store._writer, "_write", held)
+    s.clear_game("magdagdon", later=True)
+    assert s.save_settings(settings_now, later=True) is True  # queued
+    assert (tmp_path / SETTINGS_FILE).read_bytes() == before  # not written yet
+    assert list((tmp_path / "saves").iterdir())  # not removed yet
+    disk.set()
+    assert not s.has_saved_game("magdagdon")  # waits for the queue
+    written = (tmp_path / SETTINGS_FILE).read_bytes()
+    assert written.startswith(b"{\n") and json.loads(written)["games"]["magdagdon"][
+        "difficulty"] == "NIGHTMARE"
+    assert not list((tmp_path / "saves").iterdir()) and s.notices == []
 
 
 # --- property: any valid settings survive a save and a load -------------------------------------
