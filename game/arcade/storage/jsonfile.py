@@ -489,7 +489,8 @@ class JsonStore:
             self._write_now(name, raw)
 
     def settle(self) -> None:
-        """Wait until what :meth:`write_later` queued is written (at once when nothing is)."""
+        """Wait until what :meth:`write_later` and :meth:`remove_later` queued is done (at
+        once when nothing is)."""
         self._writer.settle()
 
     def close(self) -> None:
