@@ -30,7 +30,7 @@ import pygame
 
 from game.engine import assets, layers, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.damage import boxes, share
+from game.engine.damage import area, boxes, share
 from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
@@ -333,7 +333,7 @@ class App:
                                        first=[*left, *pointer])
         else:  # an effect's copy shows all of the canvas: nothing is left for later
             parts = boxes(rects, surface.get_rect())
-        self._last_pixels = sum(part.width * part.height for part in parts)
+        self._last_pixels = area(parts)
         if not parts and effect is None and not self._effect_shown:
             return  # nothing changed on screen: the window keeps the last picture
         try:

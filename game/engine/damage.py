@@ -118,6 +118,11 @@ def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
 
+def area(rects: Iterable[pygame.Rect]) -> int:
+    """How many pixels ``rects`` cover, counted per rect (what drawing each of them costs)."""
+    return sum(_size(rect) for rect in rects)
+
+
 def _extra(a: pygame.Rect, b: pygame.Rect) -> int:
     """The pixels drawn twice or more by drawing both apart, less those their common box
     adds: how much drawing them as one box costs more (negative: less)."""
@@ -167,8 +172,7 @@ def share(rects: Sequence[pygame.Rect], bounds: pygame.Rect, last: int,
     last time, then where the pointer is) come first, in its order, the others in their own;
     each is drawn now while the boxes drawn stay within ``pixels`` (one at least)."""
     parts = boxes(rects, bounds)
-    total = sum(_size(part) for part in parts)
-    if total <= max(pixels, 2 * last):
+    if area(parts) <= max(pixels, 2 * last):
         return parts, []
 
     def rank(part: pygame.Rect) -> int:
