@@ -513,3 +513,36 @@ def test_a_ruin_to_choose_glows_in_the_danger_glow_whose_steps_repaint_it(app):
     legal = scene.control.legal_now
     assert _glowing_cells_redrawn(scene, legal, *_moments(0, 1)) == set()
     assert _glowing_cells_redrawn(scene, legal, *_moments(1, 0)) == legal
+
+
+def test_a_flashing_cell_and_a_swelling_flag_are_repainted_only_when_their_step_changes(app):
+    """A scored line's cells fade and its flag swells in steps (``BoardView.flash_shade``,
+    ``flag_swell``): the partial redraw repaints them when the drawn step changes, not every
+    frame of the 0.8 s flash."""
+    from game.games.magdagdon.widgets.board import FLAG_SWELL, FLASH_STEP, BoardView
+
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    cell, line = 5, 1
+    cell_area, flag_area = scene.board_view.cell_area(cell), scene.board_view.sum_area(line)
+
+    def repainted(flash_before, flash_after, flag_before, flag_after) -> tuple[bool, bool]:
+        scene.fx.flash[cell], scene.fx.lines[line] = flash_before, flag_before
+        scene.damage()
+        scene.fx.flash[cell], scene.fx.lines[line] = flash_after, flag_after
+        areas = scene.damage()
+        assert areas is not None
+        return cell_area in areas, flag_area in areas
+
+    same_step = (0.90, 0.89)  # 180 and 178 → both drawn as 176
+    assert BoardView.flash_shade(same_step[0]) == BoardView.flash_shade(same_step[1]) == 176
+    assert BoardView.flag_swell(0.51) == BoardView.flag_swell(0.55) == 6
+    assert repainted(*same_step, 0.51, 0.55) == (False, False)
+    assert repainted(0.90, 0.70, 0.51, 0.55) == (True, False)
+    assert repainted(0.90, 0.89, 0.51, 0.60) == (False, True)
+    scene.damage()
+    scene.fx.flash.pop(cell)  # the flash is over: its last step is wiped
+    scene.fx.lines.pop(line)
+    areas = scene.damage()
+    assert areas is not None and cell_area in areas and flag_area in areas
+    assert all(BoardView.flash_shade(k / 100) % FLASH_STEP == 0 for k in range(101))
+    assert BoardView.flash_shade(1.0) <= 200 and BoardView.flag_swell(1.0) == FLAG_SWELL

@@ -708,7 +708,7 @@ class PlayScene(ArcadeScene):
         tentative = tuple(sorted(g.placed.values()))
         legal = c.legal_now
         moving: list[pygame.Rect] = []
-        for cell in {*tentative, *self.fx.flash}:  # dashed rings turn, cells flash
+        for cell in tentative:  # dashed rings turn
             moving.append(self.board_view.cell_area(cell))
         if self.shake.reach:  # the whole board shakes
             margin = 80 + 2 * self.shake.reach
@@ -717,7 +717,6 @@ class PlayScene(ArcadeScene):
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
         moving += self.particles.areas()
         sums = [self.board_view.sum_area(index) for index in range(8)]
-        moving += [sums[index] for index in self.fx.lines]  # a full line's flag swells
         for index in range(len(g.dice) if g.dice else 0):
             m = self.tray.motion[index]
             if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
@@ -743,9 +742,14 @@ class PlayScene(ArcadeScene):
                       self._board_changes),
             "glows": (self._glow_step(legal),  # a pulse's step: where they glow
                       lambda before, now: [self.board_view.cell_area(cell) for cell in legal]),
+            "flashes": (self._flashes(),  # cells flash, fading in steps
+                        lambda before, now: [self.board_view.cell_area(cell)
+                                             for cell in _changed_keys(before, now)]),
             "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
                      lambda before, now: [sums[index] for index, (a, b)
                                           in enumerate(zip(before, now)) if a != b]),
+            "flags": (self._flags(),  # a full line's flag swells, a pixel at a time
+                      lambda before, now: [sums[index] for index in _changed_keys(before, now)]),
             "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
                       tuple(c.marked or ()), g.in_turn, self.digits),
                      [L.tray_rect.inflate(80, 100)]),
@@ -757,6 +761,16 @@ class PlayScene(ArcadeScene):
             "buttons": (picture(self.ui), changes),
         }
         return self._damage.parts(parts, moving)
+
+    def _flashes(self) -> tuple[tuple[int, int], ...]:
+        """Each flashing cell with its brightening as drawn (``BoardView.flash_shade``)."""
+        return tuple(sorted((cell, BoardView.flash_shade(amount))
+                            for cell, amount in self.fx.flash.items()))
+
+    def _flags(self) -> tuple[tuple[int, int], ...]:
+        """Each swelling combo flag's line with its swell as drawn (``BoardView.flag_swell``)."""
+        return tuple(sorted((index, BoardView.flag_swell(bright))
+                            for index, bright in self.fx.lines.items()))
 
     def _glow_step(self, legal: Collection[int]) -> int | None:
         """The opacity the glowing cells are drawn at now (None: no cell glows): the legal
@@ -835,3 +849,9 @@ class PlayScene(ArcadeScene):
         if c.in_magdagdon and not self.slamming:  # settled in the strip (the slam: effect)
             label = t("play.choose_ruin") if choosing else message
             hud.draw_banner(surface, L, self.banner, False, label)
+
+
+def _changed_keys(before: tuple[tuple[int, int], ...], now: tuple[tuple[int, int], ...]
+                  ) -> set[int]:
+    """The keys of (key, value) pairs that came, went or changed between two snapshots."""
+    return {key for key, _ in set(before) ^ set(now)}

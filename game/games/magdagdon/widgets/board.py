@@ -19,6 +19,11 @@ from game.rules.magdagdon import RUIN, ScoreCard
 
 GLOW_STEP = 16
 """A glow's opacity is drawn in steps of this much (of 255)."""
+FLASH_STEP = 16
+"""A flashing cell's brightening (of at most 200) is drawn in steps of this much: a flash that
+fades over 0.8 s is repainted ~13 times, not 48 (up to ten cells at once, as lines score)."""
+FLAG_SWELL = 12
+"""How many pixels a full line's combo flag swells by at its height."""
 CELL_REACH = 15
 """How far past its slot a cell's picture reaches (its glow, a lifted die's ring, the
 cursor): what a partial redraw of that cell must cover."""
@@ -100,8 +105,8 @@ class BoardView:
                 self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
             elif kind == "tile":
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
-            if cell in flash:  # brightens what is there by up to 200, fading (additive)
-                shade = int(200 * flash[cell])
+            shade = self.flash_shade(flash[cell]) if cell in flash else 0
+            if shade:  # brightens what is there by up to 200, fading (additive)
                 # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the surface's
                 # clip when special_flags are given (a partial redraw clips, engine.damage)
                 lit = rect.clip(surface.get_clip())
@@ -156,12 +161,24 @@ class BoardView:
         width = max(r.get_width() for r in rendered)
         pill = pygame.Rect(0, 0, width + 18, height + 8)
         pill.center = centre
-        grow = int(12 * bright)
+        grow = BoardView.flag_swell(bright)
         pygame.draw.rect(surface, colour, pill.inflate(grow, grow), border_radius=14)
         y = pill.top + 4
         for image in rendered:
             surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
             y += image.get_height()
+
+    @staticmethod
+    def flash_shade(amount: float) -> int:
+        """How much a cell flashing at ``amount`` (1 → 0) is brightened, in the steps it is
+        drawn in (:data:`FLASH_STEP`): a partial redraw repaints it only when this changes."""
+        return int(200 * max(0.0, min(1.0, amount))) // FLASH_STEP * FLASH_STEP
+
+    @staticmethod
+    def flag_swell(bright: float) -> int:
+        """How many pixels a combo flag at ``bright`` (0 → 1 → 0) swells by, as drawn: whole
+        pixels, so a partial redraw repaints the flag only when this changes."""
+        return int(FLAG_SWELL * max(0.0, min(1.0, bright)))
 
     @staticmethod
     def glow_alphas(time: float) -> tuple[int, int]:
