@@ -22,6 +22,7 @@ from game.games.querni.computer import ComputerPlayer
 from game.games.querni.players import HumanPlayer
 from game.games.querni.scenes.play import PlayScene as QuerniPlay
 from game.games.registry import GAMES
+from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.games.querni.test_opponent import JUMPS, Gate, session_of
 from tests.support import make_arcade, settle
 
@@ -169,12 +170,12 @@ def test_magdagdon_played_from_the_keyboard(size) -> None:
 
 def test_the_magdagdon_banner_slams_over_a_picture_redrawn_in_part(size) -> None:
     """The slam's veil and banner are an effect over a copy of the picture: under it the
-    shaking board and the tumbling dice are redrawn in part, and every frame shows what a
-    whole redraw with the veil over it shows; after the slam the window shows the picture
-    (the banner settled in its strip) again."""
+    shaking board (its rim of tiles shaken past the board's edges) and the tumbling dice are
+    redrawn in part, and every frame shows what a whole redraw with the veil over it shows;
+    after the slam the window shows the picture (the banner settled in its strip) again."""
     app = make_arcade(size=size, demo=True)
     try:
-        scene = MagdagdonPlay(app, variant="PEACEFUL")
+        scene = MagdagdonPlay(app, saved=_a_rim_of_tiles())
         app.stack.push(scene)
         settle(app)
         scene.control.roll()  # dice tumble under the slam
@@ -188,6 +189,17 @@ def test_the_magdagdon_banner_slams_over_a_picture_redrawn_in_part(size) -> None
         assert zlib.crc32(window.get_view("1")) == zlib.crc32(app.surface.get_view("1"))
     finally:
         app.shutdown()
+
+
+def _a_rim_of_tiles() -> MagdagdonGame:
+    """Three turns of 3s round the board's edge (M-4.2: a connected field, neighbours equal)."""
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(8))
+    for cells in ((0, 1, 2, 3), (7, 11, 15, 14), (13, 12, 8, 4)):
+        game.roll([3, 3, 3, 3])
+        for die, cell in enumerate(cells):
+            game.place(die, cell)
+        game.confirm()
+    return game
 
 
 def test_querni_played_by_the_demo(size) -> None:

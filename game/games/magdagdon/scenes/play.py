@@ -61,7 +61,7 @@ from game.games.magdagdon.daily import recorded_days
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets import dice, hint_view, hud
-from game.games.magdagdon.widgets.board import BoardView
+from game.games.magdagdon.widgets.board import CELL_REACH, BoardView
 from game.games.magdagdon.widgets.cell_fx import CellEffects
 from game.games.magdagdon.widgets.layout import PlayLayout, for_size
 from game.games.magdagdon.widgets.tray import ROLL_SECONDS, TrayView
@@ -710,8 +710,8 @@ class PlayScene(ArcadeScene):
         moving: list[pygame.Rect] = []
         for cell in tentative:  # dashed rings turn
             moving.append(self.board_view.cell_area(cell))
-        if self.shake.reach:  # the whole board shakes
-            margin = 80 + 2 * self.shake.reach
+        if self.shake.reach:  # the whole board shakes: its cells, each with what it draws round it
+            margin = 2 * (CELL_REACH + self.shake.reach)
             moving.append(L.board_rect.inflate(margin, margin))
         for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
