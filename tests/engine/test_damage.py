@@ -223,15 +223,19 @@ def test_a_lone_scenes_effect_is_shown_over_a_copy_and_never_drawn_into_the_canv
 
 def test_the_copy_under_an_effect_is_made_once_and_reused_by_the_next_effect() -> None:
     """A fresh canvas-sized copy (8 MB at 1080p) faults its pages in as it is written: made
-    on the first frame of each slam, it cost ~7 ms there. It is kept, and the next effect
-    draws into it again with the picture of its own moment."""
+    on the first frame of each slam, it cost ~7 ms there. It is made in the startup frame,
+    kept, and each effect draws into it again with the picture of its own moment."""
     app = make_app()
     scene = Veiled(app)
+    scene.veil = False
     app.stack.push(scene)
     app.stack.apply_pending()
-    run_frames(app, 2)
+    run_frames(app, 1)  # the startup frame, no effect in it
     kept = app._frame
-    assert kept is not None
+    assert kept is not None and kept.get_size() == app.surface.get_size()
+    scene.veil = True
+    run_frames(app, 2)
+    assert app._frame is kept and app.shown is kept
     scene.veil = False
     run_frames(app, 2)
     assert app.shown is app.surface and app._frame is kept

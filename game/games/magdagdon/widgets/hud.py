@@ -36,6 +36,13 @@ def _scaled(image: pygame.Surface, scale: float) -> pygame.Surface:
     return pygame.transform.scale(image, size, buffer.subsurface((0, 0, *size)))
 
 
+def prewarm_banner() -> None:
+    """The slam's title rendered and its scaling buffer made (every page of it written) as the
+    play screen opens, not on the slam's first frame: there they cost ~6 ms and 1,000 page
+    faults, and the first MAGDAGDON of a run stuttered."""
+    _scaled(text.render(BANNER, "logo", 150, palette.TEXT), MAX_SLAM_SCALE)
+
+
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
                 total: int) -> None:
     """The header's parts that change during a game: turn number and live score (the rest is

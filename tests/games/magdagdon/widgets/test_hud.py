@@ -37,3 +37,17 @@ def test_a_slam_draws_the_banner_over_the_whole_picture_at_every_step() -> None:
         hud.draw_banner(reference, layout, progress, True, "")
         assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(reference, "RGB")
         assert canvas.get_at((5, 5))[:3] != (0, 0, 200)  # veiled
+
+
+def test_the_play_screen_makes_the_slams_buffer_before_the_slam() -> None:
+    """``prewarm_banner`` (as the play screen opens) makes the buffer every step of the slam
+    scales its title into, its pages written: the slam's first frame makes nothing."""
+    hud._slam_buffer.clear()
+    hud.prewarm_banner()
+    assert len(hud._slam_buffer) == 1
+    buffer = hud._slam_buffer[0]
+    layout = PlayLayout()
+    canvas = pygame.Surface(layout.size)
+    for progress in (0.0, 0.2, 0.45):  # from twice the title's size down
+        hud.draw_banner(canvas, layout, progress, True, "")
+        assert hud._slam_buffer == [buffer]
