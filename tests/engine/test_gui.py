@@ -339,3 +339,21 @@ def test_the_first_tap_on_roll_draws_nothing_supersampled(app, supersampled) -> 
     run_frames(app, 2)
     assert scene.game.in_turn  # the tap rolled
     assert supersampled == []  # the pressed picture was ready
+
+
+def test_changes_gives_where_buttons_changed_came_or_went() -> None:
+    """``gui.changes`` (the buttons' part of a partial redraw): a relabelled button where it
+    was and is; buttons that came or went (ACCEPT in place of ROLL and CONFIRM) where they
+    are or were — never the whole screen."""
+    from game.engine.gui import changes
+
+    roll, confirm, accept, relabelled = (pygame.Surface((300, 100)) for _ in range(4))
+    before = ((roll, (10, 10, 300, 100)), (confirm, (400, 10, 300, 100)))
+    assert changes(before, before) == []
+    assert changes(before, ((roll, (10, 10, 300, 100)), (relabelled, (400, 10, 300, 100)))) \
+        == [pygame.Rect(399, 9, 302, 102)] * 2
+    swapped = ((accept, (10, 200, 300, 100)),)
+    assert changes(before, swapped) == [pygame.Rect(9, 9, 302, 102),
+                                        pygame.Rect(399, 9, 302, 102),
+                                        pygame.Rect(9, 199, 302, 102)]
+    assert changes(swapped, ()) == [pygame.Rect(9, 199, 302, 102)]

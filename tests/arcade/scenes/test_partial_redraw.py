@@ -16,13 +16,14 @@ import pygame
 import pytest
 
 from game.arcade.demo import DemoDriver
-from game.engine.testing import run_frames
+from game.engine.testing import post_tap, run_frames
 from game.games.magdagdon.scenes.play import PlayScene as MagdagdonPlay
 from game.games.querni.computer import ComputerPlayer
 from game.games.querni.players import HumanPlayer
 from game.games.querni.scenes.play import PlayScene as QuerniPlay
 from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
+from tests.games.magdagdon.test_play import _Forced, _magdagdon_game
 from tests.games.querni.test_opponent import JUMPS, Gate, session_of
 from tests.support import make_arcade, settle
 
@@ -187,6 +188,34 @@ def test_the_magdagdon_banner_slams_over_a_picture_redrawn_in_part(size) -> None
         assert not scene.slamming and app.shown is app.surface
         window = app.display._presenter.renderer.to_surface().convert(app.surface)
         assert zlib.crc32(window.get_view("1")) == zlib.crc32(app.surface.get_view("1"))
+    finally:
+        app.shutdown()
+
+
+def test_magdagdon_accepted_and_a_ruin_chosen_are_redrawn_in_part(size) -> None:
+    """How the turn stands changes, and no frame is drawn whole: MAGDAGDON (M-6.1: four 6s
+    with a 1 in the corner) takes the message into the strip and slams the banner in, ROLL
+    and CONFIRM give way to ACCEPT; accepting turns the board's glows to danger and the strip
+    asks for a ruin; the ruin crumbles and the next turn begins. Each of those frames shows
+    what a whole redraw shows."""
+    app = make_arcade(size=size, demo=True)
+    try:
+        scene = MagdagdonPlay(app, saved=_magdagdon_game())
+        app.stack.push(scene)
+        settle(app)
+        whole = app.draws - app.partial_draws
+        scene.game.rng = _Forced([6, 6, 6, 6])
+        post_tap(scene.b_roll.rect.center)
+        partial, differ = compare(app, 200)  # the dice tumble, then the slam
+        assert scene.control.in_magdagdon and not scene.slamming and scene.b_accept.visible
+        post_tap(scene.b_accept.rect.center)
+        more, differ_accept = compare(app, 20)
+        assert scene.control.phase.name == "CHOOSE_RUIN"
+        post_tap(scene.layout.cell_rect(15).center)
+        again, differ_ruin = compare(app, 90)
+        assert not scene.control.in_magdagdon and scene.game.turns == 2
+        assert differ == differ_accept == differ_ruin == []
+        assert partial + more + again > 150 and app.draws - app.partial_draws == whole
     finally:
         app.shutdown()
 

@@ -284,9 +284,13 @@ class PlayScene(ArcadeScene):
         if not self.coaching or self.busy:
             return None
         key = self.control.coach_step()
-        targets = {"coach.roll": self.layout.roll_rect, "coach.confirm": self.layout.confirm_rect,
-                   "coach.pick": self.layout.tray_rect, "coach.place": self.layout.board_rect}
-        return None if key is None else (key, targets[key])
+        return None if key is None else (key, self._coach_target(key))
+
+    def _coach_target(self, key: str) -> pygame.Rect:
+        """What the coach's step ``key`` rings."""
+        L = self.layout
+        return {"coach.roll": L.roll_rect, "coach.confirm": L.confirm_rect,
+                "coach.pick": L.tray_rect, "coach.place": L.board_rect}[key]
 
     def end_coaching(self) -> None:
         """Never again after it is dismissed (or after the first finished game)."""
@@ -754,14 +758,41 @@ class PlayScene(ArcadeScene):
             "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
                       tuple(c.marked or ()), g.in_turn, self.digits),
                      [L.tray_rect.inflate(80, 100)]),
-            "message": ((text_now, colour, age >= 0.25, plated), [message]),
+            "message": ((text_now, colour, age >= 0.25, plated),  # the strip says it then
+                        [message, self._strip_area()] if c.in_magdagdon else [message]),
             "powers": ((g.powers_left, g.next_penalty), [L.powers_rect.inflate(12, 12)]),
             "thinking": (self.thinking, [self.b_hint.rect.inflate(40, 40), message]),
-            "elsewhere": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.slamming,
-                           coach and coach[0]), None),
+            "phase": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.slamming,
+                       coach and coach[0]),
+                      lambda before, now: self._phase_changes(before, now, message)),
             "buttons": (picture(self.ui), changes),
         }
         return self._damage.parts(parts, moving)
+
+    def _phase_changes(self, before: tuple, now: tuple,
+                       message: pygame.Rect) -> list[pygame.Rect]:
+        """What a change in how the turn stands redraws: choosing a ruin turns the board's
+        glows to danger and relabels the strip; MAGDAGDON takes the message line into the
+        strip, where the banner settles when its slam ends; the coach's bubble and its ring
+        move on (or go, while an animation plays)."""
+        (choosing0, magdagdon0, slamming0, coach0), (choosing1, magdagdon1, slamming1, coach1) = \
+            before, now
+        L = self.layout
+        out: list[pygame.Rect] = []
+        if choosing0 != choosing1:
+            out.append(L.board_rect.inflate(2 * CELL_REACH, 2 * CELL_REACH))
+        if (choosing0, magdagdon0, slamming0) != (choosing1, magdagdon1, slamming1):
+            out.append(self._strip_area())
+        if magdagdon0 != magdagdon1:
+            out.append(message)
+        if coach0 != coach1:
+            out.append(L.coach_rect)
+            out += [self._coach_target(key).inflate(60, 60) for key in (coach0, coach1) if key]
+        return out
+
+    def _strip_area(self) -> pygame.Rect:
+        """All that the settled banner paints: its strip and the line along its top."""
+        return self.layout.strip_rect.inflate(0, 10)
 
     def _flashes(self) -> tuple[tuple[int, int], ...]:
         """Each flashing cell with its brightening as drawn (``BoardView.flash_shade``)."""
