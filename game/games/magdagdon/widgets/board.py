@@ -106,7 +106,7 @@ class BoardView:
             elif kind == "tile":
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             shade = self.flash_shade(flash[cell]) if cell in flash else 0
-            if shade:  # brightens what is there by up to 200, fading (additive)
+            if shade:  # brightens what is there (additive), fading: 192, 176, … (FLASH_STEP)
                 # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the surface's
                 # clip when special_flags are given (a partial redraw clips, engine.damage)
                 lit = rect.clip(surface.get_clip())
