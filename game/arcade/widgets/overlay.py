@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.arcade.widgets import palette
@@ -15,8 +17,10 @@ def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, in
     pygame.draw.rect(surface, edge, panel, 5, border_radius=30)
 
 
-def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int) -> None:
-    """Darken ``surface`` with ``colour`` at ``alpha`` (0..255).
+def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
+         areas: Sequence[pygame.Rect] | None = None) -> None:
+    """Darken ``surface`` with ``colour`` at ``alpha`` (0..255); only ``areas`` of it, if
+    given (what is painted over opaquely next needs no veil).
 
     Two blended fills, ``surface × (255 - alpha) + colour × alpha`` (each /255), instead of
     blitting a full-screen layer with surface alpha: the same picture (±1 per channel) at a
@@ -24,5 +28,11 @@ def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int) -> N
     """
     alpha = max(0, min(255, int(alpha)))
     keep = 255 - alpha
-    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
-    surface.fill(tuple(c * alpha // 255 for c in colour), special_flags=pygame.BLEND_RGB_ADD)
+    add = tuple(c * alpha // 255 for c in colour)
+    clip = surface.get_clip()
+    # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the clip when special
+    # flags are given
+    for area in [clip] if areas is None else [clip.clip(area) for area in areas]:
+        if area.width and area.height:
+            surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
+            surface.fill(add, area, special_flags=pygame.BLEND_RGB_ADD)

@@ -130,12 +130,15 @@ def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slammin
                 label: str) -> None:
     """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
     if slamming or progress < 1.0:
-        overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)))
         scale = lerp(MAX_SLAM_SCALE, 1.0, ease_out_back(min(1.0, progress * 2.2)))
         centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
                         ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
         band = pygame.Rect(0, 0, surface.get_width(), 220)
         band.centery = int(centre_y)
+        width, height = surface.get_size()  # veiled above and below the band, which covers it
+        overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)),
+                     [pygame.Rect(0, 0, width, band.top),
+                      pygame.Rect(0, band.bottom, width, height - band.bottom)])
         pygame.draw.rect(surface, palette.DANGER_DARK, band)
         pygame.draw.rect(surface, palette.DANGER, band, 6)
         title = text.render(BANNER, "logo", 150, palette.TEXT)
