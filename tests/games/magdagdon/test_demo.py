@@ -175,3 +175,33 @@ def test_a_reproducible_run_draws_the_same_frames_however_long_the_advisor_takes
     assert quick == slow
     assert quick[-1][0] >= 2  # turns were played: the advice was followed
     assert demo_module.THINKING_CALLS > 1
+
+
+def test_a_reproducible_runs_advisor_thinks_between_frames_never_alongside_one(monkeypatch):
+    """The advisor is pure Python: a thread of it beside the frame loop takes the interpreter
+    lock from the frames it runs alongside. In a reproducible run (``--bench``) each advice is
+    worked out as it is asked for, between frames: no frame's update or draw ever starts with
+    it still running, and the player still follows it."""
+    app = make_arcade(demo=True)
+    try:
+        app.ctx.seed = 5
+        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1,
+                              report=lambda line: None)
+        app.stack.push(PlayScene(app, variant="PEACEFUL"))
+        settle(app)
+        player = app.demo.player("magdagdon")
+        assert player.patient
+        running: list[bool] = []
+        draw = PlayScene.draw
+
+        def watched(scene, surface):
+            job = player.worker._job
+            running.append(job is not None and not job.done.is_set())
+            draw(scene, surface)
+
+        monkeypatch.setattr(PlayScene, "draw", watched)
+        run_frames(app, 240)
+        assert player.advised >= 2 and player.worker.submitted >= 2
+        assert running and not any(running)
+    finally:
+        app.shutdown()
