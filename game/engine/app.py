@@ -316,13 +316,14 @@ class App:
         surface = self.surface
         visible = self.stack.visible()
         effect = self._lone_effect(visible)
+        shake = visible[0].effect_shake() if effect is not None else (0, 0)
         areas = self._damage(scene_changed, visible)
         left, self._later = self._later, []
         last, self._last_pixels = self._last_pixels, surface.get_width() * surface.get_height()
         if areas is None:
             self.stack.draw(surface, effects=effect is None)
             self.draw_overlay(surface)
-            self._present(effect, None)
+            self._present(effect, None, shake)
             self._since_full = 0
             return
         self._since_full += 1
@@ -345,7 +346,7 @@ class App:
                 self.draw_overlay(surface)
         finally:
             surface.set_clip(None)
-        self._present(effect, parts)
+        self._present(effect, parts, shake)
 
     def _refresh_band(self) -> pygame.Rect | None:
         """The band of the canvas this partial draw redraws too (:data:`REFRESH_BANDS`), top
@@ -364,13 +365,18 @@ class App:
         return visible[0].effect() if len(visible) == 1 else None
 
     def _present(self, effect: Callable[[pygame.Surface], None] | None,
-                 areas: list[pygame.Rect] | None) -> None:
+                 areas: list[pygame.Rect] | None, shake: tuple[int, int] = (0, 0)) -> None:
         """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: one
         copy and the effect, instead of redrawing the whole scene under a full-screen effect
-        every frame."""
+        every frame. The copy is shaken as the lone scene says (``Scene.effect_shake``)."""
         if effect is not None:
             frame = self._effect_buffer()
-            frame.blit(self.surface, (0, 0))
+            dx, dy = shake
+            frame.blit(self.surface, (dx, dy))
+            if dx or dy:  # the strips the shaken picture uncovers
+                width, height = frame.get_size()
+                frame.fill((0, 0, 0), (0 if dx > 0 else width + dx, 0, abs(dx), height))
+                frame.fill((0, 0, 0), (0, 0 if dy > 0 else height + dy, width, abs(dy)))
             effect(frame)
             self.display.present(source=frame)
             self._effect_shown = True

@@ -88,6 +88,13 @@ class Scene(Generic[AppT]):
         straight after the scene's ``draw``."""
         return None
 
+    def effect_shake(self) -> tuple[int, int]:
+        """How far the picture under the scene's :meth:`effect` is shaken now, in pixels: the
+        copy the window shows is the canvas moved by this much (the strips it uncovers black),
+        so a whole-screen shake costs nothing to redraw. (0, 0) by default; ignored under an
+        overlay, where the effect is drawn into the canvas."""
+        return (0, 0)
+
 
 class SceneStack:
     """The stack of active scenes; only the top one receives input and updates."""

@@ -246,6 +246,26 @@ def test_the_copy_under_an_effect_is_made_once_and_reused_by_the_next_effect() -
     assert _window(app).get_at((1500, 900))[:3] == (7, 90, 0)
 
 
+def test_the_copy_under_an_effect_is_shaken_as_the_scene_says_and_the_canvas_is_not() -> None:
+    """``Scene.effect_shake``: the window shows the canvas moved by the shake, the strips it
+    uncovers black, the effect over it all; the canvas itself stays where it is."""
+    app = make_app()
+    scene = Veiled(app)
+    scene.effect_shake = lambda: (6, -4)  # type: ignore[method-assign]
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 2)
+    canvas, shown = app.surface, _window(app)
+    canvas_spot = canvas.get_at(SPOT.center)[:3]
+    assert canvas_spot[1] == 0  # no effect in the canvas
+    assert shown.get_at((SPOT.centerx + 6, SPOT.centery - 4))[:3] == \
+        (canvas_spot[0], 90, 0)  # the canvas moved by (6, -4), then veiled
+    width, height = canvas.get_size()
+    assert shown.get_at((3, 500))[:3] == (0, 90, 0)  # the uncovered left strip: black, veiled
+    assert shown.get_at((900, height - 2))[:3] == (0, 90, 0)  # and the bottom one
+    assert shown.get_at((9, 500))[:3] == (canvas.get_at((3, 504))[0], 90, 0)
+
+
 def test_an_effect_goes_on_under_an_overlay_drawn_whole() -> None:
     app = make_app()
     scene = Veiled(app)
