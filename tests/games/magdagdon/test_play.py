@@ -546,3 +546,23 @@ def test_a_flashing_cell_and_a_swelling_flag_are_repainted_only_when_their_step_
     assert areas is not None and cell_area in areas and flag_area in areas
     assert all(BoardView.flash_shade(k / 100) % FLASH_STEP == 0 for k in range(101))
     assert BoardView.flash_shade(1.0) <= 200 and BoardView.flag_swell(1.0) == FLAG_SWELL
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_slam_shakes_the_whole_picture_unless_motion_is_reduced(app, reduced):
+    """MAGDAGDON's slam shakes the copy the window shows (``effect_shake``), never the
+    board's cells in the canvas (no partial redraw of the board for the shake); with reduced
+    motion nothing shakes under it."""
+    app.ctx.settings.reduced_motion = reduced
+    scene = start(app, _magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    scene._slam_banner()
+    run_frames(app, 2)
+    assert scene.slamming and scene.shake.reach > 0
+    assert (scene.effect_shake() == (0, 0)) is reduced
+    assert scene.effect_shake() in ((0, 0), scene.shake.offset)
+    scene.damage()
+    areas = scene.damage()
+    assert areas is not None
+    board = scene.layout.board_rect
+    assert not any(area.contains(board) for area in areas)  # the board is not redrawn

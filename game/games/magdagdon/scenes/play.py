@@ -704,8 +704,9 @@ class PlayScene(ArcadeScene):
     def effect_shake(self) -> tuple[int, int]:
         """The slam shakes the whole picture under its veil (``Scene.effect_shake``): the
         copy moves, and the board is not redrawn for the shake (1.5–2.5 ms a frame for the
-        first 14 frames of each slam when its cells shook in the canvas)."""
-        return self.shake.offset if self.slamming else (0, 0)
+        first 14 frames of each slam when its cells shook in the canvas). With reduced motion
+        nothing shakes under the slam."""
+        return self.shake.offset if self.slamming and not self.reduced_motion else (0, 0)
 
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
