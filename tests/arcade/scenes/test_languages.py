@@ -45,3 +45,23 @@ def test_scenes_in_portrait(name, locale):
     """QUERNI's screens in portrait too (its board is turned and its buttons are wider), and
     the screens whose buttons change rows on a narrow screen."""
     test_scene_draws_and_every_label_fits(name, locale, (1080, 1920))
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_combo_flag_keeps_to_two_lines(locale):
+    """A full line's flag ("FOUR OF A KIND +100") beside the board: two lines at most in every
+    language, shrinking as far as ``FLAG_MIN_SIZE`` (three lines ran over the line's sum)."""
+    from game.games.magdagdon.texts import t
+    from game.games.magdagdon.widgets.board import COMBO_KEYS, BoardView
+
+    app = make_arcade()
+    try:
+        app.set_language(locale)
+        for key in COMBO_KEYS.values():
+            for bonus in (40, 60, 100):
+                label = f"{t(key)} +{bonus}"
+                size, lines = BoardView.flag_lines(label)
+                assert len(lines) <= 2 and size >= 16, (label, size, lines)
+    finally:
+        i18n.set_locale("en")
+        app.shutdown()

@@ -27,6 +27,9 @@ FLAG_SWELL = 12
 CELL_REACH = 15
 """How far past its slot a cell's picture reaches (its glow, a lifted die's ring, the
 cursor): what a partial redraw of that cell must cover."""
+FLAG_MIN_SIZE = 16
+"""A combo flag's label shrinks down to this size to stay on two lines (Bulgarian's
+"ЧЕТИРИ ЕДНАКВИ +100" takes 18; at 24 it took three, and the flag covered the line's sum)."""
 FLAG_WIDTH = 160  # a combo flag's widest: it must fit beside the board in portrait too
 COMBO_KEYS = {
     "STRAIGHT": "combo.straight",
@@ -155,7 +158,7 @@ class BoardView:
     @staticmethod
     def _flag(surface, label: str, centre, colour, bright: float) -> None:
         """A pill with the combo and its bonus; long names take two lines, never > 160 px."""
-        size, lines = text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2)
+        size, lines = BoardView.flag_lines(label)
         rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
         height = sum(r.get_height() for r in rendered)
         width = max(r.get_width() for r in rendered)
@@ -167,6 +170,12 @@ class BoardView:
         for image in rendered:
             surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
             y += image.get_height()
+
+    @staticmethod
+    def flag_lines(label: str) -> tuple[int, list[str]]:
+        """A combo flag's label as drawn: its size and its lines (two at most, shrinking as
+        far as :data:`FLAG_MIN_SIZE`)."""
+        return text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2, minimum=FLAG_MIN_SIZE)
 
     @staticmethod
     def flash_shade(amount: float) -> int:
