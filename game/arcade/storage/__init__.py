@@ -432,6 +432,11 @@ class Storage:
         # every move, inside a frame)
         return self._store.write(save_name(game_id), payload, compact=True)
 
+    def settle(self) -> None:
+        """Wait until the saves queued so far (``save_game(later=True)``) are on disk: what
+        another run reading this folder now finds."""
+        self._store.settle()
+
     def close(self) -> None:
         """Write the saves still queued (``save_game(later=True)``); at the end of a run."""
         self._store.close()

@@ -213,6 +213,7 @@ def test_resume_after_a_kill_continues_the_same_game_and_dice(tmp_path):
         _play_one_turn(first, play)
     saved = play.game.to_dict()
     expected_next_roll = MagdagdonGame.from_dict(saved).roll()
+    first.ctx.storage.settle()  # the confirm's autosave is on disk (its writer thread: ~ms)
     # the process dies here: no shutdown, no save on quit
     second = make_arcade(tmp_path / "data")
     second.stack.push(TitleScene(second))

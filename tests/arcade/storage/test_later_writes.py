@@ -208,6 +208,18 @@ def test_save_game_later_is_loaded_like_any_save(tmp_path: Path, slow_disk: list
     assert make(tmp_path).load_game("magdagdon") is not None
 
 
+def test_settle_waits_until_another_run_on_the_folder_finds_the_save(
+        tmp_path: Path, slow_disk: list[bytes]) -> None:
+    """A second run reading the folder while the first's save is still queued finds no game;
+    after ``Storage.settle`` it finds it (what a test of a killed run must wait for)."""
+    storage = make(tmp_path)
+    assert storage.save_game("magdagdon", played(), later=True) is True
+    assert make(tmp_path).load_game("magdagdon") is None  # still on its way (50 ms)
+    storage.settle()
+    assert slow_disk and make(tmp_path).load_game("magdagdon") is not None
+    storage.close()
+
+
 def test_a_later_removal_takes_its_turn_with_the_writes(tmp_path: Path,
                                                         slow_disk: list[bytes]) -> None:
     """``remove_later``: in order with the queued writes, the newest per name winning."""

@@ -252,6 +252,8 @@ def test_a_killed_vs_computer_game_resumes_with_the_computer_on_its_side(tmp_pat
         assert scene.human_turn
         play_turn_by_taps(first, scene, *demo_turn(scene.control.state, random.Random(1)))
         assert scene.session.turn_count == 1 and not scene.human_turn  # saved at END MOVE
+        first.ctx.storage.settle()  # the save's writer thread has written it (~ms; a busy
+        # machine ran the second app's reading first, and it found no game to continue)
         # killed while the computer thinks: a new app on the same folder continues
         second = make_arcade(tmp_path / "data")
         second.nav.push("title")
