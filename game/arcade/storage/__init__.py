@@ -433,8 +433,8 @@ class Storage:
         return self._store.write(save_name(game_id), payload, compact=True)
 
     def settle(self) -> None:
-        """Wait until the saves queued so far (``save_game(later=True)``) are on disk: what
-        another run reading this folder now finds."""
+        """Wait until what was queued so far (``later=True``: saves, settings, removals) is
+        done on disk: what another run reading this folder now finds."""
         self._store.settle()
 
     def close(self) -> None:
