@@ -29,10 +29,16 @@ def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
     alpha = max(0, min(255, int(alpha)))
     keep = 255 - alpha
     add = tuple(c * alpha // 255 for c in colour)
-    clip = surface.get_clip()
-    # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the clip when special
-    # flags are given
-    for area in [clip] if areas is None else [clip.clip(area) for area in areas]:
-        if area.width and area.height:
-            surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
-            surface.fill(add, area, special_flags=pygame.BLEND_RGB_ADD)
+    for area in [surface.get_clip()] if areas is None else areas:
+        blend_fill(surface, (keep, keep, keep), area, pygame.BLEND_RGB_MULT)
+        blend_fill(surface, add, area, pygame.BLEND_RGB_ADD)
+
+
+def blend_fill(surface: pygame.Surface, colour: Sequence[int], area: pygame.Rect,
+               flags: int) -> None:
+    """``surface.fill(colour, area, special_flags=flags)`` within the surface's clip, clipped
+    by hand: pygame-ce 2.5.8 fills a rect wholly outside the clip when special flags are
+    given (a partial redraw clips, ``engine.damage``)."""
+    area = surface.get_clip().clip(area)
+    if area.width and area.height:
+        surface.fill(colour, area, special_flags=flags)

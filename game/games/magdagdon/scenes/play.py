@@ -18,7 +18,7 @@ gesture, so the button under it does not fire on release either). Nothing is que
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from functools import partial
 from typing import Any
 
@@ -754,13 +754,13 @@ class PlayScene(ArcadeScene):
                       self._board_changes),
             "glows": (self._glow_step(legal),  # a pulse's step: where they glow
                       lambda before, now: [self.board_view.cell_area(cell) for cell in legal]),
-            "flashes": (self._flashes(),  # cells flash, fading in steps
+            "flashes": (_as_drawn(self.fx.flash, BoardView.flash_shade),  # fading in steps
                         lambda before, now: [self.board_view.cell_area(cell)
                                              for cell in _changed_keys(before, now)]),
             "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
                      lambda before, now: [sums[index] for index, (a, b)
                                           in enumerate(zip(before, now)) if a != b]),
-            "flags": (self._flags(),  # a full line's flag swells, a pixel at a time
+            "flags": (_as_drawn(self.fx.lines, BoardView.flag_swell),  # a pixel at a time
                       lambda before, now: [sums[index] for index in _changed_keys(before, now)]),
             "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
                       tuple(c.marked or ()), g.in_turn, self.digits),
@@ -800,16 +800,6 @@ class PlayScene(ArcadeScene):
     def _strip_area(self) -> pygame.Rect:
         """All that the settled banner paints: its strip and the line along its top."""
         return self.layout.strip_rect.inflate(0, 10)
-
-    def _flashes(self) -> tuple[tuple[int, int], ...]:
-        """Each flashing cell with its brightening as drawn (``BoardView.flash_shade``)."""
-        return tuple(sorted((cell, BoardView.flash_shade(amount))
-                            for cell, amount in self.fx.flash.items()))
-
-    def _flags(self) -> tuple[tuple[int, int], ...]:
-        """Each swelling combo flag's line with its swell as drawn (``BoardView.flag_swell``)."""
-        return tuple(sorted((index, BoardView.flag_swell(bright))
-                            for index, bright in self.fx.lines.items()))
 
     def _glow_step(self, legal: Collection[int]) -> int | None:
         """The opacity the glowing cells are drawn at now (None: no cell glows): the legal
@@ -888,6 +878,13 @@ class PlayScene(ArcadeScene):
         if c.in_magdagdon and not self.slamming:  # settled in the strip (the slam: effect)
             label = t("play.choose_ruin") if choosing else message
             hud.draw_banner(surface, L, self.banner, False, label)
+
+
+def _as_drawn(values: Mapping[int, float], step: Callable[[float], int]
+              ) -> tuple[tuple[int, int], ...]:
+    """Each of ``values`` (a flashing cell, a swelling flag's line) with ``step`` of it: what
+    is drawn of it, to compare with the last draw's."""
+    return tuple(sorted((key, step(value)) for key, value in values.items()))
 
 
 def _changed_keys(before: tuple[tuple[int, int], ...], now: tuple[tuple[int, int], ...]

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping
 
 import pygame
 
-from game.arcade.widgets import palette, text
+from game.arcade.widgets import overlay, palette, text
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -110,11 +110,7 @@ class BoardView:
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             shade = self.flash_shade(flash[cell]) if cell in flash else 0
             if shade:  # brightens what is there (additive), fading: 192, 176, … (FLASH_STEP)
-                # clipped by hand: pygame-ce 2.5.8 fills a rect wholly outside the surface's
-                # clip when special_flags are given (a partial redraw clips, engine.damage)
-                lit = rect.clip(surface.get_clip())
-                if lit.width and lit.height:
-                    surface.fill((shade, shade, shade), lit, special_flags=pygame.BLEND_RGB_ADD)
+                overlay.blend_fill(surface, (shade, shade, shade), rect, pygame.BLEND_RGB_ADD)
             if cursor == cell:
                 pygame.draw.rect(surface, palette.CURSOR, rect.inflate(14, 14), 5, border_radius=20)
         self.drawn = tuple(drawn)
