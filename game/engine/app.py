@@ -38,6 +38,7 @@ from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
 from game.engine.scenes import Scene, SceneStack
+from game.engine.sprites import Sprites, cover
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -162,6 +163,7 @@ class App:
         self._pointer: tuple[int, int] | None = None  # where the pointer last was (logical)
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
         self._effect_shown = False  # the window shows it (not the canvas alone)
+        self.sprites = Sprites()  # a lone scene's sparks, over its picture (engine.sprites)
         self._screen: str | None = None
 
     @property
@@ -311,17 +313,22 @@ class App:
     def _draw(self, scene_changed: bool) -> None:
         """Draw the visible scenes and the overlay and present them: all of it, or only what
         the scene says has changed (``engine.damage``) — a burst of changes over this frame
-        and the next (``damage.share``: where the pointer is first); a lone scene's effect
-        goes over a copy (``Scene.effect``)."""
+        and the next (``damage.share``: where the pointer is first); a lone scene's sprites
+        are lifted off before and put down over it after (``engine.sprites``); a lone scene's
+        effect goes over a copy (``Scene.effect``)."""
         surface = self.surface
         visible = self.stack.visible()
+        lone = visible[0] if len(visible) == 1 else None
         effect = self._lone_effect(visible)
         shake = visible[0].effect_shake() if effect is not None else (0, 0)
         areas = self._damage(scene_changed, visible)
         left, self._later = self._later, []
         last, self._last_pixels = self._last_pixels, surface.get_width() * surface.get_height()
         if areas is None:
-            self.stack.draw(surface, effects=effect is None)
+            self.sprites.forget()
+            self.stack.draw(surface, effects=effect is None, sprites=lone is None)
+            if lone is not None:
+                self.sprites.put(surface, lone.sprites())
             self.draw_overlay(surface)
             self._present(effect, None, shake)
             self._since_full = 0
@@ -337,16 +344,21 @@ class App:
         else:  # an effect's copy shows all of the canvas: nothing is left for later
             parts = boxes(rects, surface.get_rect())
         self._last_pixels = area(parts)
-        if not parts and effect is None and not self._effect_shown:
+        sprites = lone.sprites() if lone is not None else ()
+        if not parts and not sprites and not self.sprites and effect is None \
+                and not self._effect_shown:
             return  # nothing changed on screen: the window keeps the last picture
+        lifted = self.sprites.lift(surface)
         try:
             for part in parts:  # each box redrawn whole within itself
                 surface.set_clip(part)
-                self.stack.draw(surface, effects=effect is None)
+                self.stack.draw(surface, effects=effect is None, sprites=False)
                 self.draw_overlay(surface)
         finally:
             surface.set_clip(None)
-        self._present(effect, parts, shake)
+        put = self.sprites.put(surface, sprites)
+        self._present(effect, [*parts, *cover([*lifted, *put])] if lifted or put else parts,
+                      shake)
 
     def _refresh_band(self) -> pygame.Rect | None:
         """The band of the canvas this partial draw redraws too (:data:`REFRESH_BANDS`), top

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from game.engine.input import Action
+from game.engine.sprites import Square
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -87,6 +88,14 @@ class Scene(Generic[AppT]):
         drawn over a copy that the window shows (``App``); under an overlay it is drawn
         straight after the scene's ``draw``."""
         return None
+
+    def sprites(self) -> Sequence[Square]:
+        """Small squares flying over all of the scene's picture now (sparks, debris), drawn
+        after its ``draw``: alone on screen, the app puts them down over the finished canvas
+        and lifts them off before the next frame's drawing (``engine.sprites``), so the
+        scene's ``damage`` leaves them out; under an overlay they are painted straight after
+        the scene's ``draw``. None by default."""
+        return ()
 
     def effect_shake(self) -> tuple[int, int]:
         """How far the picture under the scene's :meth:`effect` is shaken now, in pixels: the
@@ -194,11 +203,16 @@ class SceneStack:
             start -= 1
         return tuple(self._scenes[start:])
 
-    def draw(self, surface: pygame.Surface, effects: bool = True) -> None:
-        """Draw from the lowest visible scene up to the top, each with its effect (without
-        them: the app draws a lone scene's effect over a copy)."""
+    def draw(self, surface: pygame.Surface, effects: bool = True, sprites: bool = True) -> None:
+        """Draw from the lowest visible scene up to the top, each with its sprites and its
+        effect (without them: the app puts a lone scene's sprites down itself, and draws its
+        effect over a copy)."""
         for scene in self.visible():
             scene.draw(surface)
+            if sprites:
+                fill = surface.fill
+                for colour, square in scene.sprites():
+                    fill(colour, square)
             effect = scene.effect() if effects else None
             if effect is not None:
                 effect(surface)

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-Square = tuple[tuple[int, int, int], tuple[int, int, int, int]]
-"""A particle as drawn: its colour and its square (x, y, side, side)."""
+from game.engine.sprites import Square, cover
 
 
 @dataclass
@@ -101,29 +100,13 @@ class Particles:
         return self._squares
 
     def areas(self) -> list[pygame.Rect]:
-        """Rects round the particles as ``draw`` paints them now, a few per screen: those in
-        each :data:`BUCKET`-sized square of the screen are gathered, and squares side by side in a
-        row are joined. (Sparks fly far apart: one rect round all of them would take in most of
-        the screen for a few hundred small squares.) Worked out once per change."""
+        """Rects round the particles as ``draw`` paints them now, a few per screen
+        (``engine.sprites.cover``, in :data:`BUCKET`-sized squares). Worked out once per
+        change."""
         if self._areas is not None:
             return [rect.copy() for rect in self._areas]
-        bucket = self.BUCKET
-        cells: dict[tuple[int, int], pygame.Rect] = {}
-        for p in self.items:
-            rect = pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
-            key = (rect.y // bucket, rect.x // bucket)
-            if key in cells:
-                cells[key].union_ip(rect)
-            else:
-                cells[key] = rect
-        out: list[pygame.Rect] = []
-        last: tuple[int, int] | None = None
-        for key in sorted(cells):
-            if last == (key[0], key[1] - 1):  # the square left of it was the last one
-                out[-1].union_ip(cells[key])
-            else:
-                out.append(cells[key])
-            last = key
+        out = cover([pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
+                     for p in self.items], self.BUCKET)
         self._areas = [rect.copy() for rect in out]
         self._bounds = out[0].unionall(out[1:]) if out else None
         return out

@@ -18,7 +18,7 @@ gesture, so the button under it does not fire on release either). Nothing is que
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -34,6 +34,7 @@ from game.engine import input as inp
 from game.engine.damage import Tracker, Where
 from game.engine.gui import changes, picture
 from game.engine.localformat import format_date
+from game.engine.sprites import Square
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID, hints
@@ -701,6 +702,11 @@ class PlayScene(ArcadeScene):
         return partial(hud.draw_banner, L=self.layout, progress=self.banner,
                        slamming=self.banner_slam, label="")
 
+    def sprites(self) -> Sequence[Square]:
+        """The sparks of a combo, a die's pop and a ruin's debris, over everything
+        (``Scene.sprites``): put down and lifted off by the app, not redrawn round."""
+        return self.particles.squares()
+
     def effect_shake(self) -> tuple[int, int]:
         """The slam shakes the whole picture under its veil (``Scene.effect_shake``): the
         copy moves, and the board is not redrawn for the shake (1.5–2.5 ms a frame for the
@@ -710,10 +716,10 @@ class PlayScene(ArcadeScene):
 
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
-        sliding or shaking cells, a flashing sum, particles, a rising message, the coach's
-        ring, the HINT spinner and a shaking board are redrawn where they are and were (also
-        under the banner's slam, which is an effect over the picture). A drag or a HINT on
-        the board: everything."""
+        sliding or shaking cells, a flashing sum, a rising message, the coach's ring, the
+        HINT spinner and a shaking board are redrawn where they are and were (also under the
+        banner's slam, which is an effect over the picture; sparks are sprites over it all,
+        never redrawn round). A drag or a HINT on the board: everything."""
         c, L, g = self.control, self.layout, self.game
         if self.drag is not None or (self.hint is not None and not self.busy):
             return self._damage.whole()
@@ -727,7 +733,6 @@ class PlayScene(ArcadeScene):
             moving.append(L.board_rect.inflate(margin, margin))
         for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
-        moving += self.particles.areas()
         sums = [self.board_view.sum_area(index) for index in range(8)]
         for index in range(len(g.dice) if g.dice else 0):
             m = self.tray.motion[index]
@@ -864,7 +869,6 @@ class PlayScene(ArcadeScene):
                 hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
         hud.draw_powers_panel(surface, L, g)
-        self.particles.draw(surface)
         if dragging is not None and self.drag is not None:
             TrayView.draw_die(surface, g.dice[dragging], self.drag["pos"], L.die, self.digits,
                               scale=1.08)
