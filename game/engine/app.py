@@ -37,7 +37,7 @@ from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
-from game.engine.scenes import Scene, SceneStack
+from game.engine.scenes import Effect, Scene, SceneStack
 from game.engine.sprites import Sprites, cover
 
 if TYPE_CHECKING:
@@ -373,23 +373,18 @@ class App:
         return pygame.Rect(0, top, width, bottom - top)
 
     @staticmethod
-    def _lone_effect(visible: Sequence[Scene[Any]]) -> Callable[[pygame.Surface], None] | None:
+    def _lone_effect(visible: Sequence[Scene[Any]]) -> Effect | None:
         return visible[0].effect() if len(visible) == 1 else None
 
-    def _present(self, effect: Callable[[pygame.Surface], None] | None,
+    def _present(self, effect: Effect | None,
                  areas: list[pygame.Rect] | None, shake: tuple[int, int] = (0, 0)) -> None:
-        """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: one
-        copy and the effect, instead of redrawing the whole scene under a full-screen effect
-        every frame. The copy is shaken as the lone scene says (``Scene.effect_shake``)."""
+        """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: the
+        effect copies the canvas in, shaken as the lone scene says (``Scene.effect_shake``),
+        and draws over it, instead of the whole scene being redrawn under a full-screen
+        effect every frame."""
         if effect is not None:
             frame = self._effect_buffer()
-            dx, dy = shake
-            frame.blit(self.surface, (dx, dy))
-            if dx or dy:  # the strips the shaken picture uncovers
-                width, height = frame.get_size()
-                frame.fill((0, 0, 0), (0 if dx > 0 else width + dx, 0, abs(dx), height))
-                frame.fill((0, 0, 0), (0, 0 if dy > 0 else height + dy, width, abs(dy)))
-            effect(frame)
+            effect(frame, (self.surface, shake))  # the canvas, shaken, copied in by it
             self.display.present(source=frame)
             self._effect_shown = True
             return

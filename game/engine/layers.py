@@ -28,3 +28,27 @@ def copy(surface: pygame.Surface) -> pygame.Surface:
     layer = blank(surface.get_size(), surface)
     layer.blit(surface, (0, 0))
     return layer
+
+
+Under = tuple[pygame.Surface, tuple[int, int]]
+"""The picture a lone scene's effect goes over (``Scene.effect``): the canvas, and how far it
+is shaken (``Scene.effect_shake``)."""
+
+
+def put_under(surface: pygame.Surface, under: Under, area: pygame.Rect) -> None:
+    """``area`` of ``surface`` made what the window would show of the canvas there, moved by
+    its shake: the canvas's pixels, and black where the moved canvas does not reach."""
+    canvas, (dx, dy) = under
+    area = surface.get_rect().clip(area)
+    inside = area.move(-dx, -dy).clip(canvas.get_rect())
+    shown = inside.move(dx, dy)
+    if shown != area:  # the strips the shaken picture uncovers
+        black = (0, 0, 0)
+        if not shown.width or not shown.height:
+            surface.fill(black, area)
+            return
+        surface.fill(black, (area.left, area.top, shown.left - area.left, area.height))
+        surface.fill(black, (shown.right, area.top, area.right - shown.right, area.height))
+        surface.fill(black, (shown.left, area.top, shown.width, shown.top - area.top))
+        surface.fill(black, (shown.left, shown.bottom, shown.width, area.bottom - shown.bottom))
+    surface.blit(canvas, shown, inside)

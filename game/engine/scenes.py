@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import pygame
 
 from game.engine.input import Action
+from game.engine.layers import Under
 from game.engine.sprites import Square
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ _MAX_CHANGES_PER_FRAME = 1000
 
 
 AppT = TypeVar("AppT")
+
+Effect = Callable[[pygame.Surface, Under | None], None]
+"""A scene's full-screen effect (``Scene.effect``): draws over ``surface``'s picture, or —
+given ``under`` — makes all of ``surface`` (the app's copy buffer) the canvas moved by its
+shake with the effect over it."""
 
 
 class Scene(Generic[AppT]):
@@ -81,12 +87,15 @@ class Scene(Generic[AppT]):
         for all of it."""
         return None
 
-    def effect(self) -> Callable[[pygame.Surface], None] | None:
+    def effect(self) -> Effect | None:
         """A full-screen effect over the scene's picture now (a veil that pulses over all of
         it), or ``None``. Alone on screen, the scene's picture stays on the canvas — redrawn
         only where it changes, as ``damage`` says, the effect never in it — and the effect is
-        drawn over a copy that the window shows (``App``); under an overlay it is drawn
-        straight after the scene's ``draw``."""
+        drawn into a copy that the window shows (``App``): called with the canvas and its
+        shake as ``under``, it paints every pixel of the copy, putting the canvas there
+        itself (``layers.put_under``) where its picture shows through — a veil copies and
+        veils a strip at a time (``overlay.veil``). Under an overlay it is called with
+        ``under=None`` straight after the scene's ``draw``, over the canvas."""
         return None
 
     def sprites(self) -> Sequence[Square]:
@@ -215,4 +224,4 @@ class SceneStack:
                     fill(colour, square)
             effect = scene.effect() if effects else None
             if effect is not None:
-                effect(surface)
+                effect(surface, None)

@@ -9,6 +9,7 @@ import pytest
 
 from game.engine.app import FULL_EVERY, REFRESH_BANDS, App
 from game.engine.damage import Tracker
+from game.engine.layers import put_under
 from game.engine.scenes import Scene
 from game.engine.testing import make_app, post_key, run_frames
 
@@ -193,7 +194,12 @@ class Veiled(Painter):
     def effect(self):
         if not self.veil:
             return None
-        return lambda surface: surface.fill((0, 90, 0), special_flags=pygame.BLEND_RGB_ADD)
+
+        def wash(surface: pygame.Surface, under) -> None:
+            if under is not None:  # the app's copy: the canvas goes in first
+                put_under(surface, under, surface.get_rect())
+            surface.fill((0, 90, 0), special_flags=pygame.BLEND_RGB_ADD)
+        return wash
 
 
 def _window(app: App) -> pygame.Surface:

@@ -34,3 +34,23 @@ def test_a_copy_has_the_same_pixels_and_outlives_every_other_reference() -> None
     canvas = pygame.Surface((64, 48))
     canvas.blit(layer, (0, 0))
     assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(layer, "RGB")
+
+
+def test_put_under_copies_the_shaken_canvas_and_blackens_what_it_uncovers() -> None:
+    canvas = pygame.Surface((40, 30), 0, 32)
+    canvas.fill((200, 0, 0))
+    canvas.fill((0, 200, 0), (0, 0, 1, 1))  # the top-left pixel
+    target = pygame.Surface((40, 30), 0, 32)
+    for shake in [(0, 0), (3, 2), (-5, 4), (2, -7), (-40, 0), (0, 31)]:
+        target.fill((9, 9, 9))
+        layers.put_under(target, (canvas, shake), pygame.Rect(0, 0, 40, 30))
+        by_hand = pygame.Surface((40, 30), 0, 32)
+        by_hand.fill((0, 0, 0))
+        by_hand.blit(canvas, shake)
+        assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(by_hand, "RGB")
+    target.fill((9, 9, 9))
+    layers.put_under(target, (canvas, (3, 2)), pygame.Rect(10, 10, 5, 5))  # an area alone
+    assert target.get_at((12, 12))[:3] == (200, 0, 0) and target.get_at((5, 5))[:3] == (9, 9, 9)
+    layers.put_under(target, (canvas, (3, 2)), pygame.Rect(0, 0, 5, 5))
+    assert target.get_at((3, 2))[:3] == (0, 200, 0)  # the canvas's corner, moved
+    assert target.get_at((1, 1))[:3] == (0, 0, 0) and target.get_at((4, 1))[:3] == (0, 0, 0)

@@ -85,10 +85,10 @@ def compare(app, frames: int, effects: list[int] | None = None,
         if effect is not None:
             if effects is not None:
                 effects.append(frame)
-            whole = pygame.Surface(app.surface.get_size(), 0, app.surface)  # as the app: the
-            whole.fill((0, 0, 0))  # canvas moved by the effect's shake, uncovered strips black
+            whole = pygame.Surface(app.surface.get_size(), 0, app.surface)  # by hand: the
+            whole.fill((0, 0, 0))  # canvas moved by the effect's shake, uncovered strips black,
             whole.blit(app.surface, app.stack.top.effect_shake())
-            effect(whole)
+            effect(whole, None)  # and the effect drawn over it in place
         if _crc(whole) != shown:
             differ.append(frame)
             if copy is not None:  # where, and both pictures

@@ -37,3 +37,31 @@ def test_a_veil_over_areas_leaves_the_rest_and_keeps_within_the_clip() -> None:
     overlay.veil(clipped, (40, 0, 10), 170, [pygame.Rect(0, 0, 150, 100)])
     assert clipped.get_at((10, 10))[:3] == (200, 100, 50)
     assert clipped.get_at((120, 10)) == whole.get_at((120, 10))
+
+
+def _noise(size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size, 0, 32)
+    for y in range(0, size[1], 5):
+        for x in range(0, size[0], 7):
+            surface.fill(((x * 3) % 256, (y * 5) % 256, (x + y) % 256), (x, y, 7, 5))
+    return surface
+
+
+def test_a_veiled_copy_is_the_shaken_picture_veiled_in_place() -> None:
+    """``veil(…, under=…)``, a strip at a time (``STRIP`` rows, the last one short), gives
+    what copying the shaken canvas in whole, black where it does not reach, and veiling it
+    in place gives; outside its areas the copy is left alone."""
+    canvas = _noise((300, 2 * overlay.STRIP + 37))
+    areas = [pygame.Rect(0, 0, 300, 50), pygame.Rect(0, 90, 300, canvas.get_height() - 90)]
+    for shake in [(0, 0), (6, -4), (-9, 13)]:
+        by_hand = pygame.Surface(canvas.get_size(), 0, canvas)
+        by_hand.fill((0, 0, 0))
+        by_hand.blit(canvas, shake)
+        overlay.veil(by_hand, (40, 0, 10), 120, areas)
+        copy = pygame.Surface(canvas.get_size(), 0, canvas)
+        copy.fill((1, 2, 3))
+        overlay.veil(copy, (40, 0, 10), 120, areas, under=(canvas, shake))
+        for area in areas:
+            assert pygame.image.tobytes(copy.subsurface(area), "RGB") == \
+                pygame.image.tobytes(by_hand.subsurface(area), "RGB")
+        assert copy.get_at((150, 70))[:3] == (1, 2, 3)  # between the areas: not copied

@@ -34,6 +34,7 @@ from game.engine import input as inp
 from game.engine.damage import Tracker, Where
 from game.engine.gui import changes, picture
 from game.engine.localformat import format_date
+from game.engine.scenes import Effect
 from game.engine.sprites import Square
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
@@ -693,14 +694,13 @@ class PlayScene(ArcadeScene):
         """The MAGDAGDON banner slams in (or comes in again): over the picture, not in it."""
         return self.banner_slam or (self.control.in_magdagdon and self.banner < 1.0)
 
-    def effect(self) -> Callable[[pygame.Surface], None] | None:
+    def effect(self) -> Effect | None:
         """The banner's slam: a veil pulses over the whole screen as the banner comes down
         (``Scene.effect``). Drawn over a copy of the picture, so under it only what moves
         by itself is redrawn, not the whole screen every frame of the slam."""
         if not self.slamming:
             return None
-        return partial(hud.draw_banner, L=self.layout, progress=self.banner,
-                       slamming=self.banner_slam, label="")
+        return partial(hud.slam_banner, L=self.layout, progress=self.banner)
 
     def sprites(self) -> Sequence[Square]:
         """The sparks of a combo, a die's pop and a ruin's debris, over everything

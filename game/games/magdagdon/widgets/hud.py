@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.arcade.widgets import overlay, palette, text
+from game.engine.layers import Under
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -41,6 +42,29 @@ def prewarm_banner() -> None:
     play screen opens, not on the slam's first frame: there they cost ~6 ms and 1,000 page
     faults, and the first MAGDAGDON of a run stuttered."""
     _scaled(text.render(BANNER, "logo", 150, palette.TEXT), MAX_SLAM_SCALE)
+
+
+def slam_banner(surface: pygame.Surface, under: Under | None, *, L: PlayLayout,
+                progress: float) -> None:
+    """The banner slamming in (``progress`` 0 → 1) over a veil that pulses over the rest of
+    the screen: over ``surface``'s picture, or (``under``: the play screen's effect,
+    ``Scene.effect``) over the canvas copied in with the veil (``overlay.veil``). The band
+    itself is painted opaquely, so nothing is copied under it."""
+    scale = lerp(MAX_SLAM_SCALE, 1.0, ease_out_back(min(1.0, progress * 2.2)))
+    centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
+                    ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
+    band = pygame.Rect(0, 0, surface.get_width(), 220)
+    band.centery = int(centre_y)
+    width, height = surface.get_size()  # veiled above and below the band, which covers it
+    overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)),
+                 [pygame.Rect(0, 0, width, band.top),
+                  pygame.Rect(0, band.bottom, width, height - band.bottom)], under)
+    pygame.draw.rect(surface, palette.DANGER_DARK, band)
+    pygame.draw.rect(surface, palette.DANGER, band, 6)
+    title = text.render(BANNER, "logo", 150, palette.TEXT)
+    if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
+        title = _scaled(title, scale)
+    surface.blit(title, title.get_rect(center=band.center))
 
 
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
@@ -128,23 +152,10 @@ def draw_coach(surface: pygame.Surface, L: PlayLayout, key: str, target: pygame.
 
 def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slamming: bool,
                 label: str) -> None:
-    """MAGDAGDON: slams in across the screen, then settles into the bottom strip."""
+    """MAGDAGDON: slams in across the screen (:func:`slam_banner`), then settles into the
+    bottom strip."""
     if slamming or progress < 1.0:
-        scale = lerp(MAX_SLAM_SCALE, 1.0, ease_out_back(min(1.0, progress * 2.2)))
-        centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
-                        ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
-        band = pygame.Rect(0, 0, surface.get_width(), 220)
-        band.centery = int(centre_y)
-        width, height = surface.get_size()  # veiled above and below the band, which covers it
-        overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)),
-                     [pygame.Rect(0, 0, width, band.top),
-                      pygame.Rect(0, band.bottom, width, height - band.bottom)])
-        pygame.draw.rect(surface, palette.DANGER_DARK, band)
-        pygame.draw.rect(surface, palette.DANGER, band, 6)
-        title = text.render(BANNER, "logo", 150, palette.TEXT)
-        if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
-            title = _scaled(title, scale)
-        surface.blit(title, title.get_rect(center=band.center))
+        slam_banner(surface, None, L=L, progress=progress)
         return
     strip = L.strip_rect
     pygame.draw.rect(surface, palette.DANGER_DARK, strip)
