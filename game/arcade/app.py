@@ -129,6 +129,7 @@ class ArcadeApp(App):
         """Switch every scene on the stack to ``code`` at once: texts, fonts, shaping."""
         i18n.set_locale(code)
         text.clear()
+        self.forget_backdrop()
         for scene in self.stack.scenes:
             manager = getattr(scene, "ui", None)
             if manager is None:

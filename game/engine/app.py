@@ -164,6 +164,8 @@ class App:
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
         self._effect_shown = False  # the window shows it (not the canvas alone)
         self.sprites = Sprites()  # a lone scene's sparks, over its picture (engine.sprites)
+        self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
+        self._backdrop_draws = 0  # whole draws since it was drawn
         self._screen: str | None = None
 
     @property
@@ -326,9 +328,14 @@ class App:
         last, self._last_pixels = self._last_pixels, surface.get_width() * surface.get_height()
         if areas is None:
             self.sprites.forget()
-            self.stack.draw(surface, effects=effect is None, sprites=lone is None)
-            if lone is not None:
-                self.sprites.put(surface, lone.sprites())
+            if lone is None and visible:
+                self._draw_over_backdrop(surface, visible, fresh=scene_changed
+                                         or self.frame == 0 or self.display.damaged)
+            else:
+                self.forget_backdrop()
+                self.stack.draw(surface, effects=effect is None, sprites=False)
+                if lone is not None:
+                    self.sprites.put(surface, lone.sprites())
             self.draw_overlay(surface)
             self._present(effect, None, shake)
             self._since_full = 0
@@ -360,6 +367,30 @@ class App:
         self._present(effect, [*parts, *cover([*lifted, *put])] if lifted or put else parts,
                       shake)
 
+    def _draw_over_backdrop(self, surface: pygame.Surface, visible: Sequence[Scene[Any]],
+                            fresh: bool) -> None:
+        """The top scene over the ones it lets show (a dialog over the play screen): those
+        below are not updated while it is up, so they are drawn once into a backdrop (the
+        effect buffer, which no lone scene uses meanwhile) and copied back each frame —
+        0.4 ms instead of redrawing them, 3 of the game-over screen's 4 ms a frame. Drawn
+        anew after any scene change or window event, a language change
+        (:meth:`forget_backdrop`) and every ``FULL_EVERY`` whole draws."""
+        below = tuple(visible[:-1])
+        backdrop = self._effect_buffer()
+        if fresh or below != self._backdrop_of or self._backdrop_draws >= FULL_EVERY:
+            self.stack.draw(surface, scenes=below)
+            backdrop.blit(surface, (0, 0))
+            self._backdrop_of, self._backdrop_draws = below, 0
+        else:
+            surface.blit(backdrop, (0, 0))
+            self._backdrop_draws += 1
+        self.stack.draw(surface, scenes=visible[-1:])
+
+    def forget_backdrop(self) -> None:
+        """The scenes under the top one may look different now (their language changed):
+        the next whole draw draws them anew."""
+        self._backdrop_of = ()
+
     def _refresh_band(self) -> pygame.Rect | None:
         """The band of the canvas this partial draw redraws too (:data:`REFRESH_BANDS`), top
         to bottom in turn, or None: after ``FULL_EVERY`` partial draws every row was drawn
@@ -384,6 +415,7 @@ class App:
         effect every frame."""
         if effect is not None:
             frame = self._effect_buffer()
+            self.forget_backdrop()  # (the buffer it was kept in)
             effect(frame, (self.surface, shake))  # the canvas, shaken, copied in by it
             self.display.present(source=frame)
             self._effect_shown = True

@@ -212,11 +212,12 @@ class SceneStack:
             start -= 1
         return tuple(self._scenes[start:])
 
-    def draw(self, surface: pygame.Surface, effects: bool = True, sprites: bool = True) -> None:
-        """Draw from the lowest visible scene up to the top, each with its sprites and its
-        effect (without them: the app puts a lone scene's sprites down itself, and draws its
-        effect over a copy)."""
-        for scene in self.visible():
+    def draw(self, surface: pygame.Surface, effects: bool = True, sprites: bool = True,
+             scenes: Sequence[Scene[Any]] | None = None) -> None:
+        """Draw from the lowest visible scene up to the top (or ``scenes`` of them), each with
+        its sprites and its effect (without them: the app puts a lone scene's sprites down
+        itself, and draws its effect over a copy)."""
+        for scene in self.visible() if scenes is None else scenes:
             scene.draw(surface)
             if sprites:
                 fill = surface.fill

@@ -417,3 +417,60 @@ def test_a_burst_is_drawn_over_two_frames_and_then_all_of_it_shows() -> None:
     assert canvas.get_at(LEFT.center)[:3] == (shade + 1, 0, 0)
     assert canvas.get_at(RIGHT.center)[:3] == (shade, 0, 0)  # unchanged: not drawn again
     assert _window(app).get_at(LEFT.center)[:3] == (shade + 1, 0, 0)
+
+
+class Dialog(Painter):
+    """A transparent overlay: a small panel whose shade moves on every draw."""
+
+    transparent = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.shade = (self.shade + 7) % 256
+        self.draws += 1
+        surface.fill((0, self.shade, 0), (800, 400, 300, 200))
+
+
+def _stacked(app: App) -> tuple[Painter, Dialog]:
+    below = start(app)
+    dialog = Dialog(app)
+    app.stack.push(dialog)
+    run_frames(app, 2)  # pushed after the first; the second draws both anew
+    return below, dialog
+
+
+def test_the_scenes_under_an_overlay_are_drawn_once_and_copied_back_under_it() -> None:
+    """A dialog over a scene: the scene below is not updated while the dialog is up, so it
+    is drawn once into a backdrop; each frame copies that back and draws the dialog over it,
+    and the picture is the one drawing both gives."""
+    app = make_app()
+    below, dialog = _stacked(app)
+    draws, shade = below.draws, below.shade
+    run_frames(app, 5)
+    assert below.draws == draws and dialog.draws >= 6
+    canvas = app.surface
+    assert canvas.get_at((10, 10))[:3] == (shade, 0, 0)  # the backdrop: the scene as drawn
+    assert canvas.get_at((900, 500))[:3] == (0, dialog.shade, 0)  # the dialog, as it is now
+    assert _window(app).get_at((10, 10))[:3] == (shade, 0, 0)
+
+
+@pytest.mark.parametrize("cause", ["language", "window", "scene", "age"])
+def test_the_backdrop_is_drawn_anew_when_what_is_under_the_overlay_may_have_changed(cause):
+    app = make_app()
+    below, dialog = _stacked(app)
+    run_frames(app, 2)
+    draws = below.draws
+    if cause == "language":
+        app.forget_backdrop()  # as ArcadeApp.set_language does
+    elif cause == "window":
+        app.display.damaged = True
+    elif cause == "scene":
+        app.stack.push(Dialog(app))
+        run_frames(app, 1)  # applied after this frame: the next one is drawn anew
+        draws = below.draws
+    else:
+        app._backdrop_draws = FULL_EVERY
+    run_frames(app, 1)
+    assert below.draws == draws + 1
+    assert app.surface.get_at((10, 10))[:3] == (below.shade, 0, 0)
+    run_frames(app, 2)
+    assert below.draws == draws + 1  # and kept again
