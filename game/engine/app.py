@@ -30,7 +30,7 @@ import pygame
 
 from game.engine import assets, layers, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.damage import area, boxes, share
+from game.engine.damage import FRAME_PIXELS, area, boxes, share
 from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
@@ -52,6 +52,10 @@ FULL_EVERY = 300
 """Every pixel of a partly redrawn screen (``engine.damage``) is drawn anew at least every this
 many draws (5 s of motion at 60 a second: a safety net, since a partial draw is checked pixel
 by pixel against a whole one in the tests)."""
+PIXELS_PER_MS = 300_000
+"""About how many pixels of a partial draw (drawing and uploading them) cost a millisecond
+here: what a frame has already spent on input and updates (a tap that places a die: 1–1.5 ms)
+is taken off the pixels a burst may draw in it (``damage.share``)."""
 REFRESH_BANDS = 10
 """The safety net comes in this many bands across the canvas, one every
 ``FULL_EVERY // REFRESH_BANDS`` partial draws, redrawn along with what changed: no frame draws
@@ -164,6 +168,7 @@ class App:
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
         self._effect_shown = False  # the window shows it (not the canvas alone)
         self.sprites = Sprites()  # a lone scene's sparks, over its picture (engine.sprites)
+        self._frame_start = 0.0  # when this frame began (clock)
         self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
         self._backdrop_draws = 0  # whole draws since it was drawn
         self._screen: str | None = None
@@ -252,7 +257,7 @@ class App:
 
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
-        start = self.clock()
+        start = self._frame_start = self.clock()
         scene_changed = active = self._scene_changed
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
@@ -347,7 +352,7 @@ class App:
         if effect is None and not self._effect_shown:
             pointer = [] if self._pointer is None else [pygame.Rect(self._pointer, (1, 1))]
             parts, self._later = share(rects, surface.get_rect(), last,
-                                       first=[*left, *pointer])
+                                       first=[*left, *pointer], pixels=self._pixels_left())
         else:  # an effect's copy shows all of the canvas: nothing is left for later
             parts = boxes(rects, surface.get_rect())
         self._last_pixels = area(parts)
@@ -366,6 +371,12 @@ class App:
         put = self.sprites.put(surface, sprites)
         self._present(effect, [*parts, *cover([*lifted, *put])] if lifted or put else parts,
                       shake)
+
+    def _pixels_left(self) -> int:
+        """How many pixels a burst may draw in this frame (``damage.share``): its share,
+        less what the frame's input and updates have already cost (a quarter at least)."""
+        spent_ms = (self.clock() - self._frame_start) * 1000.0
+        return max(FRAME_PIXELS // 4, FRAME_PIXELS - int(spent_ms * PIXELS_PER_MS))
 
     def _draw_over_backdrop(self, surface: pygame.Surface, visible: Sequence[Scene[Any]],
                             fresh: bool) -> None:

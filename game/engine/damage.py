@@ -110,7 +110,8 @@ FRAME_PIXELS = 1_000_000
 (half the 1080p canvas) and more than twice what the frame before drew — a tap that places a
 die changes cells, glows, sums, the tray, the buttons, the score and the message, up to
 1.6 Mpx, after frames of 0.2–0.5 — the boxes round what was touched are drawn first and the
-others wait for the next frame, 1/60 s later (:func:`share`). Motion that keeps costing that
+others wait for the next frame, 1/60 s later (:func:`share`). The app takes what the frame
+spent on input and updates off it (``app.PIXELS_PER_MS``). Motion that keeps costing that
 much is never split (its parts would lose every other frame)."""
 
 

@@ -474,3 +474,38 @@ def test_the_backdrop_is_drawn_anew_when_what_is_under_the_overlay_may_have_chan
     assert app.surface.get_at((10, 10))[:3] == (below.shade, 0, 0)
     run_frames(app, 2)
     assert below.draws == draws + 1  # and kept again
+
+
+class SlowUpdate(Burst):
+    """A burst whose update (the rules after a tap) takes ``cost`` seconds of the frame."""
+
+    cost = 0.0
+
+    def update(self, dt: float) -> None:
+        self.app.clock.advance(self.cost)
+
+
+@pytest.mark.parametrize("spent_ms, split", [(0.0, False), (1.5, True), (50.0, True)])
+def test_what_a_frame_spent_on_updates_is_taken_off_its_burst(spent_ms, split) -> None:
+    """``App.PIXELS_PER_MS``: two boxes of 640×600 fit in one frame's ``FRAME_PIXELS``
+    after a cheap update, but after 1.5 ms of input and updates the second waits for the
+    next frame; however long the update took, one box is drawn at once."""
+    from game.engine.app import PIXELS_PER_MS
+    from game.engine.damage import FRAME_PIXELS
+
+    half = pygame.Rect(0, 0, 640, 600)
+    other = pygame.Rect(1280, 0, 640, 600)
+    both = 2 * half.width * half.height
+    assert FRAME_PIXELS - 1.5 * PIXELS_PER_MS < both <= FRAME_PIXELS
+    app = make_app()
+    scene = SlowUpdate(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 2)  # whole, then nothing changed
+    scene.cost = spent_ms / 1000.0
+    scene.areas = [half, other]
+    run_frames(app, 1)
+    assert app.deferred == ([other] if split else [])
+    canvas = app.surface
+    assert canvas.get_at(half.center)[:3] != (1, 0, 0)  # drawn anew (the first frame's: 1)
+    assert (canvas.get_at(other.center)[:3] == (1, 0, 0)) == split
