@@ -349,11 +349,11 @@ class App:
         self.partial_draws += 1
         band = self._refresh_band()
         rects = [*areas, *left] if band is None else [*areas, *left, band]
-        if effect is None and not self._effect_shown:
+        if effect is None and not self._effect_shown and not left:
             pointer = [] if self._pointer is None else [pygame.Rect(self._pointer, (1, 1))]
-            parts, self._later = share(rects, surface.get_rect(), last,
-                                       first=[*left, *pointer], pixels=self._pixels_left())
-        else:  # an effect's copy shows all of the canvas: nothing is left for later
+            parts, self._later = share(rects, surface.get_rect(), last, first=pointer,
+                                       pixels=self._pixels_left())
+        else:  # what was left waits no longer; an effect's copy shows all of the canvas
             parts = boxes(rects, surface.get_rect())
         self._last_pixels = area(parts)
         sprites = lone.sprites() if lone is not None else ()

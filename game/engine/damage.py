@@ -106,13 +106,18 @@ cost less."""
 
 
 FRAME_PIXELS = 1_000_000
-"""A burst of changes is drawn over two frames: when a partial draw would redraw more than this
-(half the 1080p canvas) and more than twice what the frame before drew — a tap that places a
-die changes cells, glows, sums, the tray, the buttons, the score and the message, up to
-1.6 Mpx, after frames of 0.2–0.5 — the boxes round what was touched are drawn first and the
-others wait for the next frame, 1/60 s later (:func:`share`). The app takes what the frame
-spent on input and updates off it (``app.PIXELS_PER_MS``). Motion that keeps costing that
-much is never split (its parts would lose every other frame)."""
+"""A burst of changes is drawn over two frames: when a partial draw would redraw
+more than this (half the 1080p canvas) and more than :data:`BURST_PIXELS` over what the frame
+before drew — a tap that places a die changes cells, glows, sums, the tray, the buttons, the
+score and the message, up to 1.6 Mpx, after frames of 0.2–0.6 — the boxes round what was
+touched are drawn first and the others wait for the next frame, 1/60 s later
+(:func:`share`). The app takes what the frame spent on input and updates off it
+(``app.PIXELS_PER_MS``). Motion that keeps costing as much is never split (its parts would
+lose every other frame)."""
+BURST_PIXELS = FRAME_PIXELS // 2
+"""How many pixels more than the frame before a partial draw may redraw and not be a burst
+(:data:`FRAME_PIXELS`): a tap during motion (dice tumbling, a message rising) is a burst too,
+the motion alone is not."""
 
 
 def _size(rect: pygame.Rect) -> int:
@@ -191,12 +196,12 @@ def share(rects: Sequence[pygame.Rect], bounds: pygame.Rect, last: int,
           first: Sequence[pygame.Rect] = (), pixels: int = FRAME_PIXELS
           ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """:func:`boxes` of ``rects``, split into those drawn now and those left for the next
-    frame when they are a burst: more than ``pixels`` and more than twice ``last`` (what the
-    frame before drew). Then the boxes that touch the rects of ``first`` (what was left over
-    last time, then where the pointer is) come first, in its order, the others in their own;
+    frame when they are a burst: more than ``pixels`` and more than :data:`BURST_PIXELS`
+    over ``last`` (what the frame before drew). Then the boxes that touch the rects of
+    ``first`` (where the pointer is, …) come first, in its order, the others in their own;
     each is drawn now while the boxes drawn stay within ``pixels`` (one at least)."""
     parts = boxes(rects, bounds)
-    if area(parts) <= max(pixels, 2 * last):
+    if area(parts) <= max(pixels, last + BURST_PIXELS):
         return parts, []
 
     def rank(part: pygame.Rect) -> int:

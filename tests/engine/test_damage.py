@@ -367,12 +367,15 @@ def test_a_burst_is_split_what_was_left_then_what_is_pointed_at_first() -> None:
 
 
 def test_motion_that_keeps_costing_as_much_is_never_split() -> None:
-    """More than the budget but not twice what the last frame drew: motion, whose parts left
-    behind every other frame would move at half the rate; and within budget, never."""
-    from game.engine.damage import FRAME_PIXELS, share
+    """More than the budget but not ``BURST_PIXELS`` more than the last frame drew: motion,
+    whose parts left behind every other frame would move at half the rate; and within
+    budget, never. A burst on top of motion (a tap while dice tumble) is split."""
+    from game.engine.damage import BURST_PIXELS, FRAME_PIXELS, share
 
     screen = pygame.Rect(0, 0, 1920, 1080)
-    assert share([LEFT, RIGHT], screen, last=640_000) == ([LEFT, RIGHT], [])
+    assert share([LEFT, RIGHT], screen, last=1_280_000) == ([LEFT, RIGHT], [])
+    assert share([LEFT, RIGHT], screen, last=1_280_000 - BURST_PIXELS) == ([LEFT, RIGHT], [])
+    assert share([LEFT, RIGHT], screen, last=300_000) == ([LEFT], [RIGHT])
     a, b = pygame.Rect(0, 0, 640, 625), pygame.Rect(1280, 0, 640, 625)  # 800,000 px in all
     assert share([a, b], screen, last=0) == ([a, b], [])
     huge = pygame.Rect(0, 0, 1920, 1000)  # one box over the budget: drawn, nothing left
@@ -509,3 +512,20 @@ def test_what_a_frame_spent_on_updates_is_taken_off_its_burst(spent_ms, split) -
     canvas = app.surface
     assert canvas.get_at(half.center)[:3] != (1, 0, 0)  # drawn anew (the first frame's: 1)
     assert (canvas.get_at(other.center)[:3] == (1, 0, 0)) == split
+
+
+def test_what_was_left_is_drawn_the_next_frame_whatever_else_comes() -> None:
+    """A burst waits one frame at most: the frame after a split draws what was left and all
+    that changed since, however much (a burst every frame is never put off twice)."""
+    app = make_app()
+    scene = Burst(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 2)
+    scene.burst()
+    run_frames(app, 1)
+    assert app.deferred == [RIGHT]
+    scene.burst()  # another burst at once
+    run_frames(app, 1)
+    assert app.deferred == []
+    assert app.surface.get_at(RIGHT.center)[:3] != (1, 0, 0)  # the first frame's no more
