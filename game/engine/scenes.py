@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.input import Action
 from game.engine.layers import Under
-from game.engine.sprites import Square
+from game.engine.sprites import Square, paint
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -220,9 +220,7 @@ class SceneStack:
         for scene in self.visible() if scenes is None else scenes:
             scene.draw(surface)
             if sprites:
-                fill = surface.fill
-                for colour, square in scene.sprites():
-                    fill(colour, square)
+                paint(surface, scene.sprites())
             effect = scene.effect() if effects else None
             if effect is not None:
                 effect(surface, None)

@@ -64,7 +64,7 @@ class Sprites:
         picture."""
         bounds = canvas.get_rect()
         down: list[tuple[pygame.Rect, tuple[int, int, int, int]]] = []
-        paints: list[tuple[Colour, pygame.Rect]] = []
+        paints: list[Square] = []
         x = y = row = 0
         for colour, square in squares:
             rect = bounds.clip(square)
@@ -74,16 +74,14 @@ class Sprites:
             if x + w > ATLAS_WIDTH:  # the next row of the atlas
                 x, y, row = 0, y + row, 0
             down.append((rect, (x, y, w, h)))
-            paints.append((colour, rect))
+            paints.append((colour, (rect.x, rect.y, w, h)))
             x += w
             row = max(row, h)
         if not down:
             return []
         atlas = self._atlas_for(canvas, y + row)
         atlas.blits([(canvas, kept[:2], rect) for rect, kept in down], doreturn=False)
-        fill = canvas.fill
-        for colour, rect in paints:
-            fill(colour, rect)
+        paint(canvas, paints)
         self._down = down
         return [rect for rect, _ in down]
 
@@ -98,6 +96,13 @@ class Sprites:
                 rows *= 2
             atlas = self._atlas = pygame.Surface((ATLAS_WIDTH, rows), 0, canvas)
         return atlas
+
+
+def paint(surface: pygame.Surface, squares: Iterable[Square]) -> None:
+    """Paint ``squares`` onto ``surface``, in order."""
+    fill = surface.fill
+    for colour, square in squares:
+        fill(colour, square)
 
 
 def cover(rects: Sequence[pygame.Rect], bucket: int = BUCKET) -> list[pygame.Rect]:

@@ -13,6 +13,7 @@ from game.engine.app import App
 from game.engine.scenes import Scene
 from game.engine.sprites import ATLAS_WIDTH, Sprites, cover
 from game.engine.testing import make_app, run_frames
+from tests.engine.test_damage import _window
 
 SIZE = (640, 360)
 
@@ -121,10 +122,6 @@ def _sparkler(app: App) -> Sparkler:
     app.stack.apply_pending()
     run_frames(app, 1)  # whole
     return scene
-
-
-def _window(app: App) -> pygame.Surface:
-    return app.display._presenter.renderer.to_surface()  # type: ignore[union-attr]
 
 
 def test_a_lone_scenes_sprites_move_over_its_picture_without_redrawing_it() -> None:

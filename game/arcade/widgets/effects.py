@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.sprites import Square, cover
+from game.engine.sprites import Square, cover, paint
 
 
 @dataclass
@@ -79,9 +79,7 @@ class Particles:
         bounds = self.bounds()
         if bounds is None or not surface.get_clip().colliderect(bounds):
             return
-        fill = surface.fill
-        for colour, square in self.squares():
-            fill(colour, square)
+        paint(surface, self.squares())
 
     def squares(self) -> list[Square]:
         """Each particle as ``draw`` paints it now: its colour, faded, and its square, shrunk
