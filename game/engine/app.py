@@ -337,7 +337,6 @@ class App:
                 self._draw_over_backdrop(surface, visible, fresh=scene_changed
                                          or self.frame == 0 or self.display.damaged)
             else:
-                self.forget_backdrop()
                 self.stack.draw(surface, effects=effect is None, sprites=False)
                 if lone is not None:
                     self.sprites.put(surface, lone.sprites())
@@ -437,7 +436,8 @@ class App:
         self.display.present(areas=areas)
 
     def _effect_buffer(self) -> pygame.Surface:
-        """The copy of the canvas a scene's effect is drawn over, kept for the run (8 MB at
+        """The copy of the canvas a lone scene's effect is drawn into — and, while an overlay
+        is up, the backdrop under it (:meth:`_draw_over_backdrop`) — kept for the run (8 MB at
         1080p) and made in the startup frame (again if the canvas's size changes): made on an
         effect's first frame, its pages faulted in one by one as they were first written, 6 of
         the 17 ms of the first MAGDAGDON slam of a run."""

@@ -31,8 +31,6 @@ class Particles:
     """A small pool of square debris/sparks with gravity and fade-out."""
 
     MAX = 600
-    BUCKET = 160
-    """The side of the screen's squares :meth:`areas` gathers particles in, in pixels."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -99,12 +97,11 @@ class Particles:
 
     def areas(self) -> list[pygame.Rect]:
         """Rects round the particles as ``draw`` paints them now, a few per screen
-        (``engine.sprites.cover``, in :data:`BUCKET`-sized squares). Worked out once per
-        change."""
+        (``engine.sprites.cover``). Worked out once per change."""
         if self._areas is not None:
             return [rect.copy() for rect in self._areas]
         out = cover([pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
-                     for p in self.items], self.BUCKET)
+                     for p in self.items])
         self._areas = [rect.copy() for rect in out]
         self._bounds = out[0].unionall(out[1:]) if out else None
         return out
