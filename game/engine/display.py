@@ -13,7 +13,9 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
   bars black (the clear is skipped when there are no bars); with vsync where the driver has
   it. A partial redraw (``engine.damage``) uploads only the parts of the canvas it changed.
   The texture filters linearly, except at a whole-number scale (1920×1080 on 4K), where it
-  keeps pixels sharp. Without a renderer the window's own surface is scaled into instead.
+  keeps pixels sharp. SDL's software renderer at 1:1 skips the texture: the canvas (or the
+  redrawn parts of it) is copied straight into the window's pixels and only those parts are
+  sent to the screen. Without a renderer the window's own surface is scaled into instead.
 * **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
   the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
   restored while it fits a monitor that is still there (``remembered``), and reported to
@@ -108,18 +110,6 @@ def pointer_position() -> tuple[int, int]:
     return display.to_logical((x, y))
 
 
-def bands(areas: Sequence[pygame.Rect], width: int) -> list[tuple[int, int, int, int]]:
-    """The rows ``areas`` cover, as whole-width rects (overlapping or touching rows joined)."""
-    spans = sorted((area.top, area.bottom) for area in areas if area.height > 0)
-    out: list[list[int]] = []
-    for top, bottom in spans:
-        if out and top <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], bottom)
-        else:
-            out.append([top, bottom])
-    return [(0, top, width, bottom - top) for top, bottom in out]
-
-
 def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
     """Pump events until ``condition()`` holds (``True``) or ``timeout`` seconds pass
     (``False``): the window manager answers a window's moves in its own time."""
@@ -145,9 +135,12 @@ class _RendererPresenter:
         self.texture: Any = None
         self.sharp: bool | None = None
         # SDL's software renderer draws into the window's own pixels, which keep the last
-        # picture: a partial redraw at 1:1 copies only its areas there (a GPU's back buffer
-        # holds nothing reliable after a present, so it always gets the whole texture).
+        # picture: at 1:1 the canvas is copied there directly, a partial redraw only its
+        # areas (a GPU's back buffer holds nothing reliable after a present, so it always
+        # gets the whole texture).
         self.software = sdl.renderer_name(window) == "software"
+        self.stale = False
+        """Pictures went straight to the window (:meth:`_direct`), not into the texture."""
 
     def output_size(self) -> tuple[int, int]:
         viewport = self.renderer.get_viewport()
@@ -155,7 +148,8 @@ class _RendererPresenter:
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
                 areas: Sequence[pygame.Rect] | None = None) -> None:
-        whole = self.texture is None or sharp != self.sharp or not upload or areas is None
+        if self._direct(canvas, box, areas if upload else None):
+            return
         if self.texture is None or sharp != self.sharp:
             key = "SDL_RENDER_SCALE_QUALITY"
             before = os.environ.get(key)
@@ -169,25 +163,43 @@ class _RendererPresenter:
                 else:
                     os.environ[key] = before
             self.sharp = sharp
+        elif self.stale or (upload and areas is None):
+            self.texture.update(canvas)  # (stale: the canvas is what the window showed last)
         elif upload and areas is not None:
             for area in areas:  # only what changed: the rest of the texture is still right
                 # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
                 self.texture.update(canvas.subsurface(area), tuple(area))
-        elif upload:
-            self.texture.update(canvas)
+        self.stale = False
         bars = tuple(box) != (0, 0, *self.output_size())
-        if not whole and self.software and not bars and tuple(box[2:]) == canvas.get_size():
-            # the window's pixels elsewhere are still right; the copy goes in whole-width
-            # bands, since SDL's software copy pays ~0.4 µs a row for anything narrower
-            # (a 300×300 box costs more than 1920×300, a 100×1080 strip more than it all)
-            for band in bands(areas or (), canvas.get_width()):
-                self.texture.draw(srcrect=band, dstrect=band)
-        else:
-            if bars:  # to paint black
-                self.renderer.draw_color = (0, 0, 0, 255)
-                self.renderer.clear()
-            self.texture.draw(dstrect=box)
+        if bars:  # to paint black
+            self.renderer.draw_color = (0, 0, 0, 255)
+            self.renderer.clear()
+        self.texture.draw(dstrect=box)
         self.renderer.present()
+
+    def _direct(self, canvas: pygame.Surface, box: Rect,
+                areas: Sequence[pygame.Rect] | None) -> bool:
+        """At 1:1 through SDL's software renderer, which draws into the window's own pixels
+        and sends them to the screen: the canvas (or only ``areas`` of it) is copied straight
+        there, and only what was copied is sent (``SDL_UpdateWindowSurfaceRects``). One copy
+        instead of two (canvas → texture → window), and a partial redraw no longer sends the
+        whole window. The texture, not drawn meanwhile, takes the whole canvas the next time
+        it is (``stale``). False where it does not apply — a GPU renderer (its back buffer
+        holds nothing reliable after a present), bars, a scale, SDL not reachable — and the
+        texture presents."""
+        size = canvas.get_size()
+        if not self.software or tuple(box) != (0, 0, *size) or self.output_size() != size:
+            return False
+        try:
+            target = self.window.get_surface()
+        except pygame.error:
+            return False
+        if target.get_size() != size:
+            return False
+        self.stale = True  # from here on the window has pixels the texture has not
+        sent = [target.blit(canvas, (0, 0))] if areas is None \
+            else [target.blit(canvas, area, area) for area in areas]
+        return sdl.update_window_rects(self.window, sent)
 
     def release(self) -> None:
         """Free the texture, then the renderer, while SDL is still up (freed after

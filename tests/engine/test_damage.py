@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.engine import sdl
 from game.engine.app import FULL_EVERY, REFRESH_BANDS, App
 from game.engine.damage import Tracker
 from game.engine.layers import put_under
@@ -163,6 +164,69 @@ def test_the_display_uploads_only_the_areas_given() -> None:
     assert shown.get_at((10, 10))[:3] == (200, 0, 0)  # not uploaded: still the old picture
     assert shown.get_at((SPOT.left - 1, SPOT.top - 1))[:3] == (200, 0, 0)
     assert shown.get_at((SPOT.right - 1, SPOT.bottom - 1))[:3] == (0, 0, 200)
+
+
+def _sent_rects(monkeypatch: pytest.MonkeyPatch, answer: bool | None = None) -> list:
+    """What ``sdl.update_window_rects`` is asked to send (each call's rects), passed on to
+    SDL (or answered with ``answer``: False is SDL refusing)."""
+    sent: list[list[tuple[int, int, int, int]]] = []
+    real = sdl.update_window_rects
+
+    def update(window, rects):
+        sent.append([tuple(rect) for rect in rects])
+        return real(window, rects) if answer is None else answer
+
+    monkeypatch.setattr(sdl, "update_window_rects", update)
+    return sent
+
+
+def test_at_one_to_one_pictures_go_straight_to_the_window_and_only_what_changed_is_sent(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SDL's software renderer draws into the window's own pixels: at 1:1 the canvas is
+    copied there (a partial redraw: only its areas) and only that is sent to the screen. The
+    texture has not seen it, so when it is drawn next (the window scaled) it takes the whole
+    canvas first."""
+    app = make_app()
+    display = app.display
+    presenter = display._presenter
+    sent = _sent_rects(monkeypatch)
+    canvas = display.surface
+    canvas.fill((200, 0, 0))
+    display.present()
+    canvas.fill((0, 0, 200), SPOT)
+    display.present(areas=[SPOT])
+    assert sent == [[(0, 0, 1920, 1080)], [tuple(SPOT)]]
+    assert presenter.stale  # type: ignore[union-attr]
+    shown = _window(app)
+    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
+    assert shown.get_at((10, 10))[:3] == (200, 0, 0)
+    assert app.display.window is not None
+    app.display.window.size = (960, 540)  # half size: the texture, scaled
+    app.display.map_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=960, y=540))
+    display.present(redrawn=False)
+    assert len(sent) == 2 and not presenter.stale  # type: ignore[union-attr]
+    shown = _window(app)
+    assert shown.get_at((SPOT.centerx // 2, SPOT.centery // 2))[:3] == (0, 0, 200)
+    assert shown.get_at((5, 5))[:3] == (200, 0, 0)
+
+
+def test_when_sdl_will_not_send_the_areas_the_texture_shows_them(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    display = app.display
+    sent = _sent_rects(monkeypatch, answer=False)
+    canvas = display.surface
+    canvas.fill((200, 0, 0))
+    display.present()
+    canvas.fill((0, 0, 200), SPOT)
+    display.present(areas=[SPOT])
+    assert sent == [[(0, 0, 1920, 1080)], [tuple(SPOT)]]
+    shown = _window(app)
+    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
+    assert shown.get_at((10, 10))[:3] == (200, 0, 0)
+    assert not display._presenter.stale  # type: ignore[union-attr]
 
 
 def test_far_apart_parts_are_drawn_and_presented_apart() -> None:
@@ -337,15 +401,6 @@ def test_boxes_start_and_end_on_the_copy_friendly_grid() -> None:
 def _union(a: pygame.Rect, b: pygame.Rect) -> int:
     union = a.union(b)
     return union.width * union.height
-
-
-def test_bands_join_the_rows_of_the_areas_across_the_whole_width() -> None:
-    from game.engine.display import bands
-
-    rects = [pygame.Rect(10, 100, 5, 50), pygame.Rect(900, 140, 50, 30),
-             pygame.Rect(0, 170, 10, 10), pygame.Rect(3, 400, 9, 9), pygame.Rect(0, 0, 9, 0)]
-    assert bands(rects, 1920) == [(0, 100, 1920, 80), (0, 400, 1920, 9)]
-    assert bands([], 1920) == []
 
 
 LEFT = pygame.Rect(0, 0, 640, 1000)  # a burst: two far-apart boxes of 640,000 px, on the grid
