@@ -166,7 +166,9 @@ class App:
         self._last_pixels = 0  # how many the last draw drew (engine.damage.share)
         self._pointer: tuple[int, int] | None = None  # where the pointer last was (logical)
         self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
-        self._effect_shown = False  # the window shows it (not the canvas alone)
+        self._effect_shown: pygame.Surface | None = None
+        """What the window shows instead of the canvas: the picture a lone scene's effect
+        was drawn into (the window's own pixels, or the effect buffer)."""
         self.sprites = Sprites()  # a lone scene's sparks, over its picture (engine.sprites)
         self._frame_start = 0.0  # when this frame began (clock)
         self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
@@ -348,7 +350,7 @@ class App:
         self.partial_draws += 1
         band = self._refresh_band()
         rects = [*areas, *left] if band is None else [*areas, *left, band]
-        if effect is None and not self._effect_shown and not left:
+        if effect is None and self._effect_shown is None and not left:
             pointer = [] if self._pointer is None else [pygame.Rect(self._pointer, (1, 1))]
             parts, self._later = share(rects, surface.get_rect(), last, first=pointer,
                                        pixels=self._pixels_left())
@@ -357,7 +359,7 @@ class App:
         self._last_pixels = area(parts)
         sprites = lone.sprites() if lone is not None else ()
         if not parts and not sprites and not self.sprites and effect is None \
-                and not self._effect_shown:
+                and self._effect_shown is None:
             return  # nothing changed on screen: the window keeps the last picture
         lifted = self.sprites.lift(surface)
         try:
@@ -422,16 +424,20 @@ class App:
         """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: the
         effect copies the canvas in, shaken as the lone scene says (``Scene.effect_shake``),
         and draws over it, instead of the whole scene being redrawn under a full-screen
-        effect every frame."""
+        effect every frame. The copy is made in the window's own pixels where the display
+        shows them as they are (``Display.window_pixels``: nothing more to copy), else in
+        the effect buffer."""
         if effect is not None:
-            frame = self._effect_buffer()
-            self.forget_backdrop()  # (the buffer it was kept in)
+            frame = self.display.window_pixels()  # drawn where it is shown: no copy at all
+            if frame is None:
+                frame = self._effect_buffer()
+                self.forget_backdrop()  # (the buffer it was kept in)
             effect(frame, (self.surface, shake))  # the canvas, shaken, copied in by it
             self.display.present(source=frame)
-            self._effect_shown = True
+            self._effect_shown = frame
             return
-        if self._effect_shown:  # the window still shows the effect: all of the canvas again
-            self._effect_shown = False
+        if self._effect_shown is not None:  # the window shows the effect: all of the canvas
+            self._effect_shown = None
             areas = None
         self.display.present(areas=areas)
 
@@ -453,9 +459,7 @@ class App:
     @property
     def shown(self) -> pygame.Surface:
         """The picture the window shows now (the canvas, or the copy with an effect)."""
-        if self._effect_shown and self._frame is not None:
-            return self._frame
-        return self.surface
+        return self.surface if self._effect_shown is None else self._effect_shown
 
     def _damage(self, scene_changed: bool,
                 visible: Sequence[Scene[Any]]) -> list[pygame.Rect] | None:

@@ -177,28 +177,38 @@ class _RendererPresenter:
         self.texture.draw(dstrect=box)
         self.renderer.present()
 
-    def _direct(self, canvas: pygame.Surface, box: Rect,
-                areas: Sequence[pygame.Rect] | None) -> bool:
-        """At 1:1 through SDL's software renderer, which draws into the window's own pixels
-        and sends them to the screen: the canvas (or only ``areas`` of it) is copied straight
-        there, and only what was copied is sent (``SDL_UpdateWindowSurfaceRects``). One copy
-        instead of two (canvas → texture → window), and a partial redraw no longer sends the
-        whole window. The texture, not drawn meanwhile, takes the whole canvas the next time
-        it is (``stale``). False where it does not apply — a GPU renderer (its back buffer
-        holds nothing reliable after a present), bars, a scale, SDL not reachable — and the
-        texture presents."""
-        size = canvas.get_size()
+    def window_pixels(self, box: Rect, size: tuple[int, int]) -> pygame.Surface | None:
+        """The window's own pixels, where a picture of ``size`` shown in ``box`` is copied
+        as it is (SDL's software renderer at 1:1, no bars), else None. They are what SDL's
+        software renderer draws into and sends to the screen; a GPU renderer's back buffer
+        holds nothing reliable after a present."""
         if not self.software or tuple(box) != (0, 0, *size) or self.output_size() != size:
-            return False
+            return None
         try:
             target = self.window.get_surface()
         except pygame.error:
-            return False
-        if target.get_size() != size:
+            return None
+        return target if target.get_size() == size else None
+
+    def _direct(self, canvas: pygame.Surface, box: Rect,
+                areas: Sequence[pygame.Rect] | None) -> bool:
+        """Into the window's own pixels (:meth:`window_pixels`): the canvas (or only
+        ``areas`` of it) is copied straight there — nothing, if it was drawn there — and only
+        what was copied is sent (``SDL_UpdateWindowSurfaceRects``). One copy instead of two
+        (canvas → texture → window), and a partial redraw no longer sends the whole window.
+        The texture, not drawn meanwhile, takes the whole canvas the next time it is
+        (``stale``). False where that does not apply (or SDL is not reachable): the texture
+        presents."""
+        target = self.window_pixels(box, canvas.get_size())
+        if target is None:
             return False
         self.stale = True  # from here on the window has pixels the texture has not
-        sent = [target.blit(canvas, (0, 0))] if areas is None \
-            else [target.blit(canvas, area, area) for area in areas]
+        if canvas is target:
+            sent = [target.get_rect()]
+        elif areas is None:
+            sent = [target.blit(canvas, (0, 0))]
+        else:
+            sent = [target.blit(canvas, area, area) for area in areas]
         return sdl.update_window_rects(self.window, sent)
 
     def release(self) -> None:
@@ -217,6 +227,10 @@ class _SurfacePresenter:
 
     def output_size(self) -> tuple[int, int]:
         return self.window.size
+
+    def window_pixels(self, box: Rect, size: tuple[int, int]) -> pygame.Surface | None:
+        """None: this fallback always copies into the window itself."""
+        return None
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
                 areas: Sequence[pygame.Rect] | None = None) -> None:
@@ -520,6 +534,16 @@ class Display:
         self._presenter.present(picture, box, integer_scale(self.size, box),
                                 upload=redrawn, areas=areas)
         self.damaged = False
+
+    def window_pixels(self) -> pygame.Surface | None:
+        """Where a whole picture (``present(source=…)``) can be drawn to be shown with no
+        copy at all — the window's own pixels, when the canvas is shown in them as it is
+        (``_RendererPresenter.window_pixels``) — or None. Valid until the next event or
+        present."""
+        if self._presenter is None or self._surface is None:
+            return None
+        box = letterbox(self.size, self._presenter.output_size())
+        return self._presenter.window_pixels(box, self.size)
 
     def _draw_probe(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -291,11 +291,30 @@ def test_a_lone_scenes_effect_is_shown_over_a_copy_and_never_drawn_into_the_canv
     assert app.shown is canvas
 
 
-def test_the_copy_under_an_effect_is_made_once_and_reused_by_the_next_effect() -> None:
-    """A fresh canvas-sized copy (8 MB at 1080p) faults its pages in as it is written: made
-    on the first frame of each slam, it cost ~7 ms there. It is made in the startup frame,
-    kept, and each effect draws into it again with the picture of its own moment."""
+def test_an_effect_is_drawn_in_the_windows_own_pixels_where_they_are_shown_as_they_are(
+) -> None:
+    """SDL's software renderer at 1:1 (``Display.window_pixels``): the effect's copy of the
+    canvas is made straight in the window's pixels, so presenting it copies nothing more."""
     app = make_app()
+    scene = Veiled(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    run_frames(app, 3)
+    pixels = app.display.window_pixels()
+    assert pixels is not None and app.shown is pixels and app._frame is not pixels
+    assert _window(app).get_at((1500, 900))[:3] == (1, 90, 0)
+    assert app.surface.get_at((1500, 900))[:3] == (1, 0, 0)
+
+
+def test_the_copy_under_an_effect_is_made_once_and_reused_by_the_next_effect(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the window's own pixels are not shown as they are (a GPU, a scaled window): a
+    fresh canvas-sized copy (8 MB at 1080p) faults its pages in as it is written: made on the
+    first frame of each slam, it cost ~7 ms there. It is made in the startup frame, kept, and
+    each effect draws into it again with the picture of its own moment."""
+    app = make_app()
+    monkeypatch.setattr(app.display, "window_pixels", lambda: None)
     scene = Veiled(app)
     scene.veil = False
     app.stack.push(scene)
