@@ -11,6 +11,8 @@ _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
 _fits: dict[tuple[str, str, int, int, int, str], int] = {}
 _wrapped: dict[tuple[str, str, int, int, int, int, str], tuple[int, tuple[str, ...]]] = {}
 _MAX = 512
+SHADOW = (0, 0, 0)
+"""The colour of a label's drop shadow (``blit(…, shadow=True)``)."""
 
 
 def render(text: str, role: str, size: int, colour: tuple[int, ...]) -> pygame.Surface:
@@ -39,7 +41,7 @@ def blit(
     surface = render(text, role, size, colour)
     rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        target.blit(render(text, role, size, (0, 0, 0)), rect.move(3, 4))
+        target.blit(render(text, role, size, SHADOW), rect.move(3, 4))
     target.blit(surface, rect)
     return rect
 
