@@ -200,6 +200,25 @@ def test_present_at_any_window_size(display: Display, size) -> None:
     assert not display.damaged
 
 
+def test_the_windows_own_pixels_are_offered_only_where_the_canvas_shows_as_it_is(
+    display: Display
+) -> None:
+    """``Display.window_pixels``: SDL's software renderer (the dummy driver's) at 1:1 draws
+    into the window's own pixels, so a whole picture drawn there needs no copy; scaled or
+    letterboxed, the picture goes through the texture and there is nothing to draw into."""
+    pixels = display.window_pixels()
+    assert pixels is not None and pixels.get_size() == LOGICAL_SIZE
+    pixels.fill((0, 90, 0))
+    display.present(source=pixels)
+    shown = display._presenter.renderer.to_surface()  # type: ignore[union-attr]
+    assert shown.get_at((7, 7))[:3] == (0, 90, 0)
+    for size in ((960, 540), (1366, 768), (1920, 1200)):
+        resize(display, size)
+        assert display.window_pixels() is None
+    resize(display, LOGICAL_SIZE)
+    assert display.window_pixels() is not None
+
+
 def test_window_events_ask_for_a_present(display: Display) -> None:
     display.present()
     assert not display.damaged
