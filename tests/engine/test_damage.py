@@ -180,6 +180,19 @@ def _sent_rects(monkeypatch: pytest.MonkeyPatch, answer: bool | None = None) -> 
     return sent
 
 
+def _present_red_then_a_blue_spot(app: App) -> None:
+    """The whole canvas red, presented; then SPOT blue, presented alone: the window shows
+    both."""
+    display = app.display
+    display.surface.fill((200, 0, 0))
+    display.present()
+    display.surface.fill((0, 0, 200), SPOT)
+    display.present(areas=[SPOT])
+    shown = _window(app)
+    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
+    assert shown.get_at((10, 10))[:3] == (200, 0, 0)
+
+
 def test_at_one_to_one_pictures_go_straight_to_the_window_and_only_what_changed_is_sent(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -191,16 +204,9 @@ def test_at_one_to_one_pictures_go_straight_to_the_window_and_only_what_changed_
     display = app.display
     presenter = display._presenter
     sent = _sent_rects(monkeypatch)
-    canvas = display.surface
-    canvas.fill((200, 0, 0))
-    display.present()
-    canvas.fill((0, 0, 200), SPOT)
-    display.present(areas=[SPOT])
+    _present_red_then_a_blue_spot(app)
     assert sent == [[(0, 0, 1920, 1080)], [tuple(SPOT)]]
     assert presenter.stale  # type: ignore[union-attr]
-    shown = _window(app)
-    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
-    assert shown.get_at((10, 10))[:3] == (200, 0, 0)
     assert app.display.window is not None
     app.display.window.size = (960, 540)  # half size: the texture, scaled
     app.display.map_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=960, y=540))
@@ -215,18 +221,10 @@ def test_when_sdl_will_not_send_the_areas_the_texture_shows_them(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app()
-    display = app.display
     sent = _sent_rects(monkeypatch, answer=False)
-    canvas = display.surface
-    canvas.fill((200, 0, 0))
-    display.present()
-    canvas.fill((0, 0, 200), SPOT)
-    display.present(areas=[SPOT])
+    _present_red_then_a_blue_spot(app)
     assert sent == [[(0, 0, 1920, 1080)], [tuple(SPOT)]]
-    shown = _window(app)
-    assert shown.get_at(SPOT.center)[:3] == (0, 0, 200)
-    assert shown.get_at((10, 10))[:3] == (200, 0, 0)
-    assert not display._presenter.stale  # type: ignore[union-attr]
+    assert not app.display._presenter.stale  # type: ignore[union-attr]
 
 
 def test_far_apart_parts_are_drawn_and_presented_apart() -> None:
