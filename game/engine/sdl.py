@@ -201,7 +201,7 @@ def update_window_rects(window: pygame.Window, rects: Sequence[pygame.Rect]) -> 
     lib, pointer = found
     array = (_SDLRect * max(1, len(rects)))(*(_SDLRect(*rect) for rect in rects))
     try:
-        return lib.SDL_UpdateWindowSurfaceRects(pointer, array, len(rects)) == 0
+        return int(lib.SDL_UpdateWindowSurfaceRects(pointer, array, len(rects))) == 0
     except (OSError, AttributeError):
         return False
 

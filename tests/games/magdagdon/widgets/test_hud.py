@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.arcade.widgets import palette, text
-from game.engine import i18n
+from game.engine import caches, i18n
 from game.games.magdagdon.widgets import hud
 from game.games.magdagdon.widgets.layout import PlayLayout
 
@@ -57,7 +57,9 @@ def test_the_play_screen_makes_the_slams_buffer_before_the_slam() -> None:
 def test_the_play_screen_renders_the_settled_banners_title_before_the_slam_ends() -> None:
     """The frame the slam ends draws the banner settled in its strip: its title (and shadow)
     are already rendered then, not rasterised on that frame."""
-    text._cache.clear()
+    pygame.init()
+    i18n.clear_fonts()  # fonts of an earlier test's App died with its pygame.quit
+    caches.reset_all()  # and so did what they rendered
     hud.prewarm_banner()
     for colour in (palette.TEXT, text.SHADOW):
         assert (hud.BANNER, "logo", hud.SETTLED_LOGO, colour, i18n.current()) in text._cache
