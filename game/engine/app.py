@@ -165,7 +165,7 @@ class App:
         self._later: list[pygame.Rect] = []  # boxes a partial draw left to the next frame
         self._last_pixels = 0  # how many the last draw drew (engine.damage.share)
         self._pointer: tuple[int, int] | None = None  # where the pointer last was (logical)
-        self._frame: pygame.Surface | None = None  # the canvas plus a scene's effect
+        self._frame: pygame.Surface | None = None  # the effect buffer (_effect_buffer)
         self._effect_shown: pygame.Surface | None = None
         """What the window shows instead of the canvas: the picture a lone scene's effect
         was drawn into (the window's own pixels, or the effect buffer)."""

@@ -32,8 +32,8 @@ AppT = TypeVar("AppT")
 
 Effect = Callable[[pygame.Surface, Under | None], None]
 """A scene's full-screen effect (``Scene.effect``): draws over ``surface``'s picture, or —
-given ``under`` — makes all of ``surface`` (the app's copy buffer) the canvas moved by its
-shake with the effect over it."""
+given ``under`` — makes all of ``surface`` (the app's copy: the window's own pixels or the
+effect buffer) the canvas moved by its shake with the effect over it."""
 
 
 class Scene(Generic[AppT]):
