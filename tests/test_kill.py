@@ -5,8 +5,11 @@ Each run is ``main.py --demo --data-dir D --seed S --frames 10**7`` in a subproc
 video and audio). Kills are seeded and of three kinds: after a delay of 0.3..3 s (some land in
 the startup, most mid-turn), shortly after a ``GAME OVER`` line appears on stdout (the game was
 just recorded and the next one is starting), and shortly after ``saves/magdagdon.json`` holds a
-finished game (the second between the last autosave and the recording). After every kill the
-test process checks a copy of D with ``game.arcade.storage.Storage``:
+finished game (the second between the last autosave and the recording). Twice, at fixed places
+in the plan, a pair: a run killed as soon as it has saved an unfinished game, then the next run
+killed as soon as it has played on in that game by a turn (delays alone left a resumed game to
+the machine's speed: the demo finishes a game in 1–3 s, and under load no run played on).
+After every kill the test process checks a copy of D with ``game.arcade.storage.Storage``:
 
 * nothing is corrupt: no notice, no ``*.corrupt-*`` file;
 * no record is ever lost (every finished game is kept, with its fields unchanged), the set of
@@ -58,6 +61,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 20261130
 PLAN = ["delay"] * 15 + ["game_over"] * 5 + ["finishing"] * 4  # 24 kills, shuffled (seeded)
+PAIR = ["saved", "played_on"]
+"""Put into the shuffled plan at :data:`PAIR_AT`: a save left, then resumed and played on."""
+PAIR_AT = (2, 10)
 MIN_KILLS = 20
 BUDGET_SECONDS = 60.0  # no new run starts after this once MIN_KILLS are done
 WAIT_CAP_SECONDS = 7.0  # a run waiting for an event is killed after this anyway
@@ -216,6 +222,15 @@ def saved_game_is_finished(data_dir: Path) -> bool:
         return False
 
 
+def saved_turn(data_dir: Path) -> tuple[str, int] | None:
+    """The saved game's id and turn, or None (no save, or one being replaced)."""
+    try:
+        data = json.loads((data_dir / SAVE_FILE).read_text("utf-8"))
+        return data["id"], int(data["state"]["game"]["turns"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def wait_and_kill(run: GameRun, mode: str, rng: random.Random, data_dir: Path) -> str:
     """Kill ``run`` according to ``mode``; returns a short description of the moment."""
     if mode == "delay":
@@ -223,9 +238,21 @@ def wait_and_kill(run: GameRun, mode: str, rng: random.Random, data_dir: Path) -
         time.sleep(max(0.0, delay - run.age))
         run.kill()
         return f"after {delay:.2f}s"
-    extra = rng.uniform(0.0, 0.4) if mode == "game_over" else rng.uniform(0.0, 0.6)
+    extra = {"game_over": 0.4, "finishing": 0.6}.get(mode, 0.0) * rng.random()
+    was = saved_turn(data_dir)  # (the run is still starting: it has not saved yet)
+
+    def due() -> bool:
+        if mode == "game_over":
+            return run.game_overs() > 0
+        if mode == "finishing":
+            return saved_game_is_finished(data_dir)
+        now = saved_turn(data_dir)
+        if mode == "saved":  # this run's first save of an unfinished game
+            return now is not None and now != was and not saved_game_is_finished(data_dir)
+        return was is not None and now is not None and now[0] == was[0] and now[1] > was[1]
+
     while run.age < WAIT_CAP_SECONDS and run.proc.poll() is None:
-        if run.game_overs() if mode == "game_over" else saved_game_is_finished(data_dir):
+        if due():
             time.sleep(extra)
             run.kill()
             return f"{extra:.2f}s after {mode} at {run.age:.2f}s"
@@ -239,6 +266,8 @@ def test_sigkill_at_random_moments_never_loses_or_corrupts_anything(tmp_path: Pa
     rng = random.Random(SEED)
     plan = PLAN[:]
     rng.shuffle(plan)
+    for at in reversed(PAIR_AT):
+        plan[at:at] = PAIR
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     (data_dir / "saves").mkdir()
@@ -279,7 +308,7 @@ def test_sigkill_at_random_moments_never_loses_or_corrupts_anything(tmp_path: Pa
         assert final_started - temp.stat().st_mtime < STALE_TEMP_SECONDS + 1, temp.name
 
     seconds = time.monotonic() - start
-    kinds = " ".join(f"{kind}={plan[:kills].count(kind)}" for kind in sorted(set(PLAN)))
+    kinds = " ".join(f"{kind}={plan[:kills].count(kind)}" for kind in sorted(set(plan)))
     print(f"\nSIGKILL: kills={kills} ({kinds}) games_recorded={recorded} "
           f"resumed_and_played_on={resumed} "
           f"finished_saves_seen={finished_saves} temp_files_left_by_kills={len(temps_seen)} "
