@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
@@ -41,3 +42,18 @@ def saving_app(tmp_path):
     application = make_arcade(tmp_path / "data")
     yield application
     application.shutdown()
+
+
+@pytest.fixture
+def supersampled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The sizes pygame-gui smooth-scales a supersampled shape down to: one per shape drawn
+    from scratch (a background taken from the cache is not drawn)."""
+    calls: list[tuple[int, int]] = []
+    smoothscale = pygame.transform.smoothscale
+
+    def counted(surface: pygame.Surface, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(tuple(size))
+        return smoothscale(surface, size, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    return calls

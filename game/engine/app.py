@@ -21,7 +21,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -174,6 +174,7 @@ class App:
         self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
         self._backdrop_draws = 0  # whole draws since it was drawn
         self._screen: str | None = None
+        self._spare: dict[Hashable, Callable[[], None]] = {}  # jobs for an idle pass (when_idle)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -301,6 +302,8 @@ class App:
             self._draw(scene_changed)
             self.pacer.drew()
             self.draws += 1
+        elif self._spare and self.pacer.idle and not self.moving():
+            self._run_spare_job()
         self._scene_changed = self.stack.pending
         self.stack.apply_pending()
         if self.display.probe:
@@ -372,6 +375,28 @@ class App:
         put = self.sprites.put(surface, sprites)
         self._present(effect, [*parts, *cover([*lifted, *put])] if lifted or put else parts,
                       shake)
+
+    def when_idle(self, key: Hashable, job: Callable[[], None]) -> None:
+        """Run ``job`` once, in a pass that draws nothing while the screen is untouched
+        (``Pacer.idle``) and nothing on it plays out by itself: work that would otherwise
+        land on a frame the player watches (the first game over of a run built its buttons'
+        shapes in 54 ms), done while the player thinks, one job a pass. A job whose ``key``
+        is already waiting is not queued again. Runs to a frame count draw every pass: their
+        jobs never run."""
+        self._spare.setdefault(key, job)
+
+    @property
+    def idle_jobs(self) -> tuple[Hashable, ...]:
+        """The keys of the jobs waiting for an idle pass (:meth:`when_idle`), oldest first."""
+        return tuple(self._spare)
+
+    def _run_spare_job(self) -> None:
+        key = next(iter(self._spare))
+        job = self._spare.pop(key)
+        try:
+            job()
+        except Exception:  # noqa: BLE001 - work ahead of time must never break the game
+            log.exception("the idle-time job %r failed", key)
 
     def _pixels_left(self) -> int:
         """How many pixels a burst may draw in this frame (``damage.share``): its share,

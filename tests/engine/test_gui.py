@@ -32,21 +32,6 @@ def manager(screen: pygame.Surface) -> pygame_gui.UIManager:
     return gui.UIManager(screen.get_size(), THEME)
 
 
-@pytest.fixture
-def supersampled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """The sizes pygame-gui smooth-scales a supersampled shape down to: one per shape drawn
-    from scratch (a background taken from the cache is not drawn)."""
-    calls: list[tuple[int, int]] = []
-    smoothscale = pygame.transform.smoothscale
-
-    def counted(surface: pygame.Surface, size, *args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(tuple(size))
-        return smoothscale(surface, size, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
-    return calls
-
-
 def test_the_hook_is_installed_once_on_pygame_guis_rounded_shape() -> None:
     from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
         RoundedRectangleShape,

@@ -197,6 +197,92 @@ def test_pacer_rules() -> None:
     assert not pacer.idle and pacer.should_draw(1, still=True)
 
 
+# --- work for an untouched screen --------------------------------------------------------
+def _job(app: App, log: list[tuple[str, int]], key: str):
+    """A job that notes its key and the pass it ran in."""
+    return lambda: log.append((key, app.frame))
+
+
+def test_idle_jobs_wait_for_an_untouched_screen_then_run_once_each_in_passes_that_draw_nothing(
+) -> None:
+    app = make_app()
+    probe = start(app)
+    ran: list[tuple[str, int]] = []
+    app.when_idle("a", _job(app, ran, "a"))
+    app.when_idle("a", _job(app, ran, "a again"))  # the same key waiting: not queued twice
+    app.when_idle("b", _job(app, ran, "b"))
+    assert app.idle_jobs == ("a", "b")
+    run_frames(app, round(IDLE_AFTER / STEP))
+    app.run_frame()  # no step due: a pass that draws nothing, but touched (started) just now
+    assert ran == [] and not app.pacer.idle
+    drawn_in: list[int] = []  # the passes the scene was drawn in
+    draw = probe.draw
+    probe.draw = lambda surface: (drawn_in.append(app.frame), draw(surface))  # type: ignore
+    run_frames(app, AMBIENT_EVERY)
+    assert [key for key, _ in ran] == ["a", "b"] and app.idle_jobs == ()
+    frames = [frame for _, frame in ran]
+    assert frames[0] != frames[1]  # one job a pass …
+    assert len(drawn_in) == 1 and not set(frames) & set(drawn_in)  # … in passes not drawn
+    run_frames(app, 60)
+    assert len(ran) == 2  # once each
+
+
+def test_input_keeps_idle_jobs_waiting() -> None:
+    app = make_app()
+    start(app)
+    run_frames(app, round(IDLE_AFTER / STEP) + 1)
+    assert app.pacer.idle
+    ran: list[tuple[str, int]] = []
+    post_tap((100, 100))
+    app.when_idle("a", _job(app, ran, "a"))
+    run_frames(app, round(IDLE_AFTER / STEP))
+    app.run_frame()  # no step due: a pass that draws nothing
+    assert ran == []  # the player is here: nothing ahead of time
+    run_frames(app, AMBIENT_EVERY)
+    assert [key for key, _ in ran] == ["a"]
+
+
+def test_idle_jobs_wait_while_something_plays_out_by_itself() -> None:
+    """The computer's piece flying on an untouched screen: a job would stall it."""
+    app = make_app()
+    probe = start(app, moving=True)
+    ran: list[tuple[str, int]] = []
+    app.when_idle("a", _job(app, ran, "a"))
+    run_frames(app, round(IDLE_AFTER / STEP) + 60)
+    app.run_frame()  # no step due: a pass that draws nothing, but the piece is in the air
+    assert app.pacer.idle and ran == []
+    probe.moving = False
+    run_frames(app, AMBIENT_EVERY + 1)
+    assert [key for key, _ in ran] == ["a"]
+
+
+@pytest.mark.parametrize("config", [{"bench": True, "frames": 300}, {"frames": 300}])
+def test_runs_to_a_frame_count_never_run_idle_jobs(config) -> None:
+    app = make_app(**config)
+    start(app)
+    ran: list[tuple[str, int]] = []
+    app.when_idle("a", _job(app, ran, "a"))
+    app.run()
+    assert ran == [] and app.idle_jobs == ("a",)
+
+
+def test_a_failing_idle_job_is_logged_and_dropped_and_the_game_goes_on(
+        caplog: pytest.LogCaptureFixture) -> None:
+    app = make_app()
+    start(app)
+    ran: list[tuple[str, int]] = []
+
+    def broken() -> None:
+        raise RuntimeError("no such font")
+
+    app.when_idle("broken", broken)
+    app.when_idle("b", _job(app, ran, "b"))
+    with caplog.at_level("ERROR", logger="game.engine.app"):
+        run_frames(app, round(IDLE_AFTER / STEP) + 2 * AMBIENT_EVERY)
+    assert "the idle-time job 'broken' failed" in caplog.text
+    assert [key for key, _ in ran] == ["b"] and app.idle_jobs == ()
+
+
 # --- taps land on what is drawn ----------------------------------------------------------
 @pytest.mark.parametrize("window", [(1366, 768), (1280, 1024), (1920, 1200), (2560, 1080),
                                     (3840, 2160), (800, 450)])

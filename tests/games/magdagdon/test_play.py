@@ -6,7 +6,10 @@ import random
 
 import pytest
 
+from game.engine.loop import STEP
+from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
+from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
@@ -566,3 +569,19 @@ def test_the_slam_shakes_the_whole_picture_unless_motion_is_reduced(app, reduced
     assert areas is not None
     board = scene.layout.board_rect
     assert not any(area.contains(board) for area in areas)  # the board is not redrawn
+
+
+def test_the_game_over_is_rehearsed_while_the_player_thinks(app, supersampled):
+    """The first game over of a run drew its buttons' shapes 4× supersampled (54 ms) on the
+    frame it opened: while the play screen is left untouched, the game over is made, drawn
+    unseen and dropped, and the real one then draws no shape at all."""
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
+    assert (GAME_ID, "game_over") in app.idle_jobs
+    run_frames(app, round(IDLE_AFTER / STEP) + AMBIENT_EVERY + 1)
+    assert app.idle_jobs == ()
+    assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
+    supersampled.clear()
+    over = GameOverScene(app, scene.game)
+    over.enter()
+    over.exit()
+    assert supersampled == []

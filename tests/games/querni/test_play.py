@@ -12,7 +12,10 @@ import pytest
 
 from game.arcade.demo import DemoDriver
 from game.arcade.storage import Storage
+from game.engine.loop import STEP
+from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
+from game.games.querni import GAME_ID
 from game.games.querni.demo import choose_turn
 from game.games.querni.gestures import GestureKind, gestures_for_turn
 from game.games.querni.players import HumanPlayer
@@ -444,3 +447,19 @@ def test_replay_option_plays_a_record_from_the_data_folder(tmp_path, capsys):
     assert status == 1  # one clear line, no traceback
     assert "cannot replay" in capsys.readouterr().err
     assert not damaged.exists()  # set aside like any damaged data file
+
+
+def test_the_game_over_is_rehearsed_while_the_players_think(app, supersampled):
+    """As in MAGDAGDON: the first game over of a run made its buttons in 72 ms, their shapes
+    drawn 4× supersampled; an untouched play screen has it made, drawn unseen and dropped,
+    and the real one then draws no shape at all."""
+    scene = start(app, session_of(JUMPS))
+    assert (GAME_ID, "game_over") in app.idle_jobs
+    run_frames(app, round(IDLE_AFTER / STEP) + AMBIENT_EVERY + 1)
+    assert app.idle_jobs == ()
+    assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
+    supersampled.clear()
+    over = GameOverScene(app, scene.session)
+    over.enter()
+    over.exit()
+    assert supersampled == []

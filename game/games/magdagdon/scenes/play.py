@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from game.ai.advisor import Advice
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import ArcadeScene, rehearse
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
@@ -222,6 +222,9 @@ class PlayScene(ArcadeScene):
         dice.prewarm([(L.die, "die"), (L.cell - 16, "die"), (L.cell, "tile")], self.digits)
         hud.prewarm_banner()
         self._build_buttons()
+        # the game over's buttons and fonts, while the player thinks (its first time: a hitch)
+        self.app.when_idle((GAME_ID, "game_over"), partial(
+            rehearse, self.app, f"{GAME_ID}.game_over", game=self.game))
         self.ctx.audio.play_music("music_play")
         if self.control.phase == Phase.MAGDAGDON:
             self._slam_banner()

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import ArcadeScene, rehearse
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
@@ -277,6 +278,9 @@ class PlayScene(ArcadeScene):
     def enter(self) -> None:
         self.board_view.prewarm()
         self._build_buttons()
+        # the panel's buttons and fonts, while the players think (its first time: a hitch)
+        self.app.when_idle((GAME_ID, "game_over"), partial(
+            rehearse, self.app, f"{GAME_ID}.game_over", session=self.session))
         self.ctx.audio.play_music("music_querni")
         self._apply_sound()
         self._refresh_buttons()
