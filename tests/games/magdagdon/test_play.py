@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.arcade.scenes.pause import PauseScene
 from game.engine.loop import STEP
 from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
@@ -571,17 +572,17 @@ def test_the_slam_shakes_the_whole_picture_unless_motion_is_reduced(app, reduced
     assert not any(area.contains(board) for area in areas)  # the board is not redrawn
 
 
-def test_the_game_over_is_rehearsed_while_the_player_thinks(app, supersampled):
+def test_the_overlays_are_rehearsed_while_the_player_thinks(app, supersampled):
     """The first game over of a run drew its buttons' shapes 4× supersampled (54 ms) on the
-    frame it opened: while the play screen is left untouched, the game over is made, drawn
-    unseen and dropped, and the real one then draws no shape at all."""
+    frame it opened, the first pause 40 ms: while the play screen is left untouched, each is
+    made, drawn unseen and dropped, and the real ones then draw no shape at all."""
     scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
-    assert (GAME_ID, "game_over") in app.idle_jobs
-    run_frames(app, round(IDLE_AFTER / STEP) + AMBIENT_EVERY + 1)
+    assert app.idle_jobs == (f"{GAME_ID}.game_over", "pause")
+    run_frames(app, round(IDLE_AFTER / STEP) + 2 * AMBIENT_EVERY)
     assert app.idle_jobs == ()
     assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
     supersampled.clear()
-    over = GameOverScene(app, scene.game)
-    over.enter()
-    over.exit()
+    for over in (GameOverScene(app, scene.game), PauseScene(app, GAME_ID)):
+        over.enter()
+        over.exit()
     assert supersampled == []

@@ -11,6 +11,8 @@ import pygame
 import pytest
 
 from game.arcade.demo import DemoDriver
+from game.arcade.scenes.confirm import ConfirmScene
+from game.arcade.scenes.pause import PauseScene
 from game.arcade.storage import Storage
 from game.engine.loop import STEP
 from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
@@ -23,6 +25,7 @@ from game.games.querni.record import check, to_record
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.session import QuerniSession, replay
+from game.games.querni.texts import TEXTS
 from game.games.registry import GAMES
 from game.rules.querni import Color, QuerniState
 from tests.support import make_arcade, settle
@@ -449,17 +452,19 @@ def test_replay_option_plays_a_record_from_the_data_folder(tmp_path, capsys):
     assert not damaged.exists()  # set aside like any damaged data file
 
 
-def test_the_game_over_is_rehearsed_while_the_players_think(app, supersampled):
-    """As in MAGDAGDON: the first game over of a run made its buttons in 72 ms, their shapes
-    drawn 4× supersampled; an untouched play screen has it made, drawn unseen and dropped,
-    and the real one then draws no shape at all."""
+def test_the_overlays_are_rehearsed_while_the_players_think(app, supersampled):
+    """As in MAGDAGDON: the first game over of a run made its buttons in 72 ms (their shapes
+    drawn 4× supersampled), the first pause 40 ms and the first exit question 55 ms; an
+    untouched play screen has each made, drawn unseen and dropped, and the real ones then
+    draw no shape at all."""
     scene = start(app, session_of(JUMPS))
-    assert (GAME_ID, "game_over") in app.idle_jobs
-    run_frames(app, round(IDLE_AFTER / STEP) + AMBIENT_EVERY + 1)
+    assert app.idle_jobs == (f"{GAME_ID}.game_over", "pause", "confirm")
+    run_frames(app, round(IDLE_AFTER / STEP) + 2 * AMBIENT_EVERY)
     assert app.idle_jobs == ()
     assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
     supersampled.clear()
-    over = GameOverScene(app, scene.session)
-    over.enter()
-    over.exit()
+    for over in (GameOverScene(app, scene.session), PauseScene(app, GAME_ID),
+                 ConfirmScene(app, "play.exit_question", scene.exit_game, texts=TEXTS)):
+        over.enter()
+        over.exit()
     assert supersampled == []

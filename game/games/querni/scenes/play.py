@@ -278,9 +278,13 @@ class PlayScene(ArcadeScene):
     def enter(self) -> None:
         self.board_view.prewarm()
         self._build_buttons()
-        # the panel's buttons and fonts, while the players think (its first time: a hitch)
-        self.app.when_idle((GAME_ID, "game_over"), partial(
-            rehearse, self.app, f"{GAME_ID}.game_over", session=self.session))
+        # the overlays it opens, made and drawn unseen while the players think: the first of
+        # each in a run drew its buttons' shapes on the frame it opened (40–72 ms)
+        for overlay, kwargs in ((f"{GAME_ID}.game_over", {"session": self.session}),
+                                ("pause", {"game_id": GAME_ID}),
+                                ("confirm", {"question_key": "play.exit_question",
+                                             "on_yes": self.exit_game, "texts": TEXTS})):
+            self.app.when_idle(overlay, partial(rehearse, self.app, overlay, **kwargs))
         self.ctx.audio.play_music("music_querni")
         self._apply_sound()
         self._refresh_buttons()
