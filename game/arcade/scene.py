@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -38,6 +40,12 @@ class ArcadeScene(Scene["ArcadeApp"]):
         """Drop this scene's buttons (their callbacks hold the scene)."""
         if self.ui is not None:
             self.ui.clear_and_reset()
+
+    def rehearse_when_idle(self, screens: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Have each of ``screens`` (a name and the arguments it opens with) rehearsed
+        (:func:`rehearse`) in a pass of its own once the screen is left untouched."""
+        for name, kwargs in screens:
+            self.app.when_idle(name, partial(rehearse, self.app, name, **kwargs))
 
 
 def rehearse(app: ArcadeApp, name: str, **kwargs: Any) -> None:

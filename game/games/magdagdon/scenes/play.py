@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from game.ai.advisor import Advice
-from game.arcade.scene import ArcadeScene, rehearse
+from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
@@ -224,9 +224,8 @@ class PlayScene(ArcadeScene):
         self._build_buttons()
         # the overlays it opens, made and drawn unseen while the player thinks: the first of
         # each in a run drew its buttons' shapes on the frame it opened (40–54 ms)
-        for overlay, kwargs in ((f"{GAME_ID}.game_over", {"game": self.game}),
-                                ("pause", {"game_id": GAME_ID})):
-            self.app.when_idle(overlay, partial(rehearse, self.app, overlay, **kwargs))
+        self.rehearse_when_idle([(f"{GAME_ID}.game_over", {"game": self.game}),
+                                 ("pause", {"game_id": GAME_ID})])
         self.ctx.audio.play_music("music_play")
         if self.control.phase == Phase.MAGDAGDON:
             self._slam_banner()

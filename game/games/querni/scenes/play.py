@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 import pygame
 
-from game.arcade.scene import ArcadeScene, rehearse
+from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
@@ -280,11 +279,10 @@ class PlayScene(ArcadeScene):
         self._build_buttons()
         # the overlays it opens, made and drawn unseen while the players think: the first of
         # each in a run drew its buttons' shapes on the frame it opened (40–72 ms)
-        for overlay, kwargs in ((f"{GAME_ID}.game_over", {"session": self.session}),
-                                ("pause", {"game_id": GAME_ID}),
-                                ("confirm", {"question_key": "play.exit_question",
-                                             "on_yes": self.exit_game, "texts": TEXTS})):
-            self.app.when_idle(overlay, partial(rehearse, self.app, overlay, **kwargs))
+        self.rehearse_when_idle([(f"{GAME_ID}.game_over", {"session": self.session}),
+                                 ("pause", {"game_id": GAME_ID}),
+                                 ("confirm", {"question_key": "play.exit_question",
+                                              "on_yes": self.exit_game, "texts": TEXTS})])
         self.ctx.audio.play_music("music_querni")
         self._apply_sound()
         self._refresh_buttons()
