@@ -305,6 +305,8 @@ def test_a_killed_game_resumes_at_the_last_end_move(tmp_path):
         play_a_turn(first, scene)
     tap_square(first, scene, next(iter(scene.control.state.pieces)))  # half a turn: not saved
     saved_state, saved_turns = scene.control.state, list(scene.session.turns)
+    first.ctx.storage.settle()  # the last END MOVE's autosave is on disk (its writer thread: ~ms;
+    # under a loaded CI the second app once read the folder before it got there)
     # killed: no shutdown, no save on the way out; a new app starts on the same folder
     second = make_arcade(tmp_path / "data")
     try:
