@@ -174,7 +174,7 @@ class App:
         self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
         self._backdrop_draws = 0  # whole draws since it was drawn
         self._screen: str | None = None
-        self._spare: dict[Hashable, Callable[[], None]] = {}  # jobs for an idle pass (when_idle)
+        self._idle_jobs: dict[Hashable, Callable[[], None]] = {}  # (when_idle)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -302,8 +302,8 @@ class App:
             self._draw(scene_changed)
             self.pacer.drew()
             self.draws += 1
-        elif self._spare and self.pacer.idle and not self.moving():
-            self._run_spare_job()
+        elif self._idle_jobs and self.pacer.idle and not self.moving():
+            self._run_idle_job()
         self._scene_changed = self.stack.pending
         self.stack.apply_pending()
         if self.display.probe:
@@ -383,16 +383,16 @@ class App:
         shapes in 54 ms), done while the player thinks, one job a pass. A job whose ``key``
         is already waiting is not queued again. Runs to a frame count draw every pass: their
         jobs never run."""
-        self._spare.setdefault(key, job)
+        self._idle_jobs.setdefault(key, job)
 
     @property
     def idle_jobs(self) -> tuple[Hashable, ...]:
         """The keys of the jobs waiting for an idle pass (:meth:`when_idle`), oldest first."""
-        return tuple(self._spare)
+        return tuple(self._idle_jobs)
 
-    def _run_spare_job(self) -> None:
-        key = next(iter(self._spare))
-        job = self._spare.pop(key)
+    def _run_idle_job(self) -> None:
+        key = next(iter(self._idle_jobs))
+        job = self._idle_jobs.pop(key)
         try:
             job()
         except Exception:  # noqa: BLE001 - work ahead of time must never break the game

@@ -281,8 +281,7 @@ class PlayScene(ArcadeScene):
         # each in a run drew its buttons' shapes on the frame it opened (40–72 ms)
         self.rehearse_when_idle([(f"{GAME_ID}.game_over", {"session": self.session}),
                                  ("pause", {"game_id": GAME_ID}),
-                                 ("confirm", {"question_key": "play.exit_question",
-                                              "on_yes": self.exit_game, "texts": TEXTS})])
+                                 ("confirm", self._exit_question())])
         self.ctx.audio.play_music("music_querni")
         self._apply_sound()
         self._refresh_buttons()
@@ -335,8 +334,11 @@ class PlayScene(ArcadeScene):
 
     def ask_exit(self) -> None:
         """EXIT (Q-6.6): asks first; an exited game cannot be continued."""
-        self.app.nav.push("confirm", question_key="play.exit_question", on_yes=self.exit_game,
-                          texts=TEXTS)
+        self.app.nav.push("confirm", **self._exit_question())
+
+    def _exit_question(self) -> dict[str, Any]:
+        """What the exit question opens with (asked, and rehearsed when idle)."""
+        return {"question_key": "play.exit_question", "on_yes": self.exit_game, "texts": TEXTS}
 
     def exit_game(self) -> None:
         """The game is abandoned: its save goes (no CONTINUE), it is not recorded; the
