@@ -38,7 +38,7 @@ from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
 from game.engine.scenes import Effect, Scene, SceneStack
-from game.engine.sprites import Sprites, cover
+from game.engine.sprites import Sprites
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -373,8 +373,7 @@ class App:
         finally:
             surface.set_clip(None)
         put = self.sprites.put(surface, sprites)
-        self._present(effect, [*parts, *cover([*lifted, *put])] if lifted or put else parts,
-                      shake)
+        self._present(effect, parts, shake, squares=[*lifted, *put])
 
     def when_idle(self, key: Hashable, job: Callable[[], None]) -> None:
         """Run ``job`` once, in a pass that draws nothing while the screen is untouched
@@ -444,8 +443,8 @@ class App:
     def _lone_effect(visible: Sequence[Scene[Any]]) -> Effect | None:
         return visible[0].effect() if len(visible) == 1 else None
 
-    def _present(self, effect: Effect | None,
-                 areas: list[pygame.Rect] | None, shake: tuple[int, int] = (0, 0)) -> None:
+    def _present(self, effect: Effect | None, areas: list[pygame.Rect] | None,
+                 shake: tuple[int, int] = (0, 0), squares: Sequence[pygame.Rect] = ()) -> None:
         """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: the
         effect copies the canvas in, shaken as the lone scene says (``Scene.effect_shake``),
         and draws over it, instead of the whole scene being redrawn under a full-screen
@@ -464,7 +463,7 @@ class App:
         if self._effect_shown is not None:  # the window shows the effect: all of the canvas
             self._effect_shown = None
             areas = None
-        self.display.present(areas=areas)
+        self.display.present(areas=areas, squares=squares)
 
     def _effect_buffer(self) -> pygame.Surface:
         """The copy of the canvas a lone scene's effect is drawn into — and, while an overlay

@@ -6,8 +6,9 @@ colour and a square each). The app paints its picture first — whole, or only w
 keeps what is under them in a small atlas; before the next frame's drawing it lifts them off
 again, putting those pixels back. The scene is never redrawn round its sparks: three hundred
 sparks flying across the screen cost their own few thousand pixels a frame, not the ~1 Mpx
-of picture the boxes round them took in (3 of a frame's 5 ms). :func:`cover` gathers the
-squares into a few rects to upload (``Display.present(areas=…)``).
+of picture the boxes round them took in (3 of a frame's 5 ms). They are presented as
+``Display.present(squares=…)``: copied one by one into the window's own pixels where those
+are shown as they are, else uploaded in the few rects :func:`cover` gathers them into.
 """
 
 from __future__ import annotations

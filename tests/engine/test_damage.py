@@ -217,6 +217,51 @@ def test_at_one_to_one_pictures_go_straight_to_the_window_and_only_what_changed_
     assert shown.get_at((5, 5))[:3] == (200, 0, 0)
 
 
+def _red_then_two_blue_squares_and_a_stray_green_pixel(app: App) -> list[pygame.Rect]:
+    """The whole canvas red, presented; then two small blue squares (a sprite put down) and,
+    between them, a green pixel nobody says changed: the squares, to present."""
+    canvas = app.display.surface
+    canvas.fill((200, 0, 0))
+    app.display.present()
+    squares = [pygame.Rect(100, 100, 4, 4), pygame.Rect(150, 150, 4, 4)]
+    for square in squares:
+        canvas.fill((0, 0, 200), square)
+    canvas.set_at((125, 125), (0, 200, 0))
+    return squares
+
+
+def test_at_one_to_one_sprites_squares_are_copied_alone_and_sent_in_a_few_rects(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Straight into the window's pixels, only the squares are copied (hundreds of sparks
+    cost their own pixels, not the rects round them); those rects are what is sent."""
+    app = make_app()
+    sent = _sent_rects(monkeypatch)
+    squares = _red_then_two_blue_squares_and_a_stray_green_pixel(app)
+    app.display.present(areas=[SPOT.move(500, 500)], squares=squares)
+    assert sent[-1] == [tuple(SPOT.move(500, 500)), (100, 100, 54, 54)]  # sprites.cover
+    shown = _window(app)
+    assert shown.get_at((101, 101))[:3] == (0, 0, 200)
+    assert shown.get_at((152, 152))[:3] == (0, 0, 200)
+    assert shown.get_at((125, 125))[:3] == (200, 0, 0)  # not a square: not copied
+
+
+def test_the_texture_takes_the_rects_round_sprites_squares(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the texture presents (scaled, a GPU), each update costs a call: the squares go
+    up in the few rects round them (``sprites.cover``)."""
+    app = make_app()
+    presenter = app.display._presenter
+    monkeypatch.setattr(presenter, "window_pixels", lambda box, size: None)
+    squares = _red_then_two_blue_squares_and_a_stray_green_pixel(app)
+    app.display.present(areas=[], squares=squares)
+    shown = _window(app)
+    assert shown.get_at((101, 101))[:3] == (0, 0, 200)
+    assert shown.get_at((152, 152))[:3] == (0, 0, 200)
+    assert shown.get_at((125, 125))[:3] == (0, 200, 0)  # inside the rect round them
+
+
 def test_when_sdl_will_not_send_the_areas_the_texture_shows_them(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
