@@ -25,7 +25,6 @@ from game.games.querni.record import check, to_record
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.session import QuerniSession, replay
-from game.games.querni.texts import TEXTS
 from game.games.registry import GAMES
 from game.rules.querni import Color, QuerniState
 from tests.support import make_arcade, settle
@@ -466,7 +465,7 @@ def test_the_overlays_are_rehearsed_while_the_players_think(app, supersampled):
     assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
     supersampled.clear()
     for over in (GameOverScene(app, scene.session), PauseScene(app, GAME_ID),
-                 ConfirmScene(app, "play.exit_question", scene.exit_game, texts=TEXTS)):
+                 ConfirmScene(app, **scene._exit_question())):
         over.enter()
         over.exit()
     assert supersampled == []
