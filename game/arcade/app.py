@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,7 @@ from game.arcade.storage import DataLock
 from game.arcade.texts import t
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
-from game.engine import assets, caches, i18n, memory
+from game.engine import assets, caches, i18n
 from game.engine.app import App, AppConfig
 from game.engine.display import raise_window
 from game.engine.gui import UIManager
@@ -129,7 +128,6 @@ class ArcadeApp(App):
         """Switch every scene on the stack to ``code`` at once: texts, fonts, shaping."""
         i18n.set_locale(code)
         text.clear()
-        self.forget_backdrop()
         for scene in self.stack.scenes:
             manager = getattr(scene, "ui", None)
             if manager is None:
@@ -163,21 +161,12 @@ class ArcadeApp(App):
             self._overlay_shown = True
 
     def run_frame(self) -> None:
-        before = self.stack.scenes
         try:
             if self.demo is not None:
                 self.demo.step()
             super().run_frame()
         except Exception:  # the safety net: any bug shows an apology, never a traceback
             self.recover()
-        left = any(scene not in self.stack.scenes for scene in before)
-        del before  # or this frame itself would keep the scenes that left alive
-        if left:
-            # A scene left: its buttons' callbacks and tweens form reference cycles that hold
-            # megabytes of surfaces; collect them now rather than whenever Python gets to it,
-            # and hand the freed pages back to the system.
-            gc.collect()
-            memory.release()
 
     def recover(self) -> None:
         """Log the error, keep the autosave, and show "Something went wrong" on a fresh stack.
@@ -213,7 +202,6 @@ class ArcadeApp(App):
         super().shutdown()  # the display reports the window's last geometry as it closes
         if self.data_lock is not None:
             self.data_lock.release()
-        memory.run_ended()
 
 
 SHELL_SCENES = {

@@ -12,7 +12,7 @@ from game.arcade.context import GameContext
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
 from game.arcade.storage import DataLock, Storage
 from game.arcade.texts import ARCADE
-from game.engine import assets, i18n, memory
+from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
@@ -104,7 +104,6 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         kiosk = Kiosk(app, pin=args.kiosk_pin, idle_seconds=settings.idle_seconds,
                       seed=args.seed)
         kiosk.install()
-    memory.keep_for_the_run()
     if getattr(args, "replay", None):
         app.stack.push(replay_scene(app, storage, games, args.replay))
     elif start is not None:

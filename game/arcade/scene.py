@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import pygame
 import pygame_gui
 
 from game.engine.scenes import Scene
@@ -40,25 +37,3 @@ class ArcadeScene(Scene["ArcadeApp"]):
         """Drop this scene's buttons (their callbacks hold the scene)."""
         if self.ui is not None:
             self.ui.clear_and_reset()
-
-    def rehearse_when_idle(self, screens: Iterable[tuple[str, dict[str, Any]]]) -> None:
-        """Have each of ``screens`` (a name and the arguments it opens with) rehearsed
-        (:func:`rehearse`) in a pass of its own once the screen is left untouched."""
-        for name, kwargs in screens:
-            self.app.when_idle(name, partial(rehearse, self.app, name, **kwargs))
-
-
-def rehearse(app: ArcadeApp, name: str, **kwargs: Any) -> None:
-    """Make the screen ``name`` (with ``kwargs``), enter it, draw it once where nobody sees
-    it and drop it, ahead of the moment it opens (``App.when_idle``).
-
-    Its buttons' shapes stay in pygame-gui's shape cache, which every screen of the run
-    shares (normal and pressed: ``buttons.button`` draws both), and its fonts stay loaded:
-    the first game over of a run took 54 ms to build and 13 ms to draw its first frame,
-    later ones 7 and 4.4 ms."""
-    scene = app.nav.make(name, **kwargs)
-    scene.enter()
-    try:
-        scene.draw(pygame.Surface(app.surface.get_size()))
-    finally:
-        scene.exit()

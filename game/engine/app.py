@@ -21,45 +21,32 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets, layers, memory
+from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
-from game.engine.damage import FRAME_PIXELS, area, boxes, share
+from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, Display
 from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
 from game.engine.router import InputRouter
-from game.engine.scenes import Effect, Scene, SceneStack
-from game.engine.sprites import Sprites
+from game.engine.scenes import Scene, SceneStack
 
 if TYPE_CHECKING:
     import pygame_gui
 
 log = logging.getLogger(__name__)
 
-_POINTED = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION)
-"""Events whose position the app keeps: what a partial draw too big for one frame draws first."""
-
 FULL_EVERY = 300
-"""Every pixel of a partly redrawn screen (``engine.damage``) is drawn anew at least every this
-many draws (5 s of motion at 60 a second: a safety net, since a partial draw is checked pixel
-by pixel against a whole one in the tests)."""
-PIXELS_PER_MS = 300_000
-"""About how many pixels of a partial draw (drawing and uploading them) cost a millisecond
-here: what a frame has already spent on input and updates (a tap that places a die: 1–1.5 ms)
-is taken off the pixels a burst may draw in it (``damage.share``)."""
-REFRESH_BANDS = 10
-"""The safety net comes in this many bands across the canvas, one every
-``FULL_EVERY // REFRESH_BANDS`` partial draws, redrawn along with what changed: no frame draws
-it all at once (a whole redraw, ~5 ms, was among the costliest 1 % of frames)."""
+"""A partly redrawn screen (``engine.damage``) is drawn whole at least every this many draws
+(5 s of motion at 60 a second): a safety net should a scene ever under-report its damage."""
 
 
 @dataclass
@@ -162,19 +149,7 @@ class App:
         self._was_moving = False
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
-        self._later: list[pygame.Rect] = []  # boxes a partial draw left to the next frame
-        self._last_pixels = 0  # how many the last draw drew (engine.damage.share)
-        self._pointer: tuple[int, int] | None = None  # where the pointer last was (logical)
-        self._frame: pygame.Surface | None = None  # the effect buffer (_effect_buffer)
-        self._effect_shown: pygame.Surface | None = None
-        """What the window shows instead of the canvas: the picture a lone scene's effect
-        was drawn into (the window's own pixels, or the effect buffer)."""
-        self.sprites = Sprites()  # a lone scene's sparks, over its picture (engine.sprites)
-        self._frame_start = 0.0  # when this frame began (clock)
-        self._backdrop_of: tuple[Scene[Any], ...] = ()  # the scenes in the backdrop buffer
-        self._backdrop_draws = 0  # whole draws since it was drawn
         self._screen: str | None = None
-        self._idle_jobs: dict[Hashable, Callable[[], None]] = {}  # (when_idle)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -235,7 +210,7 @@ class App:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
-        if self.config.screenshot and not assets.save_image(self.shown, self.config.screenshot):
+        if self.config.screenshot and not assets.save_image(self.surface, self.config.screenshot):
             return 1
         return 0
 
@@ -260,13 +235,11 @@ class App:
 
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
-        start = self._frame_start = self.clock()
+        start = self.clock()
         scene_changed = active = self._scene_changed
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
             active = True
-            if event.type in _POINTED:
-                self._pointer = event.pos
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
             actions = self.input.translate(event)
@@ -292,7 +265,7 @@ class App:
             draw = True
         else:
             # the pass after motion ends draws too: the picture at rest shows at once
-            moving, was_moving = self.moving() or bool(self._later), self._was_moving
+            moving, was_moving = self.moving(), self._was_moving
             self._was_moving = moving or (was_moving and not steps)
             draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
                                           or self.display.damaged,
@@ -302,15 +275,11 @@ class App:
             self._draw(scene_changed)
             self.pacer.drew()
             self.draws += 1
-        elif self._idle_jobs and self.pacer.idle and not self.moving():
-            self._run_idle_job()
         self._scene_changed = self.stack.pending
         self.stack.apply_pending()
         if self.display.probe:
             self._say_screen()
         self.display.poll()
-        if self.frame == 0:
-            self._effect_buffer()  # in the startup frame, not in an effect's first one
         self.frame += 1
         end = self.clock()
         if self._first_frame_end is None:
@@ -323,167 +292,32 @@ class App:
                 self.sleep(wait)  # nothing is due: give the CPU back until something is
 
     def _draw(self, scene_changed: bool) -> None:
-        """Draw the visible scenes and the overlay and present them: all of it, or only what
-        the scene says has changed (``engine.damage``) — a burst of changes over this frame
-        and the next (``damage.share``: where the pointer is first); a lone scene's sprites
-        are lifted off before and put down over it after (``engine.sprites``); a lone scene's
-        effect goes over a copy (``Scene.effect``)."""
+        """Draw the visible scenes and the overlay and present them: all of it, or only the
+        boxes round what the scene says has changed (``engine.damage``), each pass clipped
+        to its box."""
         surface = self.surface
-        visible = self.stack.visible()
-        lone = visible[0] if len(visible) == 1 else None
-        effect = self._lone_effect(visible)
-        shake = visible[0].effect_shake() if effect is not None else (0, 0)
-        areas = self._damage(scene_changed, visible)
-        left, self._later = self._later, []
-        last, self._last_pixels = self._last_pixels, surface.get_width() * surface.get_height()
+        areas = self._damage(scene_changed, self.stack.visible())
+        if areas is not None and self._since_full + 1 >= FULL_EVERY:
+            areas = None
         if areas is None:
-            self.sprites.forget()
-            if lone is None and visible:
-                self._draw_over_backdrop(surface, visible, fresh=scene_changed
-                                         or self.frame == 0 or self.display.damaged)
-            else:
-                self.stack.draw(surface, effects=effect is None, sprites=False)
-                if lone is not None:
-                    self.sprites.put(surface, lone.sprites())
+            self.stack.draw(surface)
             self.draw_overlay(surface)
-            self._present(effect, None, shake)
+            self.display.present()
             self._since_full = 0
             return
+        parts = boxes(areas, surface.get_rect())
+        if not parts:
+            return  # nothing changed on screen: the window keeps the last picture
         self._since_full += 1
         self.partial_draws += 1
-        band = self._refresh_band()
-        rects = [*areas, *left] if band is None else [*areas, *left, band]
-        if effect is None and self._effect_shown is None and not left:
-            pointer = [] if self._pointer is None else [pygame.Rect(self._pointer, (1, 1))]
-            parts, self._later = share(rects, surface.get_rect(), last, first=pointer,
-                                       pixels=self._pixels_left())
-        else:  # what was left waits no longer; an effect's copy shows all of the canvas
-            parts = boxes(rects, surface.get_rect())
-        self._last_pixels = area(parts)
-        sprites = lone.sprites() if lone is not None else ()
-        if not parts and not sprites and not self.sprites and effect is None \
-                and self._effect_shown is None:
-            return  # nothing changed on screen: the window keeps the last picture
-        lifted = self.sprites.lift(surface)
         try:
             for part in parts:  # each box redrawn whole within itself
                 surface.set_clip(part)
-                self.stack.draw(surface, effects=effect is None, sprites=False)
+                self.stack.draw(surface)
                 self.draw_overlay(surface)
         finally:
             surface.set_clip(None)
-        put = self.sprites.put(surface, sprites)
-        self._present(effect, parts, shake, squares=[*lifted, *put])
-
-    def when_idle(self, key: Hashable, job: Callable[[], None]) -> None:
-        """Run ``job`` once, in a pass that draws nothing while the screen is untouched
-        (``Pacer.idle``) and nothing on it plays out by itself: work that would otherwise
-        land on a frame the player watches (the first game over of a run built its buttons'
-        shapes in 54 ms), done while the player thinks, one job a pass. A job whose ``key``
-        is already waiting is not queued again. Runs to a frame count draw every pass: their
-        jobs never run."""
-        self._idle_jobs.setdefault(key, job)
-
-    @property
-    def idle_jobs(self) -> tuple[Hashable, ...]:
-        """The keys of the jobs waiting for an idle pass (:meth:`when_idle`), oldest first."""
-        return tuple(self._idle_jobs)
-
-    def _run_idle_job(self) -> None:
-        key = next(iter(self._idle_jobs))
-        job = self._idle_jobs.pop(key)
-        try:
-            job()
-        except Exception:  # noqa: BLE001 - work ahead of time must never break the game
-            log.exception("the idle-time job %r failed", key)
-
-    def _pixels_left(self) -> int:
-        """How many pixels a burst may draw in this frame (``damage.share``): its share,
-        less what the frame's input and updates have already cost (a quarter at least)."""
-        spent_ms = (self.clock() - self._frame_start) * 1000.0
-        return max(FRAME_PIXELS // 4, FRAME_PIXELS - int(spent_ms * PIXELS_PER_MS))
-
-    def _draw_over_backdrop(self, surface: pygame.Surface, visible: Sequence[Scene[Any]],
-                            fresh: bool) -> None:
-        """The top scene over the ones it lets show (a dialog over the play screen): those
-        below are not updated while it is up, so they are drawn once into a backdrop (the
-        effect buffer, which no lone scene uses meanwhile) and copied back each frame —
-        0.4 ms instead of redrawing them, 3 of the game-over screen's 4 ms a frame. Drawn
-        anew after any scene change or window event, a language change
-        (:meth:`forget_backdrop`) and every ``FULL_EVERY`` whole draws."""
-        below = tuple(visible[:-1])
-        backdrop = self._effect_buffer()
-        if fresh or below != self._backdrop_of or self._backdrop_draws >= FULL_EVERY:
-            self.stack.draw(surface, scenes=below)
-            backdrop.blit(surface, (0, 0))
-            self._backdrop_of, self._backdrop_draws = below, 0
-        else:
-            surface.blit(backdrop, (0, 0))
-            self._backdrop_draws += 1
-        self.stack.draw(surface, scenes=visible[-1:])
-
-    def forget_backdrop(self) -> None:
-        """The scenes under the top one may look different now (their language changed):
-        the next whole draw draws them anew."""
-        self._backdrop_of = ()
-
-    def _refresh_band(self) -> pygame.Rect | None:
-        """The band of the canvas this partial draw redraws too (:data:`REFRESH_BANDS`), top
-        to bottom in turn, or None: after ``FULL_EVERY`` partial draws every row was drawn
-        anew since the last whole draw."""
-        every = FULL_EVERY // REFRESH_BANDS
-        if self._since_full % every:
-            return None
-        band = (self._since_full // every - 1) % REFRESH_BANDS
-        width, height = self.surface.get_size()
-        top, bottom = height * band // REFRESH_BANDS, height * (band + 1) // REFRESH_BANDS
-        return pygame.Rect(0, top, width, bottom - top)
-
-    @staticmethod
-    def _lone_effect(visible: Sequence[Scene[Any]]) -> Effect | None:
-        return visible[0].effect() if len(visible) == 1 else None
-
-    def _present(self, effect: Effect | None, areas: list[pygame.Rect] | None,
-                 shake: tuple[int, int] = (0, 0), squares: Sequence[pygame.Rect] = ()) -> None:
-        """The canvas as it is, or (``effect``) a copy of it with the effect drawn over: the
-        effect copies the canvas in, shaken as the lone scene says (``Scene.effect_shake``),
-        and draws over it, instead of the whole scene being redrawn under a full-screen
-        effect every frame. The copy is made in the window's own pixels where the display
-        shows them as they are (``Display.window_pixels``: nothing more to copy), else in
-        the effect buffer."""
-        if effect is not None:
-            frame = self.display.window_pixels()  # drawn where it is shown: no copy at all
-            if frame is None:
-                frame = self._effect_buffer()
-                self.forget_backdrop()  # (the buffer it was kept in)
-            effect(frame, (self.surface, shake))  # the canvas, shaken, copied in by it
-            self.display.present(source=frame)
-            self._effect_shown = frame
-            return
-        if self._effect_shown is not None:  # the window shows the effect: all of the canvas
-            self._effect_shown = None
-            areas = None
-        self.display.present(areas=areas, squares=squares)
-
-    def _effect_buffer(self) -> pygame.Surface:
-        """The copy of the canvas a lone scene's effect is drawn into — and, while an overlay
-        is up, the backdrop under it (:meth:`_draw_over_backdrop`) — kept for the run (8 MB at
-        1080p) and made in the startup frame (again if the canvas's size changes): made on an
-        effect's first frame, its pages faulted in one by one as they were first written, 6 of
-        the 17 ms of the first MAGDAGDON slam of a run."""
-        if self._frame is None or self._frame.get_size() != self.surface.get_size():
-            self._frame = layers.copy(self.surface)
-        return self._frame
-
-    @property
-    def deferred(self) -> list[pygame.Rect]:
-        """The boxes the last partial draw left for the next frame (``damage.share``)."""
-        return list(self._later)
-
-    @property
-    def shown(self) -> pygame.Surface:
-        """The picture the window shows now (the canvas, or the copy with an effect)."""
-        return self.surface if self._effect_shown is None else self._effect_shown
+        self.display.present(areas=parts)
 
     def _damage(self, scene_changed: bool,
                 visible: Sequence[Scene[Any]]) -> list[pygame.Rect] | None:
@@ -527,5 +361,5 @@ class App:
         return (
             f"frames={self.frame} startup_ms={self.startup_ms:.1f} median_ms={median:.2f} "
             f"p99_ms={_percentile(times, 0.99):.2f} max_ms={max(times, default=0.0):.2f} "
-            f"rss_mb={_rss_mb():.1f}"
+            f"rss_mb={_rss_mb():.1f} renderer={self.display.renderer}"
         )

@@ -11,9 +11,6 @@ A scene's ``damage()`` (see ``engine.scenes.Scene``) is asked once before each o
   boxes may overlap — then presents only the boxes (``Display.present(areas=…)``);
 * ``[]`` — nothing changed: the frame is neither drawn nor presented.
 
-A burst — a tap that changes most of the screen at once — is drawn over two frames
-(:func:`share`, :data:`FRAME_PIXELS`): no frame pays for all of it.
-
 :class:`Tracker` does the bookkeeping for a scene: it compares a *signature* (a tuple of
 everything the scene's picture depends on apart from its moving parts: the game state, the
 texts, the buttons' images…) with the one at the last draw — any difference means a whole
@@ -21,23 +18,17 @@ redraw — and returns the moving parts' *regions* now together with those at th
 so a thing that moved is erased where it was. What is inside the regions is drawn exactly as a
 whole redraw would draw it (clipped); what is outside is what was drawn before. A missed
 change shows stale pixels, never broken ones, and the app redraws everything after any scene
-change or window event, and every pixel in bands within ``FULL_EVERY`` draws, anyway; the tests
-compare partial frames with whole ones pixel by pixel.
+change or window event, and every ``FULL_EVERY`` draws, anyway; the tests compare partial
+frames with whole ones pixel by pixel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable
 
 import pygame
 
 _NEVER = object()
-
-
-Where = Sequence[pygame.Rect] | Callable[[Any, Any], Sequence[pygame.Rect] | None] | None
-"""Where a part of a picture is: rects, a function of its old and new value giving rects (or
-None), or None — the part can be anywhere, so a change means a whole redraw."""
 
 
 class Tracker:
@@ -46,7 +37,6 @@ class Tracker:
     def __init__(self) -> None:
         self._signature: Hashable = _NEVER
         self._regions: list[pygame.Rect] = []
-        self._parts: dict[str, Any] | None = None
 
     def areas(self, signature: Hashable, regions: Iterable[pygame.Rect]
               ) -> list[pygame.Rect] | None:
@@ -59,32 +49,11 @@ class Tracker:
             return None
         return now + [rect for rect in before if rect not in now]
 
-    def parts(self, parts: Mapping[str, tuple[Hashable, Where]],
-              regions: Iterable[pygame.Rect]) -> list[pygame.Rect] | None:
-        """Like :meth:`areas`, with the signature in named parts, each with where it is drawn:
-        a part that changed adds its rects; one drawn anywhere (``None``) means a whole
-        redraw. (A scene uses one of the two methods, not both.)"""
-        now = [pygame.Rect(region) for region in regions if region.width and region.height]
-        before, self._regions = self._regions, now
-        last, self._parts = self._parts, {name: value for name, (value, _) in parts.items()}
-        if last is None or last.keys() != self._parts.keys():
-            return None
-        changed = now + [rect for rect in before if rect not in now]
-        for name, (value, where) in parts.items():
-            if value == last[name]:
-                continue
-            rects = where(last[name], value) if callable(where) else where
-            if rects is None:
-                return None
-            changed += [pygame.Rect(rect) for rect in rects]
-        return changed
-
     def whole(self) -> list[pygame.Rect] | None:
         """This draw is a whole one (returns None, for ``return tracker.whole()``), and so is
         the next that asks :meth:`areas`."""
         self._signature = _NEVER
         self._regions = []
-        self._parts = None
         return None
 
 
@@ -95,30 +64,6 @@ PASS_PIXELS = 160_000
 """What one more drawing pass costs, in pixels drawn: a scene's Python for a pass clipped to
 a small box (~0.1 ms) buys about this many pixels of erasing, drawing and uploading. Two
 boxes merge when their common box adds fewer pixels than this."""
-
-ALIGN = 16
-"""Boxes start and end on columns that are multiples of this (64 bytes of a 32-bit canvas: a
-cache line). SDL's streaming copy into a box whose rows start part-way into a line ran at a
-third of the speed (0.6 ms per Mpx against 0.17 for the box moved a few pixels onto the grid);
-with the layers of ``engine.layers``, which SDL no longer streams, the grid still paid: the
-30th costliest of 3,000 bench frames 7.64 → 7.13 ms, interleaved runs. The few columns more
-cost less."""
-
-
-FRAME_PIXELS = 1_000_000
-"""A burst of changes is drawn over two frames: when a partial draw would redraw
-more than this (half the 1080p canvas) and more than :data:`BURST_PIXELS` over what the frame
-before drew — a tap that places a die changes cells, glows, sums, the tray, the buttons, the
-score and the message, up to 1.6 Mpx, after frames of 0.2–0.6 — the boxes round what was
-touched are drawn first and the others wait for the next frame, 1/60 s later
-(:func:`share`). The app takes what the frame spent on input and updates off it
-(``app.PIXELS_PER_MS``). Motion that keeps costing as much is never split (its parts would
-lose every other frame)."""
-BURST_PIXELS = FRAME_PIXELS // 2
-"""How many pixels more than the frame before a partial draw may redraw and not be a burst
-(:data:`FRAME_PIXELS`): a tap during motion (dice tumbling, a message rising) is a burst too,
-the motion alone is not."""
-
 
 def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
@@ -140,8 +85,7 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
     """``rects`` clipped to ``bounds`` and gathered into at most ``limit`` boxes: first those
     that overlap and cost no more drawn as one (:func:`_join_overlapping`), then two merge
     when their common box costs less to draw than a pass of its own (:data:`PASS_PIXELS`),
-    and while there are too many, the two whose common box adds least merge; then each is
-    widened onto the :data:`ALIGN` grid."""
+    and while there are too many, the two whose common box adds least merge."""
     seen: set[tuple[int, int, int, int]] = set()
     out: list[pygame.Rect] = []
     for rect in rects:
@@ -168,7 +112,7 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
                    key=lambda ij: _extra(out[ij[0]], out[ij[1]]))
         out[i] = out[i].union(out[j])
         del out[j]
-    return [_on_grid(rect, bounds) for rect in out]
+    return out
 
 
 def _join_overlapping(rects: list[pygame.Rect]) -> None:
@@ -192,35 +136,3 @@ def _join_overlapping(rects: list[pygame.Rect]) -> None:
             i += 1
 
 
-def share(rects: Sequence[pygame.Rect], bounds: pygame.Rect, last: int,
-          first: Sequence[pygame.Rect] = (), pixels: int = FRAME_PIXELS
-          ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """:func:`boxes` of ``rects``, split into those drawn now and those left for the next
-    frame when they are a burst: more than ``pixels`` and more than :data:`BURST_PIXELS`
-    over ``last`` (what the frame before drew). Then the boxes that touch the rects of
-    ``first`` (where the pointer is, …) come first, in its order, the others in their own;
-    each is drawn now while the boxes drawn stay within ``pixels`` (one at least)."""
-    parts = boxes(rects, bounds)
-    if area(parts) <= max(pixels, last + BURST_PIXELS):
-        return parts, []
-
-    def rank(part: pygame.Rect) -> int:
-        return next((i for i, rect in enumerate(first) if part.colliderect(rect)), len(first))
-
-    now: list[pygame.Rect] = []
-    later: list[pygame.Rect] = []
-    total = 0
-    for part in sorted(parts, key=rank):
-        if not now or total + _size(part) <= pixels:
-            now.append(part)
-            total += _size(part)
-        else:
-            later.append(part)
-    return now, later
-
-
-def _on_grid(rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
-    """``rect`` widened to :data:`ALIGN` columns on both sides, within ``bounds``."""
-    left = max(bounds.left, rect.left // ALIGN * ALIGN)
-    right = min(bounds.right, -(-rect.right // ALIGN) * ALIGN)
-    return pygame.Rect(left, rect.top, right - left, rect.height)

@@ -8,14 +8,15 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
 * The **canvas** is the display module's surface, opened hidden at ``LOGICAL_SIZE``: scenes
   draw on ``surface`` (``pygame.display.get_surface()``) in logical pixels as before, and
   ``convert()`` keeps working. The **window** is a separate ``pygame.Window`` of any size.
-* **Presenting** (:meth:`Display.present`): an SDL renderer copies the canvas into a texture
-  (same pixel format: a plain copy) and draws it into the letterbox (:func:`window.letterbox`),
-  bars black (the clear is skipped when there are no bars); with vsync where the driver has
-  it. A partial redraw (``engine.damage``) uploads only the parts of the canvas it changed.
-  The texture filters linearly, except at a whole-number scale (1920×1080 on 4K), where it
-  keeps pixels sharp. SDL's software renderer at 1:1 skips the texture: the canvas (or the
-  redrawn parts of it) is copied straight into the window's pixels and only those parts are
-  sent to the screen. Without a renderer the window's own surface is scaled into instead.
+* **Presenting** (:meth:`Display.present`): one path for every SDL renderer (Direct3D,
+  Metal, OpenGL, OpenGL ES, SDL's software renderer). The canvas is copied into a texture of
+  its own pixel format (a plain copy) — only the parts a partial redraw changed
+  (``engine.damage``) — and the texture is drawn into the letterbox (:func:`window.letterbox`),
+  bars black, with vsync where the driver has it. The texture filters linearly, except at a
+  whole-number scale (1920×1080 on 4K), where it keeps pixels sharp. The renderer is made
+  once the window has its start geometry, and the log names the driver, the renderer and the
+  window's size at start and after every change. Only where SDL offers no renderer at all is
+  the window's own surface scaled into instead (never both on one window: SDL forbids it).
 * **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
   the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
   restored while it fits a monitor that is still there (``remembered``), and reported to
@@ -50,7 +51,6 @@ import pygame
 
 from game.engine import sdl
 from game.engine.dpi import declare_dpi_awareness
-from game.engine.sprites import cover
 from game.engine.window import (
     Monitor,
     Rect,
@@ -125,7 +125,10 @@ def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
 
 
 class _RendererPresenter:
-    """GPU (or SDL software renderer) presenting: one texture, scaled into the letterbox."""
+    """Presenting through an SDL renderer (Direct3D, Metal, OpenGL, OpenGL ES or SDL's own
+    software renderer, whichever SDL picks): one streaming texture the size of the canvas,
+    updated where the canvas changed and drawn into the letterbox. The same code for every
+    renderer; only the logged name tells them apart."""
 
     def __init__(self, window: pygame.Window, vsync: bool) -> None:
         from pygame._sdl2 import video
@@ -135,25 +138,15 @@ class _RendererPresenter:
         self.renderer: Any = video.Renderer(window, vsync=vsync)
         self.texture: Any = None
         self.sharp: bool | None = None
-        # SDL's software renderer draws into the window's own pixels, which keep the last
-        # picture: at 1:1 the canvas is copied there directly, a partial redraw only its
-        # areas (a GPU's back buffer holds nothing reliable after a present, so it always
-        # gets the whole texture).
-        self.software = sdl.renderer_name(window) == "software"
-        self.stale = False
-        """Pictures went straight to the window (:meth:`_direct`), not into the texture."""
+        self.name = sdl.renderer_name(window) or "unknown"
+        self.vsync = vsync
 
     def output_size(self) -> tuple[int, int]:
         viewport = self.renderer.get_viewport()
         return viewport.width, viewport.height
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None,
-                squares: Sequence[pygame.Rect] = ()) -> None:
-        if self._direct(canvas, box, areas if upload else None, squares):
-            return
-        if areas is not None and squares:  # a few texture updates round them, not hundreds
-            areas = [*areas, *cover(squares)]
+                areas: Sequence[pygame.Rect] | None = None) -> None:
         if self.texture is None or sharp != self.sharp:
             key = "SDL_RENDER_SCALE_QUALITY"
             before = os.environ.get(key)
@@ -167,60 +160,21 @@ class _RendererPresenter:
                 else:
                     os.environ[key] = before
             self.sharp = sharp
-        elif self.stale or (upload and areas is None):
-            self.texture.update(canvas)  # (stale: the canvas is what the window showed last)
+        elif upload and areas is None:
+            self.texture.update(canvas)
         elif upload and areas is not None:
             for area in areas:  # only what changed: the rest of the texture is still right
                 # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
                 self.texture.update(canvas.subsurface(area), tuple(area))
-        self.stale = False
-        bars = tuple(box) != (0, 0, *self.output_size())
-        if bars:  # to paint black
+        if tuple(box) != (0, 0, *self.output_size()):  # bars: a back buffer keeps no black
             self.renderer.draw_color = (0, 0, 0, 255)
             self.renderer.clear()
         self.texture.draw(dstrect=box)
         self.renderer.present()
 
-    def window_pixels(self, box: Rect, size: tuple[int, int]) -> pygame.Surface | None:
-        """The window's own pixels, where a picture of ``size`` shown in ``box`` is copied
-        as it is (SDL's software renderer at 1:1, no bars), else None. They are what SDL's
-        software renderer draws into and sends to the screen; a GPU renderer's back buffer
-        holds nothing reliable after a present."""
-        if not self.software or tuple(box) != (0, 0, *size) or self.output_size() != size:
-            return None
-        try:
-            target = self.window.get_surface()
-        except pygame.error:
-            return None
-        return target if target.get_size() == size else None
-
-    def _direct(self, canvas: pygame.Surface, box: Rect,
-                areas: Sequence[pygame.Rect] | None,
-                squares: Sequence[pygame.Rect] = ()) -> bool:
-        """Into the window's own pixels (:meth:`window_pixels`): the canvas (or only
-        ``areas`` of it) is copied straight there — nothing, if it was drawn there — and only
-        what was copied is sent (``SDL_UpdateWindowSurfaceRects``). One copy instead of two
-        (canvas → texture → window), and a partial redraw no longer sends the whole window.
-        Sprites' ``squares`` are copied one by one, in one call: the few rects round them
-        (``sprites.cover``) that are sent take in twenty to a hundred times their pixels
-        (0.2–0.5 ms a frame for three hundred sparks). The texture, not drawn meanwhile,
-        takes the whole canvas the next time it is (``stale``). False where that does not
-        apply (or SDL is not reachable): the texture presents."""
-        target = self.window_pixels(box, canvas.get_size())
-        if target is None:
-            return False
-        self.stale = True  # from here on the window has pixels the texture has not
-        if canvas is target:
-            sent = [target.get_rect()]
-        elif areas is None:
-            sent = [target.blit(canvas, (0, 0))]
-        else:
-            sent = target.blits([(canvas, area, area) for area in areas]) or []
-            if squares:
-                target.blits([(canvas, square, square) for square in squares],
-                             doreturn=False)
-                sent += cover(squares)  # the rest of those rects: as the window shows it
-        return sdl.update_window_rects(self.window, sent)
+    def snapshot(self) -> pygame.Surface:
+        """What the window shows now, read back from the renderer."""
+        return self.renderer.to_surface()
 
     def release(self) -> None:
         """Free the texture, then the renderer, while SDL is still up (freed after
@@ -230,7 +184,11 @@ class _RendererPresenter:
 
 
 class _SurfacePresenter:
-    """Fallback without a renderer: scale into the window's own surface on the CPU."""
+    """Fallback where SDL offers no renderer at all: scale into the window's own surface on
+    the CPU. Never used beside a renderer (SDL forbids mixing the two on one window)."""
+
+    name = "surface"
+    vsync = False
 
     def __init__(self, window: pygame.Window) -> None:
         self.window = window
@@ -239,13 +197,8 @@ class _SurfacePresenter:
     def output_size(self) -> tuple[int, int]:
         return self.window.size
 
-    def window_pixels(self, box: Rect, size: tuple[int, int]) -> pygame.Surface | None:
-        """None: this fallback always copies into the window itself."""
-        return None
-
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None,
-                squares: Sequence[pygame.Rect] = ()) -> None:
+                areas: Sequence[pygame.Rect] | None = None) -> None:
         target = self.window.get_surface()
         if target.get_size() != self._size:
             target.fill((0, 0, 0))
@@ -258,6 +211,10 @@ class _SurfacePresenter:
         else:
             pygame.transform.smoothscale(canvas, (w, h), target.subsurface(box))
         self.window.flip()
+
+    def snapshot(self) -> pygame.Surface:
+        """What the window shows now."""
+        return self.window.get_surface().copy()
 
     def release(self) -> None:
         """Nothing of its own to free."""
@@ -292,6 +249,7 @@ class Display:
         self._presenter: _RendererPresenter | _SurfacePresenter | None = None
         self._windowed: Rect = (0, 0, *self.size)
         self._moved_at: float | None = None
+        self._resized_at: float | None = None
         self._reported: Rect | None = None
 
     # --- state ---------------------------------------------------------------------------
@@ -341,7 +299,6 @@ class Display:
         self._windowed = rect
         self.window = pygame.Window(self.title or "pygame window", rect[2:], rect[:2],
                                     resizable=True, hidden=True, allow_high_dpi=True)
-        self._presenter = self._make_presenter(self.window)
         pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
         self.window.show()
         if self.fullscreen:
@@ -349,12 +306,28 @@ class Display:
             self._switch(True, monitor)
         elif not self.headless:
             self._place(rect)
+        # Only now, with the window at its start geometry: a renderer made earlier may keep
+        # the first size for its whole life (OpenGL ES through EGL: a shifted, cut picture).
+        pygame.event.pump()
+        self._presenter = self._make_presenter(self.window)
         self._reported = self._windowed if not self.fullscreen else None
         self._update_box()
         _current.append(self)
         self.present(redrawn=False)
+        self._log_state("opened")
         self._say()
         return self._surface
+
+    def _log_state(self, why: str) -> None:
+        """One line a player's log can be read by: which driver, renderer and window ran."""
+        if self.window is None:
+            return
+        x, y, w, h = self.window_rect()
+        out = self._presenter.output_size() if self._presenter is not None else (w, h)
+        log.info("display %s: driver=%s renderer=%s vsync=%s window=%dx%d+%d+%d output=%dx%d "
+                 "mode=%s", why, pygame.display.get_driver(), self.renderer,
+                 "on" if self._presenter is not None and self._presenter.vsync else "off",
+                 w, h, x, y, out[0], out[1], self.mode)
 
     def _make_presenter(self, window: pygame.Window) -> _RendererPresenter | _SurfacePresenter:
         for vsync in ((self.vsync, False) if self.vsync else (False,)):
@@ -389,6 +362,7 @@ class Display:
     def set_fullscreen(self, on: bool, monitor: Monitor | None = None) -> bool:
         """Cover the monitor (``on``) or return to the windowed geometry; the new state."""
         state = self._switch(on, monitor)
+        self._log_state("fullscreen" if state else "windowed")
         self._say()
         return state
 
@@ -494,6 +468,7 @@ class Display:
             self.damaged = True
             self._update_box()
             if kind in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+                self._resized_at = time.monotonic()
                 self._moved()
             elif kind == pygame.WINDOWDISPLAYCHANGED:
                 self._recover_cover()
@@ -508,7 +483,11 @@ class Display:
             self._moved_at = time.monotonic()
 
     def poll(self) -> None:
-        """Once a frame: report a windowed geometry that has settled."""
+        """Once a frame: log a size that has settled, report a windowed geometry that has."""
+        now = time.monotonic()
+        if self._resized_at is not None and now - self._resized_at >= SETTLE_SECONDS:
+            self._resized_at = None
+            self._log_state("resized")
         if self._moved_at is None or time.monotonic() - self._moved_at < SETTLE_SECONDS:
             return
         self._moved_at = None
@@ -527,37 +506,33 @@ class Display:
             listener(geometry)
 
     # --- drawing -------------------------------------------------------------------------
-    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None,
-                source: pygame.Surface | None = None,
-                squares: Sequence[pygame.Rect] = ()) -> None:
+    def present(self, redrawn: bool = True, areas: Sequence[pygame.Rect] | None = None
+                ) -> None:
         """Show the canvas in the window; ``redrawn=False`` re-shows the last picture (after
-        an expose or resize) without copying the canvas again; ``areas``: only these parts
-        of the canvas were redrawn (``engine.damage``), the rest is as last presented, but
-        for ``squares`` (sprites put down and lifted, ``engine.sprites``) with ``areas``;
-        ``source``: show this canvas-sized picture instead, all of it (a scene's effect over
-        a copy of the canvas)."""
+        an expose or resize) without uploading the canvas again; ``areas``: only these parts
+        of the canvas were redrawn (``engine.damage``), the rest is as last presented."""
         if self._presenter is None or self._surface is None:
             raise RuntimeError("Display.open() has not been called")
-        picture = self._surface if source is None else source
-        if source is not None or areas is None:
-            areas, squares = None, ()
         if self.probe and redrawn:
-            self._draw_probe(picture)
+            self._draw_probe(self._surface)
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
-        self._presenter.present(picture, box, integer_scale(self.size, box),
-                                upload=redrawn, areas=areas, squares=squares)
+        self._presenter.present(self._surface, box, integer_scale(self.size, box),
+                                upload=redrawn, areas=areas)
         self.damaged = False
 
-    def window_pixels(self) -> pygame.Surface | None:
-        """Where a whole picture (``present(source=…)``) can be drawn to be shown with no
-        copy at all — the window's own pixels, when the canvas is shown in them as it is
-        (``_RendererPresenter.window_pixels``) — or None. Valid until the next event or
-        present."""
-        if self._presenter is None or self._surface is None:
-            return None
-        box = letterbox(self.size, self._presenter.output_size())
-        return self._presenter.window_pixels(box, self.size)
+    def snapshot(self) -> pygame.Surface:
+        """What the window shows now, in window pixels (letterbox bars included): for tests
+        and diagnostics, never on a frame's path."""
+        if self._presenter is None:
+            raise RuntimeError("Display.open() has not been called")
+        return self._presenter.snapshot()
+
+    @property
+    def renderer(self) -> str:
+        """The name of what presents ("opengl", "direct3d11", "metal", "software", …;
+        "surface" without any SDL renderer), for the log and the bench's figures."""
+        return self._presenter.name if self._presenter is not None else "none"
 
     def _draw_probe(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -11,7 +11,6 @@ hundred MB of free-but-held memory (the monkey: 575 MB resident, 277 MB after a
 from __future__ import annotations
 
 import ctypes
-import gc
 import logging
 import sys
 
@@ -45,29 +44,3 @@ def tune_allocator() -> bool:
     if not ok:
         log.info("could not tune the memory allocator")
     return ok
-
-
-def release() -> None:
-    """Hand the heap's free pages back now (after a screen left and its surfaces died)."""
-    if not _done["tuned"]:
-        return
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
-
-
-def keep_for_the_run() -> None:
-    """Collect what starting up left behind, then take what is left — modules, fonts, texts,
-    the theme, the app itself: alive for the whole run — out of the collector's sight
-    (``gc.freeze``). The full collection when a screen leaves (``ArcadeApp.run_frame``) then
-    walks only what the screens made since: ~2 ms instead of ~15 ms on that frame. Called
-    before the first screen is made, so every screen's own cycles stay collectable."""
-    gc.collect()
-    gc.freeze()
-
-
-def run_ended() -> None:
-    """Hand what :func:`keep_for_the_run` kept back to the collector (``gc.unfreeze``): a
-    process that goes on after a run (the tests build many) can free it again."""
-    gc.unfreeze()

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from game.engine.input import Action
-from game.engine.layers import Under
-from game.engine.sprites import Square, paint
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -29,12 +27,6 @@ _MAX_CHANGES_PER_FRAME = 1000
 
 
 AppT = TypeVar("AppT")
-
-Effect = Callable[[pygame.Surface, Under | None], None]
-"""A scene's full-screen effect (``Scene.effect``): draws over ``surface``'s picture, or —
-given ``under`` — makes all of ``surface`` (the app's copy: the window's own pixels or the
-effect buffer) the canvas moved by its shake with the effect over it."""
-
 
 class Scene(Generic[AppT]):
     """One screen or overlay. Every hook is a no-op so subclasses override only what they use.
@@ -86,32 +78,6 @@ class Scene(Generic[AppT]):
         this draw changes compared with the last (``engine.damage``); ``None``, the default,
         for all of it."""
         return None
-
-    def effect(self) -> Effect | None:
-        """A full-screen effect over the scene's picture now (a veil that pulses over all of
-        it), or ``None``. Alone on screen, the scene's picture stays on the canvas — redrawn
-        only where it changes, as ``damage`` says, the effect never in it — and the effect is
-        drawn into a copy that the window shows (``App``): called with the canvas and its
-        shake as ``under``, it paints every pixel of the copy, putting the canvas there
-        itself (``layers.put_under``) where its picture shows through — a veil copies and
-        veils a strip at a time (``overlay.veil``). Under an overlay it is called with
-        ``under=None`` straight after the scene's ``draw``, over the canvas."""
-        return None
-
-    def sprites(self) -> Sequence[Square]:
-        """Small squares flying over all of the scene's picture now (sparks, debris), drawn
-        after its ``draw``: alone on screen, the app puts them down over the finished canvas
-        and lifts them off before the next frame's drawing (``engine.sprites``), so the
-        scene's ``damage`` leaves them out; under an overlay they are painted straight after
-        the scene's ``draw``. None by default."""
-        return ()
-
-    def effect_shake(self) -> tuple[int, int]:
-        """How far the picture under the scene's :meth:`effect` is shaken now, in pixels: the
-        copy the window shows is the canvas moved by this much (the strips it uncovers black),
-        so a whole-screen shake costs nothing to redraw. (0, 0) by default; ignored under an
-        overlay, where the effect is drawn into the canvas."""
-        return (0, 0)
 
 
 class SceneStack:
@@ -212,15 +178,8 @@ class SceneStack:
             start -= 1
         return tuple(self._scenes[start:])
 
-    def draw(self, surface: pygame.Surface, effects: bool = True, sprites: bool = True,
+    def draw(self, surface: pygame.Surface,
              scenes: Sequence[Scene[Any]] | None = None) -> None:
-        """Draw from the lowest visible scene up to the top (or ``scenes`` of them), each with
-        its sprites and its effect (without them: the app puts a lone scene's sprites down
-        itself, and draws its effect over a copy)."""
+        """Draw from the lowest visible scene up to the top (or ``scenes`` of them)."""
         for scene in self.visible() if scenes is None else scenes:
             scene.draw(surface)
-            if sprites:
-                paint(surface, scene.sprites())
-            effect = scene.effect() if effects else None
-            if effect is not None:
-                effect(surface, None)

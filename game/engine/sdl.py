@@ -16,7 +16,6 @@ import glob
 import logging
 import os
 import sys
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -88,8 +87,6 @@ def library() -> Any | None:
         lib.SDL_GetRenderer.restype = ctypes.c_void_p
         lib.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
         lib.SDL_GetRendererInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_SDLRendererInfo)]
-        lib.SDL_UpdateWindowSurfaceRects.argtypes = [ctypes.c_void_p,
-                                                     ctypes.POINTER(_SDLRect), ctypes.c_int]
         return lib
     log.info("display: SDL2 not reachable through ctypes; guessing monitor geometry")
     return None
@@ -189,21 +186,6 @@ def renderer_name(window: pygame.Window) -> str | None:
     except (OSError, AttributeError):
         return None
     return info.name.decode("ascii", "replace") if info.name else None
-
-
-def update_window_rects(window: pygame.Window, rects: Sequence[pygame.Rect]) -> bool:
-    """Send only ``rects`` of the window's own pixels to the screen
-    (``SDL_UpdateWindowSurfaceRects``; pygame's ``Window.flip`` sends all of them); False when
-    SDL cannot be reached or refuses."""
-    found = _window_pointer(window)
-    if found is None:
-        return False
-    lib, pointer = found
-    array = (_SDLRect * max(1, len(rects)))(*(_SDLRect(*rect) for rect in rects))
-    try:
-        return int(lib.SDL_UpdateWindowSurfaceRects(pointer, array, len(rects))) == 0
-    except (OSError, AttributeError):
-        return False
 
 
 def window_manager() -> bool | None:

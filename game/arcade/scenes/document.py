@@ -22,7 +22,6 @@ from game.arcade.widgets import buttons, palette, text, textflow
 from game.arcade.widgets.background import background
 from game.arcade.widgets.textflow import FIGURE
 from game.engine import input as inp
-from game.engine import layers
 from game.engine.i18n import Catalogue
 from game.engine.i18n import current as current_locale
 
@@ -247,7 +246,7 @@ class DocumentScene(ArcadeScene):
         return static
 
     def _draw_static(self, size: tuple[int, int], title: str) -> pygame.Surface:
-        static = layers.copy(background(size))
+        static = background(size).copy()
         shadow = self.panel.move(0, 12)
         pygame.draw.rect(static, (8, 6, 24), shadow, border_radius=30)
         pygame.draw.rect(static, self.page.background or palette.PANEL, self.panel,

@@ -19,7 +19,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n, layers
+from game.engine import i18n
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -260,7 +260,7 @@ class TitleScene(ArcadeScene):
         again when the language, the focus or the chooser changes."""
         key = self._static_key(size)
         if self._static is None or self._static[0] != key:
-            layer = layers.copy(background(size))
+            layer = background(size).copy()
             if self.choosing is not None:
                 self._draw_variants_static(layer, self.choosing)
             for tile in self.tiles:

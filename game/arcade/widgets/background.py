@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.arcade.widgets import palette
-from game.engine import layers
 
 _cache: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -35,4 +34,4 @@ def _render(size: tuple[int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((*palette.BACKGROUND_TOP, 235))
     surface.blit(veil, (0, 0))
-    return layers.copy(surface)  # blitted whole every frame by several screens
+    return surface

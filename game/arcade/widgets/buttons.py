@@ -8,7 +8,6 @@ import pygame
 import pygame_gui
 
 from game.arcade.texts import ARCADE
-from game.engine.gui import draw_pressed_ahead, set_button_text
 from game.engine.i18n import Catalogue
 
 
@@ -37,7 +36,6 @@ def button(
     # a new screen's buttons would otherwise draw their unseen states in its first frames:
     # 20 buttons, one state each a frame, made those frames ~75 ms
     draw_other_states_when_shown(element)
-    draw_pressed_ahead(element)  # once a run per shape, not on the first tap
     return element
 
 
@@ -48,7 +46,7 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     if element.text != label:
-        set_button_text(element, label)  # a label shown before: its pictures again
+        element.set_text(label)
         draw_other_states_when_shown(element)
 
 

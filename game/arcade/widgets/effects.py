@@ -11,7 +11,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.sprites import Square, cover, paint
+Colour = tuple[int, int, int]
+Square = tuple[Colour, tuple[int, int, int, int]]
+"""A particle as drawn: its colour and its square (x, y, width, height)."""
+
+BUCKET = 160
+"""The side of the screen's squares :func:`cover` gathers rects in, in pixels."""
 
 
 @dataclass
@@ -97,7 +102,7 @@ class Particles:
 
     def areas(self) -> list[pygame.Rect]:
         """Rects round the particles as ``draw`` paints them now, a few per screen
-        (``engine.sprites.cover``). Worked out once per change."""
+        (:func:`cover`). Worked out once per change."""
         if self._areas is not None:
             return [rect.copy() for rect in self._areas]
         out = cover([pygame.Rect(int(p.x), int(p.y), int(p.size) + 1, int(p.size) + 1)
@@ -141,3 +146,32 @@ class Shake:
     def reach(self) -> int:
         """How far ``offset`` can be from (0, 0) now, in each direction."""
         return math.ceil(self.strength) if self.strength > 0.5 else 0
+
+
+def paint(surface: pygame.Surface, squares: list[Square]) -> None:
+    """Paint ``squares`` onto ``surface``, in order."""
+    fill = surface.fill
+    for colour, square in squares:
+        fill(colour, square)
+
+
+def cover(rects: list[pygame.Rect], bucket: int = BUCKET) -> list[pygame.Rect]:
+    """A few rects round ``rects``: those in each ``bucket``-sized square of the screen are
+    gathered, and squares side by side in a row are joined. (Sparks fly far apart: one rect
+    round all of them would take in most of the screen for a few hundred small squares.)"""
+    cells: dict[tuple[int, int], pygame.Rect] = {}
+    for rect in rects:
+        key = (rect.y // bucket, rect.x // bucket)
+        if key in cells:
+            cells[key].union_ip(rect)
+        else:
+            cells[key] = pygame.Rect(rect)
+    out: list[pygame.Rect] = []
+    last: tuple[int, int] | None = None
+    for key in sorted(cells):
+        if last == (key[0], key[1] - 1):  # the square left of it was the last one
+            out[-1].union_ip(cells[key])
+        else:
+            out.append(cells[key])
+        last = key
+    return out

@@ -7,11 +7,6 @@ from collections.abc import Sequence
 import pygame
 
 from game.arcade.widgets import palette
-from game.engine.layers import Under, put_under
-
-STRIP = 64
-"""How many rows a veiled copy copies and veils at a time (``veil(…, under=…)``): 500 KB at
-1080p, still in the cache when the veil's two fills read it back."""
 
 
 def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, int],
@@ -23,30 +18,20 @@ def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, in
 
 
 def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
-         areas: Sequence[pygame.Rect] | None = None, under: Under | None = None) -> None:
+         areas: Sequence[pygame.Rect] | None = None) -> None:
     """Darken ``surface`` with ``colour`` at ``alpha`` (0..255); only ``areas`` of it, if
     given (what is painted over opaquely next needs no veil).
 
     Two blended fills, ``surface × (255 - alpha) + colour × alpha`` (each /255), instead of
     blitting a full-screen layer with surface alpha: the same picture (±1 per channel) at a
-    quarter of the cost, which a frame under a dialog pays every time. With ``under`` (a
-    lone scene's effect, ``Scene.effect``) the picture is first copied from there, a strip of
-    :data:`STRIP` rows at a time, each veiled while it is still in the cache: 0.4 ms less a
-    frame of the MAGDAGDON slam than a whole copy and then a whole veil.
+    quarter of the cost.
     """
     alpha = max(0, min(255, int(alpha)))
     keep = (255 - alpha,) * 3
     add = tuple(c * alpha // 255 for c in colour)
     for area in [surface.get_clip()] if areas is None else areas:
-        if under is None:
-            blend_fill(surface, keep, area, pygame.BLEND_RGB_MULT)
-            blend_fill(surface, add, area, pygame.BLEND_RGB_ADD)
-            continue
-        for top in range(area.top, area.bottom, STRIP):
-            strip = pygame.Rect(area.left, top, area.width, min(STRIP, area.bottom - top))
-            put_under(surface, under, strip)
-            blend_fill(surface, keep, strip, pygame.BLEND_RGB_MULT)
-            blend_fill(surface, add, strip, pygame.BLEND_RGB_ADD)
+        blend_fill(surface, keep, area, pygame.BLEND_RGB_MULT)
+        blend_fill(surface, add, area, pygame.BLEND_RGB_ADD)
 
 
 def blend_fill(surface: pygame.Surface, colour: Sequence[int], area: pygame.Rect,

@@ -9,7 +9,7 @@ import pygame
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.arcade.widgets.effects import Particles, Shake
+from game.arcade.widgets.effects import Particles, Shake, cover
 
 
 def _painted(particles: Particles) -> list[pygame.Rect]:
@@ -112,3 +112,14 @@ def test_the_areas_handed_out_are_copies():
     first[0].inflate_ip(400, 400)
     first.clear()
     assert particles.areas() == saved
+
+
+def test_cover_gathers_far_apart_squares_apart_and_near_ones_together() -> None:
+    near = [pygame.Rect(10, 10, 5, 5), pygame.Rect(30, 40, 5, 5)]
+    far = [pygame.Rect(1500, 900, 5, 5)]
+    out = cover(near + far)
+    assert len(out) == 2
+    assert out[0] == near[0].union(near[1]) and out[1] == far[0]
+    rects = [pygame.Rect(x, 5, 4, 4) for x in range(0, 800, 100)]  # squares in one row
+    assert cover(rects) == [rects[0].unionall(rects[1:])]
+    assert cover([]) == []

@@ -6,11 +6,7 @@ import random
 
 import pytest
 
-from game.arcade.scenes.pause import PauseScene
-from game.engine.loop import STEP
-from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
-from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
@@ -552,37 +548,3 @@ def test_a_flashing_cell_and_a_swelling_flag_are_repainted_only_when_their_step_
     assert BoardView.flash_shade(1.0) <= 200 and BoardView.flag_swell(1.0) == FLAG_SWELL
 
 
-@pytest.mark.parametrize("reduced", [False, True])
-def test_the_slam_shakes_the_whole_picture_unless_motion_is_reduced(app, reduced):
-    """MAGDAGDON's slam shakes the copy the window shows (``effect_shake``), never the
-    board's cells in the canvas (no partial redraw of the board for the shake); with reduced
-    motion nothing shakes under it."""
-    app.ctx.settings.reduced_motion = reduced
-    scene = start(app, _magdagdon_game())
-    roll(app, scene, [6, 6, 6, 6])
-    scene._slam_banner()
-    run_frames(app, 2)
-    assert scene.slamming and scene.shake.reach > 0
-    assert (scene.effect_shake() == (0, 0)) is reduced
-    assert scene.effect_shake() in ((0, 0), scene.shake.offset)
-    scene.damage()
-    areas = scene.damage()
-    assert areas is not None
-    board = scene.layout.board_rect
-    assert not any(area.contains(board) for area in areas)  # the board is not redrawn
-
-
-def test_the_overlays_are_rehearsed_while_the_player_thinks(app, supersampled):
-    """The first game over of a run drew its buttons' shapes 4× supersampled (54 ms) on the
-    frame it opened, the first pause 40 ms: while the play screen is left untouched, each is
-    made, drawn unseen and dropped, and the real ones then draw no shape at all."""
-    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(1)))
-    assert app.idle_jobs == (f"{GAME_ID}.game_over", "pause")
-    run_frames(app, round(IDLE_AFTER / STEP) + 2 * AMBIENT_EVERY)
-    assert app.idle_jobs == ()
-    assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
-    supersampled.clear()
-    for over in (GameOverScene(app, scene.game), PauseScene(app, GAME_ID)):
-        over.enter()
-        over.exit()
-    assert supersampled == []

@@ -11,13 +11,8 @@ import pygame
 import pytest
 
 from game.arcade.demo import DemoDriver
-from game.arcade.scenes.confirm import ConfirmScene
-from game.arcade.scenes.pause import PauseScene
 from game.arcade.storage import Storage
-from game.engine.loop import STEP
-from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER
 from game.engine.testing import post_drag, post_key, post_tap, post_touch_tap, run_frames
-from game.games.querni import GAME_ID
 from game.games.querni.demo import choose_turn
 from game.games.querni.gestures import GestureKind, gestures_for_turn
 from game.games.querni.players import HumanPlayer
@@ -453,19 +448,3 @@ def test_replay_option_plays_a_record_from_the_data_folder(tmp_path, capsys):
     assert not damaged.exists()  # set aside like any damaged data file
 
 
-def test_the_overlays_are_rehearsed_while_the_players_think(app, supersampled):
-    """As in MAGDAGDON: the first game over of a run made its buttons in 72 ms (their shapes
-    drawn 4× supersampled), the first pause 40 ms and the first exit question 55 ms; an
-    untouched play screen has each made, drawn unseen and dropped, and the real ones then
-    draw no shape at all."""
-    scene = start(app, session_of(JUMPS))
-    assert app.idle_jobs == (f"{GAME_ID}.game_over", "pause", "confirm")
-    run_frames(app, round(IDLE_AFTER / STEP) + 2 * AMBIENT_EVERY)
-    assert app.idle_jobs == ()
-    assert app.stack.scenes == (scene,) and scene.ui is not None  # nothing shown, nothing lost
-    supersampled.clear()
-    for over in (GameOverScene(app, scene.session), PauseScene(app, GAME_ID),
-                 ConfirmScene(app, **scene._exit_question())):
-        over.enter()
-        over.exit()
-    assert supersampled == []

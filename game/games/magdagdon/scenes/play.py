@@ -18,8 +18,7 @@ gesture, so the button under it does not fire on release either). Nothing is que
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import pygame
@@ -29,13 +28,11 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.effects import Particles, Shake
-from game.engine import i18n, layers
+from game.engine import i18n
 from game.engine import input as inp
-from game.engine.damage import Tracker, Where
-from game.engine.gui import changes, picture
+from game.engine.damage import Tracker
+from game.engine.gui import picture
 from game.engine.localformat import format_date
-from game.engine.scenes import Effect
-from game.engine.sprites import Square
 from game.engine.tween import Timer, Tween, Tweens
 from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID, hints
@@ -135,6 +132,8 @@ class PlayScene(ArcadeScene):
         self.time = 0.0
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()
+        self._drawn_steps: dict[str, Any] = {}  # parts drawn in steps (_stepped)
+        self._last_steps: dict[str, Any] = {}
         if saved is None and daily is not None:
             saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
@@ -222,10 +221,6 @@ class PlayScene(ArcadeScene):
         dice.prewarm([(L.die, "die"), (L.cell - 16, "die"), (L.cell, "tile")], self.digits)
         hud.prewarm_banner()
         self._build_buttons()
-        # the overlays it opens, made and drawn unseen while the player thinks: the first of
-        # each in a run drew its buttons' shapes on the frame it opened (40–54 ms)
-        self.rehearse_when_idle([(f"{GAME_ID}.game_over", {"game": self.game}),
-                                 ("pause", {"game_id": GAME_ID})])
         self.ctx.audio.play_music("music_play")
         if self.control.phase == Phase.MAGDAGDON:
             self._slam_banner()
@@ -672,7 +667,7 @@ class PlayScene(ArcadeScene):
         changes."""
         key = self._static_key(size)
         if self._static is None or self._static[0] != key:
-            layer = layers.copy(background(size))
+            layer = background(size).copy()
             hud.draw_header_static(layer, self.layout, self.game, key[-1])
             self.board_view.draw_frame(layer)
             self.tray.draw_panel(layer)
@@ -698,158 +693,72 @@ class PlayScene(ArcadeScene):
         """The MAGDAGDON banner slams in (or comes in again): over the picture, not in it."""
         return self.banner_slam or (self.control.in_magdagdon and self.banner < 1.0)
 
-    def effect(self) -> Effect | None:
-        """The banner's slam: a veil pulses over the whole screen as the banner comes down
-        (``Scene.effect``). Drawn over a copy of the picture, so under it only what moves
-        by itself is redrawn, not the whole screen every frame of the slam."""
-        if not self.slamming:
-            return None
-        return partial(hud.slam_banner, L=self.layout, progress=self.banner)
-
-    def sprites(self) -> Sequence[Square]:
-        """The sparks of a combo, a die's pop and a ruin's debris, over everything
-        (``Scene.sprites``): put down and lifted off by the app, not redrawn round."""
-        return self.particles.squares()
-
-    def effect_shake(self) -> tuple[int, int]:
-        """The slam shakes the whole picture under its veil (``Scene.effect_shake``): the
-        copy moves, and the board is not redrawn for the shake (1.5–2.5 ms a frame for the
-        first 14 frames of each slam when its cells shook in the canvas). With reduced motion
-        nothing shakes under the slam."""
-        return self.shake.offset if self.slamming and not self.reduced_motion else (0, 0)
-
     def damage(self) -> list[pygame.Rect] | None:
-        """Untouched, or between the demo's taps: dice tumbling, flying or bobbing, pulsing,
-        sliding or shaking cells, a flashing sum, a rising message, the coach's ring, the
-        HINT spinner and a shaking board are redrawn where they are and were (also under the
-        banner's slam, which is an effect over the picture; sparks are sprites over it all,
-        never redrawn round). A drag or a HINT on the board: everything."""
+        """Untouched, or between the demo's taps, only what moves by itself is redrawn, where
+        it is and was: dice tumbling, flying or bobbing, pulsing, sliding or shaking cells, a
+        flashing sum, a rising message, the coach's ring, the HINT spinner, sparks and a
+        shaking board. Anything else that changes (a tap's answer), a drag, a HINT on the
+        board or the banner's slam: everything."""
         c, L, g = self.control, self.layout, self.game
-        if self.drag is not None or (self.hint is not None and not self.busy):
+        if self.drag is not None or (self.hint is not None and not self.busy) or self.slamming:
             return self._damage.whole()
         tentative = tuple(sorted(g.placed.values()))
         legal = c.legal_now
-        moving: list[pygame.Rect] = []
-        for cell in tentative:  # dashed rings turn
-            moving.append(self.board_view.cell_area(cell))
-        if self.shake.reach and not self.slamming:  # the board's cells shake, with their reach
+        cells = set(tentative)  # dashed rings turn
+        if self._stepped("glow", self._glow_step(legal)):  # glows pulse in steps
+            cells |= set(legal)
+        flash = _as_drawn(self.fx.flash, BoardView.flash_shade)  # flashes fade in steps
+        if self._stepped("flash", flash):  # (the cells that stopped flashing are wiped too)
+            cells |= {cell for cell, _ in (*flash, *self._last_steps["flash"])}
+        moving = [self.board_view.cell_area(cell) for cell in sorted(cells)]
+        if self.shake.reach:  # the board's cells shake, with their reach
             margin = 2 * (CELL_REACH + self.shake.reach)
             moving.append(L.board_rect.inflate(margin, margin))
         for cell, (dx, dy) in self.fx.offsets.items():  # a die sliding in, a shake, a ruin
             moving.append(L.cell_rect(cell).move(round(dx), round(dy)).inflate(60, 60))
-        sums = [self.board_view.sum_area(index) for index in range(8)]
+        flags = _as_drawn(self.fx.lines, BoardView.flag_swell)  # flags swell a pixel at a time
+        if self._stepped("flags", flags):
+            moving += [self.board_view.sum_area(index)
+                       for index, _ in (*flags, *self._last_steps["flags"])]
         for index in range(len(g.dice) if g.dice else 0):
             m = self.tray.motion[index]
             if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
                     or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
                 moving.append(self.tray.die_area(index, c.selected))
-        message = pygame.Rect(0, 0, L.right_width + 60, 150)
-        message.center = L.message_pos
         text_now, colour, age, plated = self._message()
         if age < 0.25:  # rising in
+            message = pygame.Rect(0, 0, L.right_width + 60, 150)
+            message.center = L.message_pos
             moving.append(message)
         coach = self.coach_step()
         if coach is not None:  # the ring round what to touch pulses
             moving.append(coach[1].inflate(60, 60))
         if self.thinking:
             moving.append(self.b_hint.rect.inflate(40, 40))
-        card = c.card()
-        width = self.app.surface.get_width()
-        parts: dict[str, tuple[Any, Where]] = {
-            "static": (self._static_key(self.app.surface.get_size()), None),
-            "header": ((g.turns, card.total),
-                       [pygame.Rect(L.header_x - 20, 0, width - L.header_x + 20, 160)]),
-            "board": ((g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits),
-                      self._board_changes),
-            "glows": (self._glow_step(legal),  # a pulse's step: where they glow
-                      lambda before, now: [self.board_view.cell_area(cell) for cell in legal]),
-            "flashes": (_as_drawn(self.fx.flash, BoardView.flash_shade),  # fading in steps
-                        lambda before, now: [self.board_view.cell_area(cell)
-                                             for cell in _changed_keys(before, now)]),
-            "sums": (tuple((line.sum, line.combo, line.bonus) for line in card.lines),
-                     lambda before, now: [sums[index] for index, (a, b)
-                                          in enumerate(zip(before, now)) if a != b]),
-            "flags": (_as_drawn(self.fx.lines, BoardView.flag_swell),  # a pixel at a time
-                      lambda before, now: [sums[index] for index in _changed_keys(before, now)]),
-            "tray": ((tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
-                      tuple(c.marked or ()), g.in_turn, self.digits),
-                     self._tray_changes),
-            "message": ((text_now, colour, age >= 0.25, plated),  # the strip says it then
-                        [message, self._strip_area()] if c.in_magdagdon else [message]),
-            "powers": ((g.powers_left, g.next_penalty), [L.powers_rect.inflate(12, 12)]),
-            "thinking": (self.thinking, [self.b_hint.rect.inflate(40, 40), message]),
-            "phase": ((c.phase == Phase.CHOOSE_RUIN, c.in_magdagdon, self.slamming,
-                       coach and coach[0]),
-                      lambda before, now: self._phase_changes(before, now, message)),
-            "buttons": (picture(self.ui), changes),
-        }
-        return self._damage.parts(parts, moving)
+        moving += self.particles.areas()
+        signature = (self._static_key(self.app.surface.get_size()), g.turns, c.card().lines,
+                     g.view(), tentative, tuple(sorted(legal)), c.cursor, self.digits,
+                     tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
+                     tuple(c.marked or ()), g.in_turn, text_now, colour, age >= 0.25, plated,
+                     g.powers_left, g.next_penalty, self.thinking, c.phase, c.in_magdagdon,
+                     coach and coach[0], picture(self.ui))
+        return self._damage.areas(signature, moving)
 
-    def _phase_changes(self, before: tuple, now: tuple,
-                       message: pygame.Rect) -> list[pygame.Rect]:
-        """What a change in how the turn stands redraws: choosing a ruin turns the board's
-        glows to danger and relabels the strip; MAGDAGDON takes the message line into the
-        strip, where the banner settles when its slam ends; the coach's bubble and its ring
-        move on (or go, while an animation plays)."""
-        (choosing0, magdagdon0, slamming0, coach0), (choosing1, magdagdon1, slamming1, coach1) = \
-            before, now
-        L = self.layout
-        out: list[pygame.Rect] = []
-        if choosing0 != choosing1:
-            out.append(L.board_rect.inflate(2 * CELL_REACH, 2 * CELL_REACH))
-        if (choosing0, magdagdon0, slamming0) != (choosing1, magdagdon1, slamming1):
-            out.append(self._strip_area())
-        if magdagdon0 != magdagdon1:
-            out.append(message)
-        if coach0 != coach1:
-            out.append(L.coach_rect)
-            out += [self._coach_target(key).inflate(60, 60) for key in (coach0, coach1) if key]
-        return out
-
-    def _strip_area(self) -> pygame.Rect:
-        """All that the settled banner paints: its strip and the line along its top."""
-        return self.layout.strip_rect.inflate(0, 10)
+    def _stepped(self, name: str, drawn: Any) -> bool:
+        """Whether what is drawn of a part that changes in steps (``drawn``, kept by ``name``;
+        the last draw's then in ``_last_steps``) differs from the last draw's: only then is
+        that part redrawn, not at every frame of its pulse or fade."""
+        self._last_steps[name] = self._drawn_steps.get(name, ())
+        self._drawn_steps[name] = drawn
+        return bool(self._last_steps[name] != drawn)
 
     def _glow_step(self, legal: Collection[int]) -> int | None:
         """The opacity the glowing cells are drawn at now (None: no cell glows): the legal
-        glow's, or the danger glow's while a ruin is chosen. Only the one shown counts: the
-        other's steps, as many again, would repaint the glowing cells for nothing."""
+        glow's, or the danger glow's while a ruin is chosen."""
         if not legal:
             return None
         legal_alpha, danger_alpha = BoardView.glow_alphas(self.time)
         return danger_alpha if self.control.phase == Phase.CHOOSE_RUIN else legal_alpha
-
-    def _board_changes(self, before: tuple, now: tuple) -> list[pygame.Rect] | None:
-        """The cells a change of the board's picture touches — a die placed or lifted, a
-        ruin, a glow that comes or goes, the cursor — each with what it draws round it
-        (``BoardView.cell_area``); other digits: the whole board. A placement redraws two
-        or three cells instead of the whole board."""
-        (view0, tent0, legal0, cursor0, digits0), (view1, tent1, legal1, cursor1, digits1) = \
-            before, now
-        if digits0 != digits1:
-            return [self.layout.board_rect.inflate(80, 80)]
-        sets = [(set(tent0), set(tent1)), (set(legal0), set(legal1))]
-        cells = {cell for cell in range(16) if view0[cell] != view1[cell]
-                 or any((cell in a) != (cell in b) for a, b in sets)}
-        if cursor0 != cursor1:
-            cells |= {cell for cell in (cursor0, cursor1) if cell is not None}
-        return [self.board_view.cell_area(cell) for cell in sorted(cells)]
-
-    def _tray_changes(self, before: tuple, now: tuple) -> list[pygame.Rect]:
-        """The dice a change of the tray's picture touches — placed or taken back, selected
-        or let go, marked for a reroll — each where it is drawn lifted or not, with its ring
-        (``TrayView.die_area``); new dice, a turn that starts or ends (the empty tray's
-        words) or other digits: the whole tray. Selecting a die redraws it (and the one let
-        go), not the other three: 64 kpx each instead of 234 kpx."""
-        (dice0, unplaced0, selected0, marked0, in_turn0, digits0), \
-            (dice1, unplaced1, selected1, marked1, in_turn1, digits1) = before, now
-        if (dice0, in_turn0, digits0) != (dice1, in_turn1, digits1):
-            return [self.layout.tray_rect.inflate(80, 100)]
-        dice = {die for die in range(len(dice1))
-                if (die in unplaced0) != (die in unplaced1)
-                or (die in marked0) != (die in marked1)}
-        dice |= {die for die in (selected0, selected1) if die is not None}
-        return [self.tray.die_area(die, selected=die) for die in sorted(dice)]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(surface.get_size()), (0, 0))
@@ -859,7 +768,7 @@ class PlayScene(ArcadeScene):
         choosing = c.phase == Phase.CHOOSE_RUIN
         legal = c.legal_now
         offsets = dict(self.fx.offsets)
-        ox, oy = (0, 0) if self.slamming else self.shake.offset  # the slam shakes its copy
+        ox, oy = self.shake.offset
         if ox or oy:
             offsets = {i: (offsets.get(i, (0, 0))[0] + ox, offsets.get(i, (0, 0))[1] + oy)
                        for i in range(16)}
@@ -899,9 +808,12 @@ class PlayScene(ArcadeScene):
             self.gui.draw_ui(surface)
         if self.thinking:
             hint_view.spinner(surface, self.b_hint.rect, self.time)
-        if c.in_magdagdon and not self.slamming:  # settled in the strip (the slam: effect)
+        if c.in_magdagdon and not self.slamming:  # settled in the strip
             label = t("play.choose_ruin") if choosing else message
             hud.draw_banner(surface, L, self.banner, False, label)
+        if self.slamming:
+            hud.slam_banner(surface, L=L, progress=self.banner)
+        self.particles.draw(surface)  # sparks over everything
 
 
 def _as_drawn(values: Mapping[int, float], step: Callable[[float], int]
@@ -909,9 +821,3 @@ def _as_drawn(values: Mapping[int, float], step: Callable[[float], int]
     """Each of ``values`` (a flashing cell, a swelling flag's line) with ``step`` of it: what
     is drawn of it, to compare with the last draw's."""
     return tuple(sorted((key, step(value)) for key, value in values.items()))
-
-
-def _changed_keys(before: tuple[tuple[int, int], ...], now: tuple[tuple[int, int], ...]
-                  ) -> set[int]:
-    """The keys of (key, value) pairs that came, went or changed between two snapshots."""
-    return {key for key, _ in set(before) ^ set(now)}

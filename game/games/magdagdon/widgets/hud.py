@@ -9,7 +9,6 @@ import pygame
 
 from game.arcade.widgets import overlay, palette, text
 from game.engine import i18n
-from game.engine.layers import Under
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -56,12 +55,9 @@ def prewarm_banner() -> None:
     i18n.font("bold", SETTLED_LABEL)
 
 
-def slam_banner(surface: pygame.Surface, under: Under | None, *, L: PlayLayout,
-                progress: float) -> None:
+def slam_banner(surface: pygame.Surface, *, L: PlayLayout, progress: float) -> None:
     """The banner slamming in (``progress`` 0 → 1) over a veil that pulses over the rest of
-    the screen: over ``surface``'s picture, or (``under``: the play screen's effect,
-    ``Scene.effect``) over the canvas copied in with the veil (``overlay.veil``). The band
-    itself is painted opaquely, so nothing is copied under it."""
+    the screen (the band itself is painted opaquely: no veil under it)."""
     scale = lerp(MAX_SLAM_SCALE, 1.0, ease_out_back(min(1.0, progress * 2.2)))
     centre_y = lerp(L.size[1] / 2, L.strip_rect.centery,
                     ease_out_cubic(max(0.0, (progress - 0.6) / 0.4)))
@@ -70,7 +66,7 @@ def slam_banner(surface: pygame.Surface, under: Under | None, *, L: PlayLayout,
     width, height = surface.get_size()  # veiled above and below the band, which covers it
     overlay.veil(surface, (40, 0, 10), round(170 * math.sin(min(progress, 1.0) * math.pi)),
                  [pygame.Rect(0, 0, width, band.top),
-                  pygame.Rect(0, band.bottom, width, height - band.bottom)], under)
+                  pygame.Rect(0, band.bottom, width, height - band.bottom)])
     pygame.draw.rect(surface, palette.DANGER_DARK, band)
     pygame.draw.rect(surface, palette.DANGER, band, 6)
     title = text.render(BANNER, "logo", 150, palette.TEXT)
@@ -167,7 +163,7 @@ def draw_banner(surface: pygame.Surface, L: PlayLayout, progress: float, slammin
     """MAGDAGDON: slams in across the screen (:func:`slam_banner`), then settles into the
     bottom strip."""
     if slamming or progress < 1.0:
-        slam_banner(surface, None, L=L, progress=progress)
+        slam_banner(surface, L=L, progress=progress)
         return
     strip = L.strip_rect
     pygame.draw.rect(surface, palette.DANGER_DARK, strip)

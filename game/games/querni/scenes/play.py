@@ -34,7 +34,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
-from game.engine import i18n, layers
+from game.engine import i18n
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -277,11 +277,6 @@ class PlayScene(ArcadeScene):
     def enter(self) -> None:
         self.board_view.prewarm()
         self._build_buttons()
-        # the overlays it opens, made and drawn unseen while the players think: the first of
-        # each in a run drew its buttons' shapes on the frame it opened (40–72 ms)
-        self.rehearse_when_idle([(f"{GAME_ID}.game_over", {"session": self.session}),
-                                 ("pause", {"game_id": GAME_ID}),
-                                 ("confirm", self._exit_question())])
         self.ctx.audio.play_music("music_querni")
         self._apply_sound()
         self._refresh_buttons()
@@ -337,7 +332,7 @@ class PlayScene(ArcadeScene):
         self.app.nav.push("confirm", **self._exit_question())
 
     def _exit_question(self) -> dict[str, Any]:
-        """What the exit question opens with (asked, and rehearsed when idle)."""
+        """What the exit question opens with."""
         return {"question_key": "play.exit_question", "on_yes": self.exit_game, "texts": TEXTS}
 
     def exit_game(self) -> None:
@@ -826,7 +821,7 @@ class PlayScene(ArcadeScene):
         and coordinates, the logo — composed once into one opaque layer."""
         key = self._static_key(size)
         if self._static is None or self._static[0] != key:
-            layer = layers.copy(background(size))
+            layer = background(size).copy()
             self.board_view.draw_frame(layer)
             hud.draw_logo(layer, self.layout)
             self._static = (key, layer)
