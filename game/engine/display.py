@@ -174,7 +174,8 @@ class _RendererPresenter:
 
     def snapshot(self) -> pygame.Surface:
         """What the window shows now, read back from the renderer."""
-        return self.renderer.to_surface()
+        picture: pygame.Surface = self.renderer.to_surface()
+        return picture
 
     def release(self) -> None:
         """Free the texture, then the renderer, while SDL is still up (freed after

@@ -232,7 +232,7 @@ def test_bench_report_format() -> None:
     report = app.bench_report()
     pattern = (
         r"frames=5 startup_ms=\d+\.\d median_ms=\d+\.\d\d p99_ms=\d+\.\d\d "
-        r"max_ms=\d+\.\d\d rss_mb=\d+\.\d"
+        r"max_ms=\d+\.\d\d rss_mb=\d+\.\d renderer=\w+"
     )
     assert re.fullmatch(pattern, report), report
 

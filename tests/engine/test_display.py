@@ -200,23 +200,74 @@ def test_present_at_any_window_size(display: Display, size) -> None:
     assert not display.damaged
 
 
-def test_the_windows_own_pixels_are_offered_only_where_the_canvas_shows_as_it_is(
-    display: Display
+def test_the_log_names_the_driver_the_renderer_and_the_window(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """``Display.window_pixels``: SDL's software renderer (the dummy driver's) at 1:1 draws
-    into the window's own pixels, so a whole picture drawn there needs no copy; scaled or
-    letterboxed, the picture goes through the texture and there is nothing to draw into."""
-    pixels = display.window_pixels()
-    assert pixels is not None and pixels.get_size() == LOGICAL_SIZE
-    pixels.fill((0, 90, 0))
-    display.present(source=pixels)
-    shown = display._presenter.renderer.to_surface()  # type: ignore[union-attr]
-    assert shown.get_at((7, 7))[:3] == (0, 90, 0)
-    for size in ((960, 540), (1366, 768), (1920, 1200)):
-        resize(display, size)
-        assert display.window_pixels() is None
-    resize(display, LOGICAL_SIZE)
-    assert display.window_pixels() is not None
+    """A player's log tells which path ran: at start and after each change of size or mode."""
+    pygame.init()
+    shown = Display()
+    with caplog.at_level(logging.INFO, logger="game.engine.display"):
+        shown.open()
+        try:
+            assert shown.renderer == "software"  # the dummy driver's only renderer
+            opened = [r.getMessage() for r in caplog.records if "display opened" in r.getMessage()]
+            assert opened == ["display opened: driver=dummy renderer=software vsync=on "
+                              "window=1920x1080+0+0 output=1920x1080 mode=windowed"]
+            resize(shown, (1366, 768))
+            monkeypatch.setattr(display_module, "SETTLE_SECONDS", 0.0)
+            shown.poll()
+            assert "display resized: driver=dummy renderer=software" in caplog.text
+            assert "window=1366x768" in caplog.text
+        finally:
+            shown.close()
+
+
+def test_the_renderer_is_made_once_the_window_has_its_start_geometry(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A renderer made before the window's first resize may keep the first size for good
+    (OpenGL ES through EGL: a shifted, cut picture): a window that starts fullscreen gets its
+    renderer once it covers the monitor, not at the size it was made with."""
+    sizes: list[tuple[int, int]] = []
+    real = display_module._RendererPresenter
+
+    def made(window: pygame.Window, vsync: bool):
+        sizes.append(window.size)
+        return real(window, vsync)
+
+    monkeypatch.setattr(display_module, "_RendererPresenter", made)
+    monkeypatch.setattr(display_module, "HEADLESS_DRIVERS", ())  # placed as on a screen
+    monkeypatch.setattr(display_module, "restore_window",
+                        lambda *args: ((10, 20, 1280, 720), sdl.guessed_monitors()[0]))
+    pygame.init()
+    monitor = sdl.guessed_monitors()[0]
+    shown = Display(fullscreen=True)
+    shown.open()
+    try:
+        assert shown.window is not None and shown.window.size == monitor.bounds[2:]
+        assert sizes == [monitor.bounds[2:]] != [(1280, 720)]
+    finally:
+        shown.close()
+
+
+def test_without_sdl_through_ctypes_the_display_still_opens_and_presents(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing or newer SDL that ctypes cannot reach costs only the monitor details and the
+    renderer's name: monitors are guessed, the name is "unknown", pictures still show."""
+    monkeypatch.setattr(sdl, "library", lambda: None)
+    pygame.init()
+    shown = Display()
+    shown.open()
+    try:
+        assert sdl.monitors() == sdl.guessed_monitors()
+        assert sdl.renderer_name(shown.window) is None and shown.renderer == "unknown"
+        assert shown.monitor() is not None
+        shown.surface.fill((0, 0, 200))
+        shown.present()
+        assert shown.snapshot().get_at((5, 5))[:3] == (0, 0, 200)
+    finally:
+        shown.close()
 
 
 def test_window_events_ask_for_a_present(display: Display) -> None:
@@ -241,14 +292,14 @@ def test_without_a_renderer_the_window_surface_is_scaled_into(
     shown = Display()
     shown.open()
     try:
-        assert isinstance(shown._presenter, display_module._SurfacePresenter)
+        assert shown.renderer == "surface"
         for size in ((960, 540), (1920, 1080), (3840, 2160)):
             resize(shown, size)
             shown.surface.fill((0, 200, 0))
             shown.present()
             assert shown.window is not None
             x, y, w, h = shown.box
-            assert shown.window.get_surface().get_at((x + w // 2, y + h // 2))[:3] == (0, 200, 0)
+            assert shown.snapshot().get_at((x + w // 2, y + h // 2))[:3] == (0, 200, 0)
     finally:
         shown.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import i18n
-from tests.support import make_arcade, settle
+from tests.support import make_arcade
 
 from .test_layouts import NAMES, build
 
@@ -62,28 +62,6 @@ def test_every_combo_flag_keeps_to_two_lines(locale):
                 label = f"{t(key)} +{bonus}"
                 size, lines = BoardView.flag_lines(label)
                 assert len(lines) <= 2 and size >= 16, (label, size, lines)
-    finally:
-        i18n.set_locale("en")
-        app.shutdown()
-
-
-def test_a_new_language_redraws_what_is_under_an_overlay() -> None:
-    """The scenes under a dialog are kept as a backdrop while it is up (``App``): a language
-    chosen meanwhile draws them anew, in it."""
-    from game.games.magdagdon.scenes.play import PlayScene
-
-    app = make_arcade()
-    try:
-        play = PlayScene(app, variant="PEACEFUL")
-        app.stack.push(play)
-        settle(app)
-        app.nav.push("pause", game_id="magdagdon")
-        settle(app, 3)
-        assert app._backdrop_of == (play,)
-        app.set_language("th")
-        assert app._backdrop_of == ()
-        settle(app)
-        assert app._backdrop_of == (play,)
     finally:
         i18n.set_locale("en")
         app.shutdown()

@@ -45,23 +45,3 @@ def _noise(size: tuple[int, int]) -> pygame.Surface:
         for x in range(0, size[0], 7):
             surface.fill(((x * 3) % 256, (y * 5) % 256, (x + y) % 256), (x, y, 7, 5))
     return surface
-
-
-def test_a_veiled_copy_is_the_shaken_picture_veiled_in_place() -> None:
-    """``veil(…, under=…)``, a strip at a time (``STRIP`` rows, the last one short), gives
-    what copying the shaken canvas in whole, black where it does not reach, and veiling it
-    in place gives; outside its areas the copy is left alone."""
-    canvas = _noise((300, 2 * overlay.STRIP + 37))
-    areas = [pygame.Rect(0, 0, 300, 50), pygame.Rect(0, 90, 300, canvas.get_height() - 90)]
-    for shake in [(0, 0), (6, -4), (-9, 13)]:
-        by_hand = pygame.Surface(canvas.get_size(), 0, canvas)
-        by_hand.fill((0, 0, 0))
-        by_hand.blit(canvas, shake)
-        overlay.veil(by_hand, (40, 0, 10), 120, areas)
-        copy = pygame.Surface(canvas.get_size(), 0, canvas)
-        copy.fill((1, 2, 3))
-        overlay.veil(copy, (40, 0, 10), 120, areas, under=(canvas, shake))
-        for area in areas:
-            assert pygame.image.tobytes(copy.subsurface(area), "RGB") == \
-                pygame.image.tobytes(by_hand.subsurface(area), "RGB")
-        assert copy.get_at((150, 70))[:3] == (1, 2, 3)  # between the areas: not copied

@@ -490,6 +490,7 @@ def _glowing_cells_redrawn(scene, legal, before: float, after: float) -> set[int
     ``after`` with nothing else changed."""
     scene.time = before
     scene.damage()
+    scene.damage()  # the regions of the draw before go (a thing that moved is erased)
     scene.time = after
     areas = scene.damage()
     assert areas is not None
@@ -528,6 +529,7 @@ def test_a_flashing_cell_and_a_swelling_flag_are_repainted_only_when_their_step_
     def repainted(flash_before, flash_after, flag_before, flag_after) -> tuple[bool, bool]:
         scene.fx.flash[cell], scene.fx.lines[line] = flash_before, flag_before
         scene.damage()
+        scene.damage()  # the regions of the draw before go
         scene.fx.flash[cell], scene.fx.lines[line] = flash_after, flag_after
         areas = scene.damage()
         assert areas is not None
