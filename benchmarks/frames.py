@@ -110,8 +110,6 @@ def measure(screen: str, frames: int, profile: bool,
         app.stack.draw = timed(phases, "draw", app.stack.draw)
         app.draw_overlay = timed(phases, "draw", app.draw_overlay)
         app.display.present = timed(phases, "present", app.display.present)
-        # a scene's effect is drawn over a copy of the canvas on the way to the window: draw
-        app._present = timed(phases, "draw", app._present)
         profiler = cProfile.Profile() if profile else None
         if profiler is not None:
             app.stack.draw = _profiled(profiler, app.stack.draw)
@@ -142,7 +140,6 @@ def measure(screen: str, frames: int, profile: bool,
                     "input" if handled[0] else
                     "none drawn" if app.draws == draws else
                     "whole redraw" if app.partial_draws == partial else "partial redraw")
-            phases["draw"] -= phases["present"]  # counted in both: _present presents
             results["draw"].append(phases["draw"] * 1000)
             results["present"].append(phases["present"] * 1000)
             results["input+update"].append((total - phases["draw"] - phases["present"]) * 1000)

@@ -85,6 +85,9 @@ class DisplayUnavailable(RuntimeError):
     """No window can be opened here (a bad ``SDL_VIDEODRIVER``, no display): said in one line."""
 
 
+HOLD_SECONDS = 120.0
+"""How long a probed run to a frame count keeps its last picture up at most (``App._hold``)."""
+
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
                      if hasattr(signal, name))
 """Signals that end a run cleanly: ``systemctl stop``, a shutdown, Ctrl+C, a closed terminal."""
@@ -207,12 +210,35 @@ class App:
                 if frames is not None and self.frame >= frames:
                     break
                 self.run_frame()
+            if self.display.probe and frames is not None and self.frame >= frames:
+                self._hold()
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
         if self.config.screenshot and not assets.save_image(self.surface, self.config.screenshot):
             return 1
         return 0
+
+    def _hold(self, timeout: float = HOLD_SECONDS) -> None:
+        """The display tests' hook (``MAGDAGDON_DISPLAY_PROBE``): a run to a frame count
+        keeps its last picture on screen until a stop signal or a close (``frames done`` on
+        stdout says when), then draws that frame whole into the canvas, probe marks too, for
+        ``--screenshot``: what the screen showed after partial frames can be compared with a
+        whole redraw of the same frame."""
+        print("frames done", flush=True)
+        deadline = time.monotonic() + timeout
+        while self.stop_signal is None and time.monotonic() < deadline:
+            events = pygame.event.get()
+            if any(event.type == pygame.QUIT for event in events):
+                break
+            for event in events:
+                self.display.map_event(event)
+            if self.display.damaged:
+                self.display.present(redrawn=False)
+            time.sleep(0.02)
+        self.stack.draw(self.surface)
+        self.draw_overlay(self.surface)
+        self.display.draw_probe(self.surface)
 
     def _catch_stop_signals(self) -> dict[int, Any]:
         """Route the stop signals to ``stop_signal`` (main thread only); the old handlers."""

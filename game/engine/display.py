@@ -515,7 +515,7 @@ class Display:
         if self._presenter is None or self._surface is None:
             raise RuntimeError("Display.open() has not been called")
         if self.probe and redrawn:
-            self._draw_probe(self._surface)
+            self.draw_probe(self._surface)
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
         self._presenter.present(self._surface, box, integer_scale(self.size, box),
@@ -535,7 +535,8 @@ class Display:
         "surface" without any SDL renderer), for the log and the bench's figures."""
         return self._presenter.name if self._presenter is not None else "none"
 
-    def _draw_probe(self, surface: pygame.Surface) -> None:
+    def draw_probe(self, surface: pygame.Surface) -> None:
+        """The four corner marks of the debug probe (:data:`PROBE_COLOURS`)."""
         w, h = self.size
         k = PROBE_SIZE
         for colour, (x, y) in zip(PROBE_COLOURS, ((0, 0), (w - k, 0), (0, h - k), (w - k, h - k))):
