@@ -18,6 +18,8 @@ from game.engine import assets
 log = logging.getLogger(__name__)
 
 MUSIC_SUFFIXES = (".wav", ".ogg")
+MUSIC_PREFIX = "music_"
+"""Tracks are named so (``music_menu``): streamed by :meth:`Audio.play_music`, not effects."""
 FREQUENCY, SAMPLE_SIZE, CHANNELS, BUFFER = 44100, -16, 2, 512
 """The mixer's settings: CD rate, 16-bit signed stereo, a short buffer for low latency."""
 
@@ -52,7 +54,8 @@ class Audio:
         return True
 
     def load_all(self, expected: tuple[str, ...] = ()) -> None:
-        """Load every ``*.wav`` in the folder under its stem name; bad files stay silent.
+        """Load every ``*.wav`` in the folder under its stem name, music tracks aside; bad
+        files stay silent.
 
         Each ``expected`` effect whose file is missing is named in a warning, so a broken
         install says what is wrong instead of going quiet.
@@ -60,6 +63,8 @@ class Audio:
         if not self.enabled:
             return
         for path in assets.list_files(self.sounds_dir, ".wav"):
+            if path.stem.startswith(MUSIC_PREFIX):
+                continue  # streamed by play_music, never decoded whole into memory
             sound = assets.load_sound(path)
             if sound is not None:
                 self.sounds[path.stem] = sound
