@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 
 class _SharedThemeManager(UIManager):
     """A UIManager that reuses one parsed theme: every scene owns a manager, and parsing
-    the theme (fonts for four languages) per scene cost ~10 ms and a dropped frame."""
+    the theme (fonts for four languages) for each scene would drop a frame at every screen
+    change."""
 
     _themes: dict[int, Any] = {}
 

@@ -86,8 +86,8 @@ class GameContext:
     def start_new_game(self, game_id: str, variant: str) -> None:
         """A new game replaces the saved one (M-2.2: the abandoned game is not recorded); the
         variant becomes the game's choice for next time. Both by the storage's writer thread:
-        PLAY AGAIN's frame does not wait for the disk (two syncs, ~1 ms here, far more on a
-        kiosk's SD card)."""
+        PLAY AGAIN's frame does not wait for the disk (two syncs: slow on a kiosk's SD
+        card)."""
         if self.demo_is_attract:
             return  # attract mode never touches the player's settings or saved game
         spec = next((s for s in self.games if s.id == game_id), None)

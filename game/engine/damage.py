@@ -62,8 +62,8 @@ BOXES = 8
 
 PASS_PIXELS = 160_000
 """What one more drawing pass costs, in pixels drawn: a scene's Python for a pass clipped to
-a small box (~0.1 ms) buys about this many pixels of erasing, drawing and uploading. Two
-boxes merge when their common box adds fewer pixels than this."""
+a small box costs about as much as drawing and uploading this many pixels. Two boxes merge
+when their common box adds fewer pixels than this."""
 
 def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
@@ -119,9 +119,8 @@ def _join_overlapping(rects: list[pygame.Rect]) -> None:
     """Join, in place, each two rects that overlap (or touch) and whose common box is no bigger
     than the two apart — a thing's rect now and where it was, mostly. Done before the merging
     by cost, which takes pairs in list order: left to it, two small rects far apart could join
-    first into a strip across the screen that then swallowed everything between (the 30
-    costliest bench frames drew 1.47 Mpx on average, 1.34 with this). pygame's own collision
-    test finds the candidates, not a Python loop over every pair."""
+    first into a strip across the screen that then swallowed everything between. pygame's
+    own collision test finds the candidates, not a Python loop over every pair."""
     i = 0
     while i < len(rects):
         rect = rects[i]

@@ -26,11 +26,11 @@ class UIManager(pygame_gui.UIManager):
     """A ``pygame_gui.UIManager`` whose hover position is in logical pixels, and which is
     updated at full rate only while someone touches it.
 
-    pygame-gui's update (hover checks of every element, shape-cache upkeep) cost ~0.45 ms a
-    step on the title: ~2.5 % of a core at 60 steps a second on a screen nobody touches. With
-    no event, the pointer where it was and no button or key held, nothing it tracks can change
-    but its timers (a caret's blink, a tooltip's delay, the double-click window), so it is
-    updated every ``QUIET_UPDATE_EVERY`` seconds with all the time owed instead."""
+    pygame-gui's update (hover checks of every element, shape-cache upkeep) runs at every step,
+    which keeps a core busy on a screen nobody touches. With no event, the pointer where it
+    was and no button or key held, nothing it tracks can change but its timers (a caret's
+    blink, a tooltip's delay, the double-click window), so it is updated every
+    ``QUIET_UPDATE_EVERY`` seconds with all the time owed instead."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._owed = 0.0

@@ -32,10 +32,10 @@ Threads are daemons: a job still running when the program ends does not keep it 
 
 **The GIL.** A job in pure Python holds the interpreter lock while it computes; each time the
 frame loop gives the lock up (pygame releases it in its C calls) it waits up to the switch
-interval to get it back. Python's default (5 ms) made a frame several times slower while a
-job ran; the first ``submit`` lowers the process's switch interval to
-:data:`SWITCH_INTERVAL` (1 ms), which roughly halves that cost and changes nothing measurable
-otherwise. A job that must not slow frames at all belongs in another process.
+interval to get it back, so a long default interval makes every frame wait while a job runs;
+the first ``submit`` lowers the process's switch interval to :data:`SWITCH_INTERVAL`, which
+shortens those waits and changes nothing else a player would notice. A job that must not slow
+frames at all belongs in another process.
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ def button(
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     element.texts = texts  # type: ignore[attr-defined]
-    # a new screen's buttons would otherwise draw their unseen states in its first frames:
-    # 20 buttons, one state each a frame, made those frames ~75 ms
+    # a new screen's buttons would otherwise draw all their unseen states in its first
+    # frames, one each a frame, and stutter just as the screen appears
     draw_other_states_when_shown(element)
     return element
 

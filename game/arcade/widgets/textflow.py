@@ -1,8 +1,8 @@
 """Our own paragraph layout with ``pygame.font``: wrapped, styled text and drawn figures.
 
 Long texts (the rules, the About page) are laid out **once** per language and width into one
-tall surface; a scene then blits the visible slice of it each frame. (Building a pygame-gui
-text box of 3,000 characters costs ~100 ms, far too much to redo per frame.)
+tall surface; a scene then blits the visible slice of it each frame. (A pygame-gui text box
+of a whole page takes far too long to build to redo per frame.)
 
 Line breaking:
 

@@ -10,11 +10,10 @@ rules.
 
 Waiting is counted in the player's own calls, never in wall time. In a reproducible run
 (``--frames`` / ``--bench`` / the tests: one update per frame) the advice is worked out as it
-is asked for, between frames (outside a frame's measured time): the advisor is pure Python,
-and a thread of it beside the frame loop took the interpreter lock from every frame it ran
-alongside (a bench run's 30th costliest frame 6.32 → 5.89 ms without it, the same frames
-drawn). The player still thinks it over for exactly ``THINKING_CALLS`` calls, so ``--seed N``
-replays the same moves at the same frames on any machine: a ``--bench`` run draws the same
+is asked for, between frames (outside a frame's measured time): the advisor is pure Python, and
+a thread of it beside the frame loop would take the interpreter lock from the frames it runs
+alongside. The player still thinks it over for exactly ``THINKING_CALLS`` calls, so ``--seed
+N`` replays the same moves at the same frames on any machine: a ``--bench`` run draws the same
 frames every time.
 Otherwise (the kiosk's attract mode) it waits ``PATIENCE`` calls, then falls back on the
 rules' first legal move (``hint``) for that gesture; an advisor error falls back the same

@@ -219,7 +219,6 @@ class PlayScene(ArcadeScene):
     def enter(self) -> None:
         L = self.layout
         dice.prewarm([(L.die, "die"), (L.cell - 16, "die"), (L.cell, "tile")], self.digits)
-        hud.prewarm_banner()
         self._build_buttons()
         self.ctx.audio.play_music("music_play")
         if self.control.phase == Phase.MAGDAGDON:

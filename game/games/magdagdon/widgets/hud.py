@@ -8,7 +8,6 @@ import math
 import pygame
 
 from game.arcade.widgets import overlay, palette, text
-from game.engine import i18n
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -18,41 +17,10 @@ BANNER = "MAGDAGDON!"
 MAX_SLAM_SCALE = 2.0
 """The banner's title starts its slam at twice its size."""
 
-_slam_buffer: list[pygame.Surface] = []
-
-
-def _scaled(image: pygame.Surface, scale: float) -> pygame.Surface:
-    """``image`` scaled by ``scale`` (as ``transform.scale_by``), into one buffer kept for the
-    run: a fresh 2–3 MB surface every frame of the slam is a fresh mapping whose pages fault
-    in as they are written, 1–2 ms a frame."""
-    size = (int(image.get_width() * scale), int(image.get_height() * scale))
-    buffer = _slam_buffer[0] if _slam_buffer else None
-    if buffer is None or buffer.get_width() < size[0] or buffer.get_height() < size[1] \
-            or buffer.get_bitsize() != image.get_bitsize() \
-            or buffer.get_flags() & pygame.SRCALPHA != image.get_flags() & pygame.SRCALPHA:
-        most = max(scale, MAX_SLAM_SCALE)
-        buffer = pygame.Surface((int(image.get_width() * most) + 1,
-                                 int(image.get_height() * most) + 1), image.get_flags(), image)
-        _slam_buffer[:] = [buffer]
-    return pygame.transform.scale(image, size, buffer.subsurface((0, 0, *size)))
-
-
 SETTLED_LOGO = 56
 """The size of the banner's title once it has settled into the bottom strip."""
 SETTLED_LABEL = 34
 """The largest size of the line beside it."""
-
-
-def prewarm_banner() -> None:
-    """The slam's title rendered and its scaling buffer made (every page of it written) as the
-    play screen opens, not on the slam's first frame: there they cost ~6 ms and 1,000 page
-    faults, and the first MAGDAGDON of a run stuttered. The settled banner's title and the
-    face of the line beside it too: rendered first on the frame the slam ends, they made it
-    the costliest of that moment (3.7 ms; its title 1.3 of them)."""
-    _scaled(text.render(BANNER, "logo", 150, palette.TEXT), MAX_SLAM_SCALE)
-    for colour in (palette.TEXT, text.SHADOW):
-        text.render(BANNER, "logo", SETTLED_LOGO, colour)
-    i18n.font("bold", SETTLED_LABEL)
 
 
 def slam_banner(surface: pygame.Surface, *, L: PlayLayout, progress: float) -> None:
@@ -71,7 +39,7 @@ def slam_banner(surface: pygame.Surface, *, L: PlayLayout, progress: float) -> N
     pygame.draw.rect(surface, palette.DANGER, band, 6)
     title = text.render(BANNER, "logo", 150, palette.TEXT)
     if abs(scale - 1.0) > 0.01:  # a fast scale: the slam lasts a fraction of a second
-        title = _scaled(title, scale)
+        title = pygame.transform.scale_by(title, scale)
     surface.blit(title, title.get_rect(center=band.center))
 
 
