@@ -1,3 +1,7 @@
-"""The version of this edition, shown on the About page (the game is not an installed package)."""
+"""The name and version of this edition (the game is not an installed package)."""
 
 VERSION = "0.1.0"
+"""Shown on the About page."""
+APP_NAME = "magdagdon"
+"""The arcade's name on disk: its data folder and log file are called after it. It was the one
+game's name before the arcade held several; it stays, so the players' data is found again."""

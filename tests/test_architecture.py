@@ -115,3 +115,51 @@ def test_games_register_in_one_place() -> None:
                    if any(t.endswith(".spec") and t.startswith("game.games.") for t in targets)
                    and name != "game.games.registry")
     assert users == []
+
+
+
+GAME_PACKAGES = sorted(path.name for path in (PACKAGE / "games").iterdir()
+                       if (path / "__init__.py").is_file())
+
+
+def test_the_shell_and_the_engine_import_no_game() -> None:
+    """``game/arcade`` and ``game/engine`` reach a game only through the specs ``main.py``
+    hands in, never by importing one."""
+    wrong = sorted(f"{name} -> {target}" for name, targets in GRAPH.items()
+                   if name.split(".")[:2] in (["game", "arcade"], ["game", "engine"])
+                   for target in targets if target.startswith("game.games"))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_no_game_imports_another_game(game: str) -> None:
+    """A game's package stands on its own: taking another game out (its package and its
+    registry line) must not break it."""
+    others = tuple(f"game.games.{other}" for other in GAME_PACKAGES if other != game)
+    wrong = sorted(f"{name} -> {target}" for name, targets in GRAPH.items()
+                   if name.split(".")[:3] == ["game", "games", game]
+                   for target in targets
+                   if target in others or target.startswith(tuple(f"{o}." for o in others)))
+    assert wrong == []
+
+
+def code_strings(path: Path) -> list[tuple[int, str]]:
+    """Every string constant of ``path``'s code as (line, text); docstrings (a string standing
+    alone as a statement) are prose, not code, and left out."""
+    tree = ast.parse(path.read_text("utf-8"))
+    prose = {id(node.value) for node in ast.walk(tree)
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in prose]
+
+
+def test_the_shell_names_no_game_in_its_code() -> None:
+    """No string in ``game/arcade``'s code names a game (its docstrings may, as examples):
+    what differs between games comes from their specs."""
+    assert len(GAME_PACKAGES) >= 2  # the walker sees the games
+    found = sorted(f"{path.relative_to(ROOT)}:{line}: {text!r}"
+                   for path in sorted((PACKAGE / "arcade").rglob("*.py"))
+                   for line, text in code_strings(path)
+                   if any(game in text.lower() for game in GAME_PACKAGES))
+    assert found == []

@@ -40,8 +40,10 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                    help="with --frames: save the last frame as PNG")
     p.add_argument("--bench", type=_positive, metavar="N",
                    help="run N frames of --demo as fast as possible and print timings")
+    replayable = ", ".join(spec.logo for spec in games if spec.replay_scene) or "none"
     p.add_argument("--replay", metavar="FILE",
-                   help="play back a game's record (e.g. a QUERNI game in DATA/games/)")
+                   help=f"play back a game's record from DATA/games/ (games that keep one: "
+                        f"{replayable})")
     p.add_argument("--scene", choices=SHELL_START_SCENES + GAME_START_SCENES,
                    help="start on this scene (play and rules: of --game)")
     p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")

@@ -99,7 +99,9 @@ class GameSpec:
     required (built with ``variant=…`` for a new game or ``saved=…`` to resume); ``rules`` is
     the game's help page."""
     data: GameData
-    """What storage keeps of this game: save codec, record schema, settings section."""
+    """What storage keeps of this game: save codec, record schema, settings section, and the
+    migrations of its older files (``data.migrations``: the shell hands every registered game's
+    to storage, so none of their formats is written into the shell)."""
     scores_view: str
     """``"module:Class"`` drawing this game's part of the scores screen."""
     stats_view: str | None

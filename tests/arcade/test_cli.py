@@ -27,3 +27,12 @@ def test_a_games_start_option_is_in_the_help(capsys) -> None:
     with pytest.raises(SystemExit):
         run(["--help"], GAMES)
     assert "--daily YYYY-MM-DD" in capsys.readouterr().out
+
+
+def test_the_replay_help_names_the_games_that_keep_a_record(capsys) -> None:
+    with pytest.raises(SystemExit):
+        run(["--help"], GAMES)
+    text = " ".join(capsys.readouterr().out.split())
+    replay = text[text.rindex("--replay FILE"):].split(" --")[0]  # its line, not the usage
+    for spec in GAMES:
+        assert (spec.logo in replay) == (spec.replay_scene is not None), replay

@@ -2,8 +2,9 @@
 
 Storage must not import the games (they import pygame scenes, and a new game must not need a
 change in here), so each game describes itself with a :class:`GameData`: its settings section,
-how to turn its game object into JSON and back, and what a finished game's record holds. The
-id, date and initials formats live here because settings, records and saves all check them.
+how to turn its game object into JSON and back, what a finished game's record holds and how its
+older files migrate. The id, date and initials formats live here because settings, records and
+saves all check them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+from game.arcade.storage.migrations import GameMigrations
 
 GAME_ID_RE = re.compile(r"[a-z0-9_]{1,64}")
 """A game id: also a file name (``saves/<id>.json``), so nothing but ``[a-z0-9_]``."""
@@ -52,21 +55,24 @@ class GameData:
 
     id: str
     settings: Mapping[str, SettingField]
-    encode: Callable[[Any], dict]
-    decode: Callable[[dict], Any]
+    encode: Callable[[Any], dict[str, Any]]
+    decode: Callable[[dict[str, Any]], Any]
     is_over: Callable[[Any], bool]
-    make_record: Callable[[Any], dict]
-    check_record: Callable[[dict], None]
-    score_of: Callable[[dict], int] | None = None
+    make_record: Callable[[Any], dict[str, Any]]
+    check_record: Callable[[dict[str, Any]], None]
+    score_of: Callable[[dict[str, Any]], int] | None = None
     rank: Callable[[Sequence[int], int], int | None] | None = None
     table_size: int = field(default=10)
-    document: Callable[[Any], dict] | None = None
+    document: Callable[[Any], dict[str, Any]] | None = None
     """The game's replayable document of a finished game (written once, when it is recorded,
     as ``games/<id>-<stamp>-<record id>.json``); ``None``: the game writes none."""
     document_format: str | None = None
     """The ``"format"`` field of this game's documents (how a document names its game)."""
-    check_document: Callable[[dict], object] | None = None
+    check_document: Callable[[dict[str, Any]], object] | None = None
     """Raises ``ValueError`` for a document that is not a valid one of this game."""
+    migrations: GameMigrations = field(default_factory=GameMigrations)
+    """How the game's files of older versions become today's (its own history: the shell
+    knows no older format)."""
 
     def __post_init__(self) -> None:
         if not (isinstance(self.id, str) and GAME_ID_RE.fullmatch(self.id)):

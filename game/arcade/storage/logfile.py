@@ -16,7 +16,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-LOG_FILE = "magdagdon.log"
+from game.version import APP_NAME
+
+LOG_FILE = f"{APP_NAME}.log"
 MAX_BYTES = 512 * 1024
 BACKUPS = 3
 RETRY_SECONDS = 60.0
@@ -54,7 +56,7 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
         self.failures += 1
         self.dropped += 1
         self._resume_at = self.clock() + self.retry_seconds
-        stream, self.stream = self.stream, None  # type: ignore[assignment]
+        stream, self.stream = self.stream, None
         if stream is not None:
             with contextlib.suppress(Exception):
                 stream.close()
@@ -65,7 +67,7 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
 
 
 def open_log(folder: Path) -> QuietRotatingFileHandler | None:
-    """The log file in ``folder`` (``magdagdon.log``, 3 × 512 KB), or ``None`` if it cannot
+    """The log file in ``folder`` (:data:`LOG_FILE`, 3 × 512 KB), or ``None`` if it cannot
     be opened (then the game logs to stderr only)."""
     try:
         return QuietRotatingFileHandler(folder / LOG_FILE)

@@ -1,8 +1,7 @@
-"""Every finished game, per game id: the records, their merge, and the tables derived from them.
+"""Every finished game, per game id: the records, how they are read and merged.
 
 Statistics are built from *all* finished games, so every record is kept (not only a top 10);
-the high-score tables (M-8.2) are derived: per variant, the records in recording order are
-ranked one by one with the rules' own ``rank``, so ties keep the earlier record first.
+the high-score tables are derived from them (:mod:`~game.arcade.storage.scores`).
 
 Two copies of the game on one folder must never lose a finished game, so the file is never
 simply overwritten with what one process holds: :func:`merge_books` makes the union of what is
@@ -19,8 +18,9 @@ leniently: what does not pass is skipped (a copy of the file is kept aside by th
 from __future__ import annotations
 
 import copy
+import json
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -98,6 +98,21 @@ def record_from_json(row: Any, game: GameData) -> Record:
         game.check_record({"variant": variant, **fields})
     except (TypeError, KeyError) as error:
         raise ValueError(f"record {record_id}: {error}") from None
+    return Record(record_id, date, variant, initials, fields)
+
+
+def new_record(game: GameData, obj: Any, record_id: str, date: str, initials: str,
+               extra: Mapping[str, Any]) -> Record:
+    """The record of the finished ``obj`` (the game's ``make_record`` plus ``extra``);
+    ``ValueError``/``TypeError`` for a record the file could not keep or the game refuses."""
+    fields = dict(game.make_record(obj))
+    variant = fields.pop("variant", None)
+    clash = sorted((set(fields) | set(extra)) & {*RESERVED, "variant"})
+    fields.update(extra)
+    if not (isinstance(variant, str) and 0 < len(variant) <= MAX_VARIANT) or clash:
+        raise ValueError(f"a record needs a 'variant' string and none of {clash}")
+    json.dumps(fields, allow_nan=False)  # TypeError/ValueError: not JSON-safe
+    game.check_record({"variant": variant, **fields})
     return Record(record_id, date, variant, initials, fields)
 
 
@@ -233,29 +248,3 @@ def merge_books(disk: RecordBook, mine: RecordBook,
                                       mine.games.get(game_id, GameRecords()),
                                       changed.get(game_id, ()))
     return merged
-
-
-def higher_is_better(scores: Sequence[int], new: int) -> int | None:
-    """The default ranking: below every equal or better score (ties: the earlier first)."""
-    return sum(1 for score in scores if score >= new)
-
-
-def build_table(records: Iterable[Record], variant: str, score_of: Callable[[dict], int],
-                rank: Callable[[Sequence[int], int], int | None] | None,
-                size: int) -> list[Record]:
-    """The best ``size`` records of ``variant``: each record in order, ranked by ``rank``."""
-    rank = rank or higher_is_better
-    table: list[Record] = []
-    scores: list[int] = []
-    for record in records:
-        if record.variant != variant:
-            continue
-        score = score_of(record.as_dict())
-        position = rank(scores, score)
-        if position is None or not 0 <= position < size:
-            continue
-        position = min(position, len(table))
-        table.insert(position, record)
-        scores.insert(position, score)
-        del table[size:], scores[size:]
-    return table

@@ -1,16 +1,30 @@
 """The game in progress: one saved game per game id, in ``saves/<game id>.json``.
 
-A save is the whole state (the game's ``encode``, dice RNG included) plus the id its record
-will get, so a game resumed after a kill is recorded under the same id, and a save whose id is
-already recorded can be recognised (it is then never resumed, only removed). One file per game
-keeps the games apart: resuming QUERNI never touches MAGDAGDON's save.
+A save is the whole state (the game's ``encode``, its random generator included) plus the id its
+record will get, so a game resumed after a kill is recorded under the same id, and a save whose
+id is already recorded can be recognised (it is then never resumed, only removed). One file per
+game keeps the games apart: resuming one game never touches another's save.
+
+A save a game wrote before ``saves/`` existed (``GameMigrations.save_file``) is moved there
+once, through the game's ``"save"`` migrations: the old file is kept as
+``<name>.v<N>-backup`` first and removed only after the new one is written; until then it is
+played from where it is. When the game's new save holds another game, that save is kept too
+(``<id>.json.replaced-<stamp>``): an older copy of the arcade ran after a newer one.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date
+from game.arcade.storage.files import Corrupt, Unreadable
+from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, iso_date, stamp
+from game.arcade.storage.jsonfile import MAX_BYTES
+from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
+
+log = logging.getLogger(__name__)
 
 VERSION = 2
 SAVES_DIR = "saves"
@@ -49,3 +63,129 @@ def parse_save(data: dict[str, Any], game: GameData) -> tuple[str, Any]:
     except (TypeError, KeyError, IndexError, RecursionError) as error:
         raise ValueError(f"the saved state does not decode: {error}") from None
     return record_id, obj
+
+
+class SaveFiles:
+    """Every game's save: written, read as ``(record id, game)``, peeked at and removed."""
+
+    def __init__(self, files: VersionedFiles, games: Mapping[str, GameData],
+                 clock: Callable[[], datetime]) -> None:
+        self._store = files.store
+        self._files = files
+        self._games = games
+        self._clock = clock
+        self._moved: set[str] = set()  # games whose older save was moved (or tried)
+
+    def write(self, game_id: str, record_id: str, obj: Any, later: bool = False) -> bool:
+        """Save ``obj`` atomically; ``True`` when on disk (``later``: once queued)."""
+        try:
+            payload = save_to_json(self._games[game_id], record_id, iso_date(self._clock()), obj)
+        except (TypeError, ValueError) as error:
+            log.error("cannot encode the %s game to save it: %s", game_id, error)
+            self._store.failed()
+            return False
+        if later:
+            return self._store.write_later(save_name(game_id), payload)
+        # compact: the C encoder, ~10× faster than an indented one (a save is written after
+        # every move, inside a frame)
+        return self._store.write(save_name(game_id), payload, compact=True)
+
+    def read(self, game_id: str) -> tuple[str, Any] | None:
+        """The save, its older file moved first; a damaged save is set aside."""
+        self.move_older(game_id)
+        found = self._files.read(save_name(game_id), "save", MAX_BYTES, self._parser(game_id),
+                                 game_id=game_id)
+        if found is None and game_id not in self._moved:
+            found = self._peek_older(game_id)  # could not be moved (disk full): from there
+        return found
+
+    def peek(self, game_id: str) -> tuple[str, Any] | None:
+        """The save, read without any side effect (a damaged one gives ``None``)."""
+        try:
+            loaded = self._store.read(save_name(game_id))
+        except (Corrupt, Unreadable):
+            return None
+        if loaded is None:
+            return self._peek_older(game_id)
+        return self._files.peek(loaded.data, "save", self._parser(game_id), game_id)
+
+    def is_written(self, game_id: str) -> bool:
+        """Whether the save's name lives on disk (not in memory for the session)."""
+        return not self._store.in_memory(save_name(game_id))
+
+    def remove(self, game_id: str) -> None:
+        """Remove the save (an older save file stays until it is moved)."""
+        self._store.remove(save_name(game_id))
+
+    def clear(self, game_id: str, later: bool = False) -> None:
+        """Remove the save and an older save file (``later``: by the writer thread)."""
+        names = [save_name(game_id)]
+        older = self._files.migrations.save_file(game_id)
+        if older is not None and self._store.exists(older):
+            names.append(older)
+        for name in names:
+            if later:
+                self._store.remove_later(name)
+            else:
+                self._store.remove(name)
+
+    def remove_if_of(self, game_id: str, record_id: str) -> bool:
+        """Remove the save if it is the save of ``record_id``; ``True`` unless a removal
+        failed."""
+        name = save_name(game_id)
+        try:
+            loaded = self._store.read(name)
+        except (Corrupt, Unreadable):
+            return True
+        if loaded is None or saved_id(loaded.data) != record_id:
+            return True
+        return self._store.remove(name)
+
+    def move_older(self, game_id: str) -> None:
+        """Move the game's older save file into ``saves/`` (see the module docstring)."""
+        older = self._files.migrations.save_file(game_id)
+        if older is None or game_id in self._moved:
+            return
+        self._moved.add(game_id)
+        loaded = self._store.load(older)
+        if loaded is None:
+            return
+        game = self._games[game_id]
+        version = loaded.data.get("version")
+        try:
+            data = self._files.migrations.upgrade("save", loaded.data, game_id)
+            record_id, obj = parse_save(data, game)
+            data["state"] = game.encode(obj)
+        except PARSE_ERRORS as error:
+            self._store.set_aside(older, f"wrong shape: {str(error)[:200]}")
+            return
+        name = save_name(game_id)
+        existing = self._store.load(name)  # a damaged one is set aside, an unreadable one kept
+        if existing is not None and saved_id(existing.data) != record_id:
+            self._store.keep_copy(name, f"replaced-{stamp(self._clock())}", existing.raw,
+                                  same_as="replaced-")
+        if (self._store.keep_copy(older, f"v{version}-backup", loaded.raw)
+                and self._store.write(name, data) and self._store.remove(older)):
+            log.info("%s moved to %s (the original is %s.v%s-backup)", older, name, older,
+                     version)
+        else:
+            self._moved.discard(game_id)  # tried again with the next look at the save
+
+    def _peek_older(self, game_id: str) -> tuple[str, Any] | None:
+        """The older save file's game, read without any side effect."""
+        older = self._files.migrations.save_file(game_id)
+        if older is None:
+            return None
+        try:
+            loaded = self._store.read(older)
+        except (Corrupt, Unreadable):
+            return None
+        version = loaded.data.get("version") if loaded is not None else None
+        if loaded is None or type(version) is not int or not self._files.migrations.can_upgrade(
+                "save", version, game_id):
+            return None
+        return self._files.peek(loaded.data, "save", self._parser(game_id), game_id)
+
+    def _parser(self, game_id: str) -> Callable[[dict[str, Any], bool], tuple[str, Any]]:
+        game = self._games[game_id]
+        return lambda data, strict: parse_save(data, game)

@@ -32,7 +32,6 @@ from game.engine.locales import LOCALES
 log = logging.getLogger(__name__)
 
 VERSION = 2
-DEFAULT_GAME = "magdagdon"
 WINDOW_KEYS = ("x", "y", "w", "h", "display")
 WINDOW_POSITION = 65_536
 """Window corners may be off the first display (negative, or far right), but not absurdly."""
@@ -79,15 +78,18 @@ class Settings:
     kiosk_attract: bool = True  # an idle kiosk plays attract mode
     kiosk_language: str = ""  # the language an idle kiosk returns to; "": ``language``
     window: dict[str, Any] | None = None
-    last_game: str = DEFAULT_GAME
+    last_game: str = ""  # the game the title starts on; "": the first game (see for_games)
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     schemas: Mapping[str, Mapping[str, SettingField]] = field(
         default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def for_games(cls, games: Iterable[GameData], /, **values: Any) -> Settings:
-        """Defaults (or ``values``) with every section of ``games`` filled with its defaults."""
-        settings = cls(**values, schemas={game.id: game.settings for game in games})
+        """Defaults (or ``values``) with every section of ``games`` filled with its defaults;
+        the first of ``games`` is the default ``last_game`` (the registry's order)."""
+        schemas = {game.id: game.settings for game in games}
+        values.setdefault("last_game", next(iter(schemas), ""))
+        settings = cls(**values, schemas=schemas)
         for game_id in settings.schemas:
             settings.game(game_id)
         return settings
@@ -121,9 +123,10 @@ class Settings:
 
 
 def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
-    """The arcade's own fields; ``last_game`` must be one of ``known_games`` (when given)."""
-    known = frozenset(known_games)
-    defaults = Settings()
+    """The arcade's own fields; ``last_game`` must be one of ``known_games`` (when given; the
+    first is its default)."""
+    known = tuple(known_games)
+    defaults = Settings(last_game=known[0] if known else "")
     checks: dict[str, Any] = {
         "language": lambda value: value in LOCALES,
         "music_volume": _in(0.0, 1.0),
@@ -134,8 +137,8 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
         "kiosk_games": lambda value: isinstance(value, list) and 0 < len(value) <= 64 and all(
             isinstance(v, str) and GAME_ID_RE.fullmatch(v) for v in value),
         "kiosk_language": lambda value: value == "" or value in LOCALES,
-        "last_game": lambda value: bool(GAME_ID_RE.fullmatch(value)) and (
-            not known or value in known),
+        "last_game": lambda value: value in known if known else (
+            value == "" or bool(GAME_ID_RE.fullmatch(value))),
     }
     names = [name for name in Settings.__dataclass_fields__ if name not in ("games", "schemas")]
     return {name: SettingField(getattr(defaults, name), checks.get(name)) for name in names}

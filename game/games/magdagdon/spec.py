@@ -9,6 +9,7 @@ from game.arcade.spec import GameSpec, SettingItem, StartOption, TileAction, Var
 from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.daily import DAILY, parse_date
+from game.games.magdagdon.migrations import MIGRATIONS
 from game.games.magdagdon.session import Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
 from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
@@ -77,6 +78,7 @@ DATA = GameData(
     check_record=_check_record,
     score_of=lambda fields: int(fields["score"]),
     rank=rank,
+    migrations=MIGRATIONS,
 )
 
 SPEC = GameSpec(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.arcade.storage import GameData, Notice, SettingField, Storage
+from game.games.magdagdon.migrations import MIGRATIONS as MAGDAGDON_MIGRATIONS
 from game.rules import magdagdon
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.rules.magdagdon_support import RandomPlayer
@@ -69,6 +70,7 @@ MAGDAGDON = GameData(
     check_record=check_magdagdon_record,
     score_of=lambda record: record["score"],
     rank=magdagdon.rank,
+    migrations=MAGDAGDON_MIGRATIONS,
 )
 
 
@@ -137,7 +139,10 @@ class FakeClock:
 
 def make(path: Path | str, clock: Callable[[], datetime] | None = None,
          games: tuple[GameData, ...] = GAMES) -> Storage:
-    return Storage(path, games=games, clock=clock or FakeClock())
+    """A storage of ``games``, with the migrations of every game here (as the shell hands it
+    every registered game's, also when it plays only some)."""
+    return Storage(path, games=games, clock=clock or FakeClock(),
+                   migrations={game.id: game.migrations for game in GAMES})
 
 
 def finished(difficulty: Difficulty = P, value: int = 3, ruins: int = 0,

@@ -10,7 +10,14 @@ import platformdirs
 import pytest
 
 import game.arcade.storage as storage_package
-from game.arcade.storage import DEFAULT_DIR, MAX_BYTES, SCORES_MAX_BYTES, Settings, Storage
+from game.arcade.storage import (
+    DEFAULT_DIR,
+    MAX_BYTES,
+    SCORES_MAX_BYTES,
+    Settings,
+    Storage,
+    location,
+)
 from tests.arcade.storage.support import COUNTER, GAMES, MAGDAGDON, make, scores
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -22,7 +29,7 @@ def test_default_dir_is_the_platform_user_data_dir() -> None:
 
 
 def test_no_dir_given_means_default_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage_package, "DEFAULT_DIR", tmp_path / "default")
+    monkeypatch.setattr(location, "DEFAULT_DIR", tmp_path / "default")
     s = Storage()
     assert s.data_dir == tmp_path / "default" and s.data_dir.is_dir() and s.writable
 

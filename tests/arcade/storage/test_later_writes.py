@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import jsonfile
+from game.arcade.storage import jsonfile, writer
 from game.arcade.storage.jsonfile import JsonStore, Notice
 from tests.arcade.storage.support import SAVE_FAILED, fail, make, played
 
@@ -43,12 +43,27 @@ def slow_disk(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
     return written
 
 
-def test_a_later_write_returns_at_once_and_lands(tmp_path: Path, slow_disk: list[bytes]) -> None:
+def test_a_later_write_returns_at_once_and_lands(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write happens on another thread: ``write_later`` returns while the disk is held."""
+    caller = threading.current_thread()
+    held, writing = threading.Event(), threading.Event()
+    writers: list[threading.Thread] = []
+    write = jsonfile.atomic_write
+
+    def held_disk(path: Path, raw: bytes) -> None:
+        writers.append(threading.current_thread())
+        writing.set()
+        if threading.current_thread() is not caller:  # (the caller must not wait for itself)
+            assert held.wait(30)
+        write(path, raw)
+
+    monkeypatch.setattr(jsonfile, "atomic_write", held_disk)
     store = _store(tmp_path)
-    start = time.perf_counter()
     assert store.write_later(NAME, {"turn": 1}) is True
-    queued_in = time.perf_counter() - start
-    assert queued_in < 0.05  # not the 50 ms of the (slowed) write
+    assert writing.wait(30) and writers[0] is not caller  # written by the writer thread ...
+    assert not (tmp_path / NAME).exists()  # ... which is still held up: it returned before
+    held.set()
     store.settle()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":1}'
     assert store.notices == []
@@ -158,7 +173,7 @@ def test_the_next_move_finds_the_writer_waiting_and_a_quiet_store_keeps_none(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves a few seconds apart reuse one thread (starting one costs the move's frame ~0.25 ms);
     LINGER seconds after the last one it ends by itself."""
-    monkeypatch.setattr(jsonfile, "LINGER", 0.5)
+    monkeypatch.setattr(writer, "LINGER", 0.5)
     store = _store(tmp_path)
     store.write_later(NAME, {"turn": 1})
     store.settle()

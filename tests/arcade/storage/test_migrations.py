@@ -433,8 +433,9 @@ def test_a_newer_save_is_resumed_when_it_decodes_else_kept(tmp_path: Path) -> No
 def test_migrations_are_applied_in_order_up_to_the_current_version(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert migrations.can_upgrade("settings", 1) and not migrations.can_upgrade("settings", 2)
-    assert not migrations.can_upgrade("settings", 0)
+    registry = migrations.Migrations({game.id: game.migrations for game in GAMES})
+    assert registry.can_upgrade("settings", 1) and not registry.can_upgrade("settings", 2)
+    assert not registry.can_upgrade("settings", 0)
     seen: list[int] = []
 
     def two_to_three(data: dict[str, Any]) -> dict[str, Any]:
@@ -442,12 +443,12 @@ def test_migrations_are_applied_in_order_up_to_the_current_version(
         return {**data, "version": 3, "three": True}
 
     monkeypatch.setitem(migrations.CURRENT, "settings", 3)
-    monkeypatch.setitem(migrations.MIGRATIONS, ("settings", 2), two_to_three)
-    out = migrations.upgrade("settings", {"version": 1, "settings": {"digits": True}})
+    monkeypatch.setitem(registry.steps, ("settings", 2), two_to_three)
+    out = registry.upgrade("settings", {"version": 1, "settings": {"digits": True}})
     assert out["version"] == 3 and out["three"] and seen == [2]
     assert out["games"] == {"magdagdon": {"digits": True}}
     with pytest.raises(ValueError):
-        migrations.upgrade("settings", {"version": 0})
+        registry.upgrade("settings", {"version": 0})
 
 
 def test_the_storage_reads_only_through_the_registry(tmp_path: Path) -> None:

@@ -16,7 +16,15 @@ from hypothesis import strategies as st
 
 from game.arcade.storage import SETTINGS_FILE, Settings, verify_pin
 from game.engine.locales import LOCALES
-from tests.arcade.storage.support import COUNTER, GAMES, leftovers, make, played, read_json
+from tests.arcade.storage.support import (
+    COUNTER,
+    GAMES,
+    MAGDAGDON,
+    leftovers,
+    make,
+    played,
+    read_json,
+)
 
 DEFAULTS = Settings.for_games(GAMES)
 
@@ -301,3 +309,14 @@ def test_any_valid_settings_round_trip(language: str, music: float, effects: flo
         assert make(Path(folder)).save_settings(s)
         again = make(Path(folder))
         assert again.load_settings() == s and again.notices == []
+
+
+def test_the_default_game_is_the_first_game_given(tmp_path: Path) -> None:
+    """No game is the shell's own default: the registry's order decides (its first game)."""
+    assert Settings.for_games((COUNTER, MAGDAGDON)).last_game == "counter"
+    assert Settings.for_games(GAMES, last_game="counter").last_game == "counter"
+    assert Settings.for_games(()).last_game == ""
+    s = make(tmp_path, games=(COUNTER, MAGDAGDON))
+    assert s.load_settings().last_game == "counter"
+    write_settings(tmp_path, {"last_game": "chess"})  # not a game here: the first one
+    assert make(tmp_path, games=(COUNTER, MAGDAGDON)).load_settings().last_game == "counter"

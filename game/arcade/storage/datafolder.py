@@ -1,0 +1,248 @@
+"""The data folder as the arcade sees it: one :class:`Storage` over every file in it.
+
+Each kind of file has its own store (``scores.json``: :mod:`.scores`, saves: :mod:`.saves`,
+documents: :mod:`.documents`; settings are read here); :class:`Storage` holds the rules that tie
+them together. Recording a finished game writes ``scores.json`` first and removes its save
+second: a kill in between leaves a finished save whose id is recorded, which the next look at
+it only removes. A save whose id is recorded is never resumed; a finished one is recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.arcade.storage.documents import GAMES_DIR, GameDocuments
+from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
+from game.arcade.storage.ids import RecordIds
+from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
+from game.arcade.storage.location import resolve_data_dir
+from game.arcade.storage.logfile import open_log
+from game.arcade.storage.migrations import GameMigrations, Migrations
+from game.arcade.storage.records import Record, new_record
+from game.arcade.storage.saves import SAVES_DIR, SaveFiles
+from game.arcade.storage.scores import ScoresFile
+from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
+from game.arcade.storage.versioned import VersionedFiles
+
+SETTINGS_FILE = "settings.json"
+
+
+def _by_id(games: Sequence[GameData]) -> dict[str, GameData]:
+    found: dict[str, GameData] = {}
+    for game in games:
+        if not isinstance(game, GameData) or game.id in found:
+            raise ValueError(f"games must be GameData with distinct ids, not {game!r}")
+        found[game.id] = game
+    return found
+
+
+class Storage:
+    """The player's settings, every game's records and saved game, in ``data_dir``.
+
+    ``migrations``: every registered game's (by id), also of games this storage is not given,
+    whose parts of the shared files are then kept as they are; default: those of ``games``.
+    """
+
+    def __init__(self, data_dir: Path | str | None = None, games: Sequence[GameData] = (),
+                 clock: Callable[[], datetime] = utcnow,
+                 migrations: Mapping[str, GameMigrations] | None = None) -> None:
+        self.data_dir = resolve_data_dir(data_dir)
+        self._games = _by_id(games)
+        self.clock = clock
+        if migrations is None:
+            migrations = {game_id: game.migrations for game_id, game in self._games.items()}
+        steps = Migrations(migrations)  # ValueError before anything is created on disk
+        self.notices: list[Notice] = []
+        self.last_recorded: str | None = None
+        self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR, GAMES_DIR))
+        self._files = VersionedFiles(self._store, steps)
+        self._ids = RecordIds()
+        self._scores = ScoresFile(self._files, self._games)
+        self._saves = SaveFiles(self._files, self._games, clock)
+        self._documents = GameDocuments(self._store, self._games)
+
+    @property
+    def writable(self) -> bool:
+        """``False`` when the data folder could not be created (everything is in memory)."""
+        return self._store.writable
+
+    @property
+    def games(self) -> Mapping[str, GameData]:
+        return dict(self._games)
+
+    def check_files(self) -> None:
+        """Read every file now, at start: a damaged one is set aside (with its notice), an
+        older one migrated, a finished save recorded, a recorded save removed."""
+        self.load_settings()
+        self._scores.book()
+        for game_id in self._games:
+            self.load_game(game_id)
+
+    def log_handler(self) -> logging.Handler | None:
+        """A rotating log file in the data folder, or ``None``."""
+        return open_log(self.data_dir) if self.writable else None
+
+    def settle(self) -> None:
+        """Wait until what was queued so far (``later=True``: saves, settings, removals) is
+        done on disk: what another run reading this folder now finds."""
+        self._store.settle()
+
+    def close(self) -> None:
+        """Write the saves still queued (``save_game(later=True)``); at the end of a run."""
+        self._store.close()
+
+    # --- settings ------------------------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        """The saved settings; defaults when missing or corrupt, per field when a value is bad."""
+        found = self._files.read(SETTINGS_FILE, "settings", MAX_BYTES,
+                                 lambda data, strict: parse_settings(data, self._games, strict))
+        return Settings.for_games(self._games.values()) if found is None else found
+
+    def has_settings(self) -> bool:
+        """Whether a settings file exists (``False`` on a first start, or after a corrupt one
+        was set aside); call it after ``load_settings`` to tell defaults from choices."""
+        return self._store.exists(SETTINGS_FILE)
+
+    def save_settings(self, settings: Settings, later: bool = False) -> bool:
+        """Write ``settings`` (invalid values as their defaults); ``True`` when on disk.
+        ``later``: by the writer thread (``True`` once queued), as ``save_game``."""
+        self._scores.retry()
+        payload = settings_to_json(settings, self._games)
+        if later:
+            return self._store.write_later(SETTINGS_FILE, payload, compact=False)
+        return self._store.write(SETTINGS_FILE, payload)
+
+    # --- records and tables (M-8) ------------------------------------------------------------
+
+    def record_game(self, game_id: str, game: Any, initials: str = "", **extra: Any) -> int | None:
+        """Record a finished ``game`` once (by record id) and clear its save.
+
+        ``extra`` fields (e.g. ``hints=2``) go into the record. Returns the 0-based rank in its
+        variant's table (ranked games), or ``None``: not ranked, missed the table, recorded
+        before (also in an earlier session) or not over. If ``scores.json`` cannot be written
+        the save is kept (the record stays in memory and is written with the next save).
+        ``ValueError`` for initials other than up to three letters A-Z, an unknown game id, or
+        a record the game's own ``check_record`` refuses.
+        """
+        spec = self._spec(game_id)
+        initials = normalise_initials(initials)
+        if not spec.is_over(game):
+            return None
+        record_id = self.record_id(game)
+        if self._scores.is_recorded(game_id, record_id):
+            self._saves.remove_if_of(game_id, record_id)
+            return None
+        record = new_record(spec, game, record_id, iso_date(self.clock()), initials, extra)
+        self._scores.add(game_id, record)
+        self.last_recorded = record_id
+        if spec.document is not None:
+            self._documents.write(game_id, record_id, spec.document(game))
+        if self._scores.write() or not self.writable:
+            self._saves.remove_if_of(game_id, record_id)
+        return self._scores.rank_of(game_id, record)
+
+    def records(self, game_id: str) -> list[Record]:
+        """Every record of ``game_id``, oldest first (recording order)."""
+        self._spec(game_id)
+        return self._scores.records(game_id)
+
+    def table(self, game_id: str, variant: str) -> list[Record]:
+        """The best ``table_size`` records of ``variant``, best first (``[]`` if not ranked)."""
+        self._spec(game_id)
+        return self._scores.table(game_id, variant)
+
+    def reset_records(self) -> str | None:
+        """Start every game's records (high scores, statistics) afresh; the name of the old
+        file's backup (see :meth:`ScoresFile.reset`)."""
+        backup = self._scores.reset()
+        self.last_recorded = None
+        return backup
+
+    def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
+        """Put ``initials`` on a record; ``True`` when it was found and written to disk.
+        ``ValueError`` for initials other than up to three letters A-Z."""
+        self._spec(game_id)
+        return self._scores.set_initials(game_id, record_id, normalise_initials(initials))
+
+    # --- game documents ------------------------------------------------------------------------
+
+    def write_game_document(self, game_id: str, record_id: str, payload: dict[str, Any]) -> bool:
+        """Write a document of ``game_id``'s (``True``: on disk); ``ValueError`` for an unknown
+        game or a bad record id."""
+        self._spec(game_id)
+        return self._documents.write(game_id, record_id, payload)
+
+    def game_documents(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        """Every valid document of ``game_id`` as (file name, data), oldest first."""
+        self._spec(game_id)
+        return self._documents.of_game(game_id)
+
+    def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
+        """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""
+        return self._documents.load(path)
+
+    # --- saved games ---------------------------------------------------------------------------
+
+    def save_game(self, game_id: str, game: Any, later: bool = False) -> bool:
+        """Autosave ``game`` atomically; ``True`` when it is on disk. A game that is already
+        recorded is not saved: its save is removed instead. ``later`` (the autosave after a
+        move): the bytes are made now and written by the writer thread, ``True`` once they
+        are queued; everything else waits for them."""
+        self._spec(game_id)
+        self._scores.retry()
+        self._saves.move_older(game_id)
+        record_id = self.record_id(game)
+        if self._scores.is_recorded(game_id, record_id):
+            removed = self._saves.remove_if_of(game_id, record_id)
+            return removed and self._saves.is_written(game_id)
+        return self._saves.write(game_id, record_id, game, later)
+
+    def load_game(self, game_id: str) -> Any | None:
+        """The saved unfinished game, registered under its saved record id; else ``None``.
+        A finished save is recorded (once) and cleared; a save whose game is already recorded
+        is cleared; a corrupt one is set aside with a notice."""
+        spec = self._spec(game_id)
+        found = self._saves.read(game_id)
+        if found is None:
+            return None
+        record_id, game = found
+        self._ids.register(game, record_id)
+        if spec.is_over(game):
+            self.record_game(game_id, game)
+            return None
+        if self._scores.is_recorded(game_id, record_id):
+            self._saves.remove(game_id)
+            return None
+        return game
+
+    def has_saved_game(self, game_id: str) -> bool:
+        """Whether ``load_game`` would return a game. A pure query for the title screen: no
+        recording, no deleting, no setting aside (a damaged or finished save gives ``False``;
+        ``load_game`` or :meth:`check_files` deal with those)."""
+        spec = self._spec(game_id)
+        found = self._saves.peek(game_id)
+        if found is None:
+            return False
+        record_id, game = found
+        return not spec.is_over(game) and not self._scores.is_recorded(game_id, record_id)
+
+    def clear_game(self, game_id: str, later: bool = False) -> None:
+        """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the
+        file is removed by the writer thread, as ``save_game``."""
+        self._spec(game_id)
+        self._saves.clear(game_id, later)
+
+    def record_id(self, game: Any) -> str:
+        """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
+        return self._ids.of(game)
+
+    def _spec(self, game_id: str) -> GameData:
+        try:
+            return self._games[game_id]
+        except (KeyError, TypeError):
+            raise ValueError(f"no game {game_id!r} was given to this Storage") from None

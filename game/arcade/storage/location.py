@@ -1,0 +1,30 @@
+"""Where the data folder is: the platform's user data folder, or the one the player names.
+
+The default folder is called after the arcade (``game.version.APP_NAME``), not after any game,
+and never moves: a player's records are found again by every later version.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+from game.version import APP_NAME
+
+DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def resolve_data_dir(data_dir: Path | str | None) -> Path:
+    """The data folder ``data_dir`` names (``None``: :data:`DEFAULT_DIR`); ``ValueError`` for
+    an empty name (it would write into the working directory) or a ``~user`` that does not
+    exist."""
+    if data_dir is None:
+        return DEFAULT_DIR
+    if isinstance(data_dir, str) and not data_dir.strip():
+        raise ValueError("the data folder is empty: give a folder, or leave it out for the default")
+    expanded = os.path.expanduser(os.fspath(data_dir))
+    if expanded.startswith("~"):
+        raise ValueError(f"the data folder {str(data_dir)!r} names a home folder that is not there")
+    return Path(expanded)

@@ -1,0 +1,157 @@
+"""The data folder's JSON files as read: defensively, and never raised about.
+
+A file that cannot be trusted (:mod:`~game.arcade.storage.files`) is **corrupt**: it is renamed
+to ``<name>.corrupt-<YYYYmmddTHHMMSSZ>`` (``-2``... when taken; a symlink is renamed, never its
+target) and ``Notice("notice.corrupt", {"file": name})`` is appended: the caller goes on with
+defaults. A file without read **permission** is left in place with
+``Notice("notice.unreadable", {"file": name})`` (logged once), and its name lives in memory for
+the session, as every name does when the data folder cannot be created
+(``notice.no_data_dir``): reads see what this session wrote, and nothing overwrites the file.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from game.arcade.storage.files import (
+    Corrupt,
+    Loaded,
+    Unreadable,
+    decode,
+    read_regular,
+    remove_stale_temp_files,
+    sync_dir,
+)
+from game.arcade.storage.gamedata import stamp
+
+log = logging.getLogger(__name__)
+
+MAX_BYTES = 1_000_000
+"""The size cap of a settings or save file (the scores file has its own, larger one)."""
+
+
+class Notice(NamedTuple):
+    """Something the player should be told: a translation key and its parameters."""
+
+    key: str
+    params: dict[str, Any]
+
+
+class JsonFolder:
+    """The names of ``data_dir``, read: files on disk, or in memory when they cannot be."""
+
+    def __init__(self, data_dir: Path, clock: Callable[[], datetime], notices: list[Notice],
+                 subdirs: tuple[str, ...] = ()) -> None:
+        self.data_dir = data_dir
+        self.clock = clock
+        self.notices = notices
+        self.writable = True
+        self._memory: dict[str, bytes] = {}
+        self._protected: set[str] = set()  # unreadable files: in memory for the session
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            if not data_dir.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(data_dir))
+        except (OSError, ValueError) as error:
+            log.warning("no data folder %s (%s): keeping everything in memory", data_dir, error)
+            self.writable = False
+            notices.append(Notice("notice.no_data_dir", {"path": str(data_dir)}))
+        else:
+            remove_stale_temp_files([data_dir, *(data_dir / sub for sub in subdirs)])
+
+    def settle(self) -> None:
+        """Wait until the files are as they were asked to be (a store that writes later
+        waits for its queue here)."""
+
+    def path(self, name: str) -> Path:
+        return self.data_dir / name
+
+    def in_memory(self, name: str) -> bool:
+        """Whether ``name`` lives in memory (no folder, or the file may not be read)."""
+        return not self.writable or name in self._protected
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def read(self, name: str, max_bytes: int = MAX_BYTES) -> Loaded | None:
+        """``name``'s object; ``None`` when missing; :class:`Corrupt` or :class:`Unreadable`
+        when it cannot be used. No side effects (a pure look)."""
+        self.settle()
+        if self.in_memory(name):
+            raw = self._memory.get(name)
+        else:
+            raw = read_regular(self.path(name), max_bytes)
+        if raw is None:
+            return None
+        return Loaded(decode(raw), raw)
+
+    def load(self, name: str, max_bytes: int = MAX_BYTES) -> Loaded | None:
+        """Like :meth:`read`, but a corrupt file is set aside and an unreadable one reported
+        (both give ``None``)."""
+        try:
+            return self.read(name, max_bytes)
+        except Corrupt as why:
+            self.set_aside(name, str(why))
+        except Unreadable as why:
+            self.report_unreadable(name, str(why))
+        return None
+
+    def exists(self, name: str) -> bool:
+        """Whether ``name`` holds a regular file (or a value in memory)."""
+        self.settle()
+        if name in self._memory:
+            return True
+        return self.writable and self.path(name).is_file()
+
+    def stat_key(self, name: str) -> tuple[int, int, int] | None:
+        """Changes whenever the file is replaced (inode, size, mtime); ``None`` if unknown."""
+        self.settle()
+        if self.in_memory(name):
+            return None
+        try:
+            info = os.stat(self.path(name))
+        except OSError:
+            return None
+        return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+    # --- files that cannot be used ---------------------------------------------------------
+
+    def set_aside(self, name: str, why: str) -> None:
+        """Move a corrupt file out of the way (``<name>.corrupt-<stamp>[-n]``) and tell."""
+        self.settle()
+        log.warning("%s is corrupt (%s): using defaults", name, why)
+        self.notices.append(Notice("notice.corrupt", {"file": name}))
+        if self.in_memory(name):
+            self._memory.pop(name, None)
+            return
+        target = self.free_name(f"{name}.corrupt-{stamp(self.clock())}")
+        try:
+            os.rename(self.path(name), target)
+        except OSError as error:
+            log.warning("could not set %s aside: %s", name, error)
+            return
+        sync_dir(target.parent)
+
+    def report_unreadable(self, name: str, why: str) -> None:
+        """Leave a file we may not read where it is, tell once, and keep ``name`` in memory."""
+        if name in self._protected:
+            return
+        log.warning("%s cannot be read (%s): left in place, not overwritten; using defaults",
+                    name, why)
+        self.notices.append(Notice("notice.unreadable", {"file": name}))
+        self._protected.add(name)
+
+    def free_name(self, base: str) -> Path:
+        """``base`` in the data folder, or ``base-2``, ``base-3``… when that name is taken."""
+        self.settle()
+        target = self.path(base)
+        counter = 1
+        while os.path.lexists(target):
+            counter += 1
+            target = self.path(f"{base}-{counter}")
+        return target

@@ -1,0 +1,122 @@
+"""MAGDAGDON's files from before the arcade (version 1), and how each becomes version 2.
+
+Version 1 was written when MAGDAGDON was the only game, so every v1 file is this game's, and
+its history lives here; the spec hands :data:`MIGRATIONS` to storage (``GameData.migrations``).
+
+Version 1::
+
+    settings.json  {"version": 1, "settings": {"difficulty": "PEACEFUL"|"SURVIVAL"|"NIGHTMARE",
+                    "language": str, "music_volume": float, "effects_volume": float,
+                    "music_muted": bool, "effects_muted": bool, "fullscreen": bool,
+                    "reduced_motion": bool, "digits": bool, "coached": bool,
+                    "kiosk_pin": "2468" (plain text!), "idle_seconds": int}}
+    scores.json    {"version": 1, "tables": {"PEACEFUL": [entry, ...], "SURVIVAL": [...],
+                    "NIGHTMARE": [...]}, "recorded": ["<game id>", ...]}
+                   entry = {"score": int, "date": "2026-11-30T02:15:00Z", "turns": int,
+                            "powers": int, "ruins": int, "game_id": str, "initials": "ABC"}
+                   (each table the best 10 only; "recorded": the last 100 recorded ids)
+    savegame.json  {"version": 1, "game_id": str, "saved_at": "<ISO date>",
+                    "game": <MagdagdonGame.to_dict()>}
+
+1 → 2 (version 2 is described in ``game.arcade.storage``):
+
+* settings: ``difficulty``, ``digits`` and ``coached`` move into this game's section;
+  ``kiosk_pin`` becomes ``kiosk_pin_hash`` (hashed) when it is 4-8 ASCII digits and not the old
+  public default ``"2468"``, else ``""`` (no PIN configured: the kiosk asks its operator to set
+  one). The new fields (``window``, ``last_game``) take their defaults.
+* scores: every entry of the three tables becomes a record of this game with ``variant`` = the
+  table's name, ``id`` = ``game_id``, fields ``score``, ``turns``, ``powers``, ``ruins``;
+  records are ordered by date, then table order (PEACEFUL, SURVIVAL, NIGHTMARE), then file
+  order. ``recorded`` ids without an entry stay in ``recorded`` (their games missed a table, so
+  only their ids are known).
+* save: ``savegame.json`` becomes ``saves/magdagdon.json`` with ``id`` = ``game_id`` and
+  ``state`` = ``game`` (storage decodes it with this game's ``GameData`` before writing the new
+  file, and removes the old file only after the new one is safely written).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.arcade.storage import GameMigrations, hash_pin, is_iso_date, valid_pin
+from game.games.magdagdon import GAME_ID
+
+SAVE_FILE = "savegame.json"
+V1_DEFAULT_PIN = "2468"
+"""v1's public default PIN: it protected nothing, so it migrates to "no PIN configured"."""
+V1_TABLES = ("PEACEFUL", "SURVIVAL", "NIGHTMARE")
+V1_GAME_SETTINGS = ("difficulty", "digits", "coached")
+V1_RECORD_FIELDS = ("score", "turns", "powers", "ruins")
+UNKNOWN_SAVE_DATE = "2000-01-01T00:00:00Z"
+
+
+def _object(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise ValueError(f"no {key!r} object")
+    return value
+
+
+def settings_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    old = _object(data, "settings")
+    moved = set(V1_GAME_SETTINGS) | {"kiosk_pin"}
+    general = {key: value for key, value in old.items() if key not in moved}
+    pin = old.get("kiosk_pin", V1_DEFAULT_PIN)
+    general["kiosk_pin_hash"] = hash_pin(pin) if valid_pin(pin) and pin != V1_DEFAULT_PIN else ""
+    section = {key: old[key] for key in V1_GAME_SETTINGS if key in old}
+    return {"version": 2, "settings": general, "games": {GAME_ID: section}}
+
+
+def _table_rows(name: str, order: int, entries: Any) -> list[tuple[str, int, int, dict[str, Any]]]:
+    """The records of one v1 table as ``(date, table order, position, record)``."""
+    if not isinstance(entries, list):
+        raise ValueError(f"table {name} must be a list")
+    rows = []
+    for position, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ValueError("a score entry must be an object")
+        missing = [k for k in ("date", "game_id", *V1_RECORD_FIELDS) if k not in entry]
+        if missing or not isinstance(entry["date"], str):
+            raise ValueError(f"score entry lacks {missing or 'a date'}")
+        record = {"id": entry["game_id"], "date": entry["date"], "variant": name,
+                  "initials": entry.get("initials", "")}
+        record.update((key, entry[key]) for key in V1_RECORD_FIELDS)
+        rows.append((entry["date"], order, position, record))
+    return rows
+
+
+def scores_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    tables = _object(data, "tables")
+    unknown = set(tables) - set(V1_TABLES)
+    if unknown:
+        raise ValueError(f"no difficulty is called {sorted(map(str, unknown))}")
+    rows = [row for order, name in enumerate(V1_TABLES)
+            for row in _table_rows(name, order, tables.get(name, []))]
+    rows.sort(key=lambda row: row[:3])
+    recorded = data.get("recorded", [])
+    if not isinstance(recorded, list):
+        raise ValueError("'recorded' must be a list of game ids")
+    ids = {row[3]["id"] for row in rows}
+    left: list[Any] = []
+    for game_id in recorded:
+        if game_id not in ids and game_id not in left:
+            left.append(game_id)
+    section = {"records": [row[3] for row in rows], "recorded": left}
+    return {"version": 2, "games": {GAME_ID: section}}
+
+
+def save_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    if "game" not in data:
+        raise ValueError(f"{SAVE_FILE} has no 'game'")
+    saved_at = data.get("saved_at")
+    return {"version": 2, "game": GAME_ID, "id": data.get("game_id"),
+            "saved_at": saved_at if is_iso_date(saved_at) else UNKNOWN_SAVE_DATE,
+            "state": data["game"]}
+
+
+MIGRATIONS = GameMigrations(
+    steps={("settings", 1): settings_1_to_2, ("scores", 1): scores_1_to_2,
+           ("save", 1): save_1_to_2},
+    save_file=SAVE_FILE,
+)
+"""What storage applies to MAGDAGDON's older files."""
