@@ -82,7 +82,7 @@ def _hint(app: ArcadeApp, play: PlayScene) -> None:
     """Press HINT and let the advisor's answer arrive (the tool may wait; a frame never does)."""
     post_tap(play.b_hint.rect.center)
     _frames(app, 2)
-    play.hint_worker.wait(30)
+    play.hints.asker.wait(30)
     _frames(app, 30)
 
 
@@ -376,7 +376,7 @@ def versus_shots(app: ArcadeApp, out: Path) -> None:
     _frames(app, 120)
     post_tap(play.b_hint.rect.center)
     _frames(app, 2)
-    play.advisor.asker.worker.wait(60)
+    play.hints.asker.wait(60)
     _frames(app, 30)
     _save(app, out, "v6-hint")
 

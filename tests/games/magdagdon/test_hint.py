@@ -17,15 +17,15 @@ from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
 from game.games.magdagdon.session import Session
 from game.rules.magdagdon import Difficulty, MagdagdonGame
-from tests.games.magdagdon.test_play import _Forced, roll, start
 from tests.support import settle
+from tests.support.magdagdon_screen import Forced, play_turn_by_taps, roll, start
 
 TIMEOUT = 60.0
 
 
 def answered(app, scene: PlayScene) -> None:
     """Let the worker finish (the test may wait; frames never do), then run a frame."""
-    assert scene.hint_worker.wait(TIMEOUT)
+    assert scene.hints.asker.wait(TIMEOUT)
     run_frames(app, 2)
 
 
@@ -180,11 +180,11 @@ def test_no_hint_between_turns(app):
     assert scene.control.phase == Phase.IDLE and not scene.b_hint.is_enabled
     post_key("h")
     settle(app)
-    assert not scene.hint_worker.busy and scene.hint is None
+    assert not scene.hints.asker.busy and scene.hint is None
 
 
 def _magdagdon() -> MagdagdonGame:
-    game = MagdagdonGame(Difficulty.SURVIVAL, _Forced([]))
+    game = MagdagdonGame(Difficulty.SURVIVAL, Forced([]))
     for values in ([3, 3, 4, 4], [4, 3, 3, 4]):
         game.roll(values)
         for die, cell in game.hint():
@@ -232,21 +232,14 @@ def test_hints_are_saved_resumed_recorded_and_marked(saving_app, monkeypatch):
     settle(app)
     scene = app.stack.top
     assert scene.session is resumed and scene.session.hints == 1
-    while not scene.game.is_over:  # finish through the controller; one more hint on the way
+    while not scene.game.is_over:  # finish through the screen; one more hint on the way
         if scene.control.phase == Phase.IDLE:
             roll(app, scene)
         if scene.control.phase == Phase.PLACING and scene.session.hints == 1:
             post_key("h")
             settle(app)
             answered(app, scene)
-        if scene.control.phase == Phase.MAGDAGDON:
-            scene.control.accept()
-            scene.control.choose_ruin(min(scene.game.legal_ruin_cells))
-        else:
-            for die, cell in scene.game.hint():
-                scene.control.place(die, cell)
-            scene.control.confirm()
-        scene._sync()
+        play_turn_by_taps(app, scene)
         run_frames(app, 80)
     run_frames(app, 80)
     assert any(isinstance(s, GameOverScene) for s in app.stack.scenes)
@@ -298,7 +291,7 @@ def test_every_hint_line_fits_its_plate_in_two_lines(app, locale):
     from game.ai.advisor import REASONS, Advice, Option
     from game.arcade.widgets import text
     from game.engine import i18n
-    from game.games.magdagdon.scenes.play import advice_text
+    from game.games.magdagdon.scenes.hinting import advice_text
     from game.games.magdagdon.widgets.layout import LANDSCAPE
 
     values = {"line": 3, "combo": "FOUR_OF_A_KIND", "count": 3, "placed": 2, "points": 148,

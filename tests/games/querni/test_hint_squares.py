@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.games.querni.scenes.play import Hint
+from game.games.querni.scenes.hinting import Hint
 from game.rules.querni import QuerniState
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 
 import pygame
 import pytest
 
-from game.ai.querni import Cancelled
 from game.arcade.demo import DemoDriver
-from game.engine.testing import post_key, post_tap, run_frames
+from game.engine.testing import post_key, run_frames
 from game.games.querni import computer
 from game.games.querni.computer import ComputerPlayer, seeded_rng
 from game.games.querni.demo import choose_turn as demo_turn
@@ -28,24 +26,13 @@ from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.scenes.setup import SetupScene
 from game.games.querni.session import DEMO, QuerniSession, replay
-from game.games.querni.spec import _check_record, _record
 from game.games.querni.widgets.scores import ScoresView, summary
 from game.games.registry import GAMES
-from game.rules.querni import Color, QuerniState
+from game.rules.querni import Color
 from tests.support import make_arcade, settle
+from tests.support.querni_screen import JUMPS, Gate, session_of, start_vs, tap, tap_square
 
 B, R = Color.BLUE, Color.RED
-
-JUMPS = {(0, 0): (B, 5), (1, 1): (R, 3), (3, 2): (B, 9), (5, 1): (R, 12), (9, 6): (R, 1)}
-
-
-def tap(app, pos, frames: int = 2) -> None:
-    post_tap(pos)
-    settle(app, frames)
-
-
-def tap_square(app, scene: PlayScene, square, frames: int = 2) -> None:
-    tap(app, scene.layout.square_centre(square), frames)
 
 
 def play_turn_by_taps(app, scene: PlayScene, path, chain) -> None:
@@ -67,45 +54,6 @@ def frames_until(app, done, limit: int = 3000) -> int:
         if done():
             return count
     raise AssertionError(f"not done after {limit} frames")
-
-
-class Gate:
-    """A stand-in ``choose_turn`` that blocks until the test opens the gate (or the job is
-    cancelled), then plays the rules' first movement; it records what it saw."""
-
-    def __init__(self) -> None:
-        self.open = threading.Event()
-        self.started = threading.Event()
-        self.finished = threading.Event()
-        self.saw_cancel = False
-        self.calls = 0
-
-    def __call__(self, state, level, rng=None, *, cancel=None, **budget):
-        self.calls += 1
-        self.started.set()
-        try:
-            while not self.open.wait(0.005):
-                if cancel is not None and cancel.is_set():
-                    self.saw_cancel = True
-                    raise Cancelled("cancelled")  # as the engine does
-            turns = state.legal_turns()
-            return next((t for t in turns if t[0] is not None), (None, None))
-        finally:
-            self.finished.set()
-
-
-def start_vs(app, session: QuerniSession, blue, red) -> PlayScene:
-    scene = PlayScene(app, saved=session, players={B: blue, R: red})
-    app.stack.push(scene)
-    settle(app)
-    return scene
-
-
-def session_of(pieces, to_move=B, players=None) -> QuerniSession:
-    state = QuerniState.from_pieces(pieces, to_move)
-    return QuerniSession(state, state, players=players or {"BLUE": "computer:hard",
-                                                           "RED": "human"},
-                         variant="vs_hard")
 
 
 # --- the setup screen -------------------------------------------------------------------------
@@ -289,7 +237,7 @@ def test_hint_shows_a_legal_turn_on_the_board_and_is_counted_and_recorded(saving
     tap(app, scene.b_hint.rect.center)
     if scene.hint_thinking:  # (a near-finished game may be answered within the frame)
         assert scene.message()[0].startswith("Looking for a good move")
-        scene.advisor.asker.worker.wait(60)  # the test may wait; a frame never does
+        scene.hints.asker.wait(60)  # the test may wait; a frame never does
     settle(app)
     hint = scene.hint
     assert hint is not None and hint.state == scene.control.state
@@ -318,15 +266,16 @@ def test_records_check_hints_and_keep_who_played():
     rng = random.Random(6)
     while not session.is_over:
         session.play(*demo_turn(session.state, rng))
-    fields = _record(session)
+    data = next(spec for spec in GAMES if spec.id == "querni").data  # what storage calls
+    fields = data.make_record(session)
     assert "hints" not in fields and fields["players"]["RED"] == "computer:hard"
     session.hinted()
-    fields = _record(session)
+    fields = data.make_record(session)
     assert fields["hints"] == 1
-    _check_record(fields)
+    data.check_record(fields)
     for bad in (-1, "2", 1.5, 10**6):
         with pytest.raises(ValueError):
-            _check_record({**fields, "hints": bad})
+            data.check_record({**fields, "hints": bad})
     saved = QuerniSession.from_dict(session.to_dict())
     assert saved.hints == 1 and saved.players == session.players
     old = session.to_dict()

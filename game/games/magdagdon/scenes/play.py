@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.ai.advisor import Advice
+from game.arcade.play.hints import HintFlow, Shown
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
@@ -34,7 +35,6 @@ from game.engine.damage import Tracker
 from game.engine.gui import picture
 from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
-from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID, hints
 from game.games.magdagdon.controller import (
     BAD,
@@ -44,7 +44,6 @@ from game.games.magdagdon.controller import (
     Combos,
     Confirmed,
     Event,
-    Message,
     Phase,
     PickedUp,
     Placed,
@@ -57,6 +56,7 @@ from game.games.magdagdon.controller import (
     line_cells,
 )
 from game.games.magdagdon.daily import recorded_days
+from game.games.magdagdon.scenes.hinting import AdviceAsker, Hint, message_text
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets import dice, hint_view, hud
@@ -72,46 +72,6 @@ SOUNDS = {Placed: "place", PickedUp: "pickup", Adjusted: "power", Ruined: "ruin"
 """The sound of each controller event (rolls, slams and turn ends are handled below)."""
 
 
-def message_text(message: Message) -> str:
-    """A controller message in the player's language (tuple params: keys to translate)."""
-    if not message.key:
-        return ""
-    params = {k: ", ".join(t(key) for key in v) if isinstance(v, tuple) else v
-              for k, v in message.params.items()}
-    return t(message.key, **params)
-
-
-def reason_text(reason: str, params: dict[str, Any]) -> str:
-    """An advisor's reason (``Advice.reason`` and ``reason_params``) in the player's language."""
-    sentences = []
-    for key, values in hints.reason_message(reason, params):
-        if "combo" in values:
-            values["combo"] = t(values["combo"])
-        sentences.append(t(key, **values))
-    return " ".join(sentences)
-
-
-def advice_text(advice: Advice) -> str:
-    """The advisor's reason and its expected gain, in the player's language."""
-    reason = reason_text(advice.reason, advice.reason_params)
-    gain = hints.gain_points(advice)
-    if gain is None:
-        return reason
-    if gain == 0:
-        return t("hint.line", reason=reason, gain=t("hint.close"))
-    return t("hint.line", reason=reason, gain=t("hint.gain", count=gain))
-
-
-class Hint:
-    """An answer of the advisor being shown: for which state, what it points at, its line."""
-
-    def __init__(self, key: hints.StateKey, advice: Advice, game: MagdagdonGame) -> None:
-        self.key = key
-        self.advice = advice
-        self.targets = hints.targets(advice, game)
-        self.text = advice_text(advice)
-
-
 class PlayScene(ArcadeScene):
     """One game of MAGDAGDON, from the first ROLL to the score breakdown."""
 
@@ -122,7 +82,9 @@ class PlayScene(ArcadeScene):
                  layout: PlayLayout | None = None, daily: str | None = None,
                  practice: bool = False) -> None:
         super().__init__(app)
-        self.hint_worker: Worker[Advice] = Worker("magdagdon-hint")
+        self.hints: HintFlow[hints.StateKey, Hint] = HintFlow(
+            AdviceAsker(lambda: self.game), counted=self._hint_counted,
+            failed=self._hint_failed, shown=lambda: self.ctx.audio.play("click", 0.5))
         self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(self.layout)
@@ -164,11 +126,7 @@ class PlayScene(ArcadeScene):
         self.tweens = Tweens()
         self.fx = CellEffects(self.tweens)
         self.control = PlayController(self.session.game)
-        self.hint_worker.cancel()
-        self.hint: Hint | None = None
-        self.hint_asked_at = 0.0
-        self._advice: tuple[hints.StateKey, Advice] | None = None  # the last answer
-        self._hint_counted: hints.StateKey | None = None
+        self.hints.forget()
         self.drag: dict[str, Any] | None = None
         self.banner = 1.0 if self.control.phase == Phase.MAGDAGDON else 0.0
         self.banner_slam = False
@@ -229,7 +187,7 @@ class PlayScene(ArcadeScene):
         self._refresh_buttons()
 
     def exit(self) -> None:
-        self.hint_worker.cancel()
+        self.hints.forget()
         super().exit()
 
     def _build_buttons(self) -> None:
@@ -307,61 +265,33 @@ class PlayScene(ArcadeScene):
                 and c.marked is None and self.game.in_turn)
 
     @property
+    def hint(self) -> Hint | None:
+        """The advisor's answer shown now, if any."""
+        return self.hints.showing(hints.state_key(self.game))
+
+    @property
     def thinking(self) -> bool:
         """The advisor is working on the state on screen."""
-        return self.hint_worker.busy and self.hint_worker.key == hints.state_key(self.game)
+        return self.hints.thinking(hints.state_key(self.game))
 
     def ask_hint(self) -> None:
         """HINT / H: ask the advisor about the state on screen (again: hide the hint)."""
-        if not self.hint_available:
-            return
-        key = hints.state_key(self.game)
-        if self.hint is not None and self.hint.key == key:
-            self.hint = None  # a second press puts it away
-            return
-        if self.thinking:
-            return
-        if self._advice is not None and self._advice[0] == key:
-            self._show_hint(key, self._advice[1])
-            return
-        copy = hints.copy_of(self.game)  # made here: the worker never sees the live game
-        self.hint_worker.submit(lambda task: hints.ask(copy), key=key)
-        self.hint_asked_at = self.time
+        if self.hint_available:
+            self.hints.press(hints.state_key(self.game), self.time)
 
-    def _poll_hint(self) -> None:
-        outcome = self.hint_worker.poll()
-        if outcome is None:
-            return
-        key = hints.state_key(self.game)
-        if outcome.key != key or not self.hint_available:
-            return  # the game moved on while the advisor thought
-        if not outcome.ok or outcome.value is None:
-            self.control.say("hint.failed")
-            self._sync()
-            return
-        self._advice = (key, outcome.value)
-        self._show_hint(key, outcome.value)
+    def _hint_counted(self) -> None:
+        self.session.hinted()
+        self._save()
 
-    def _show_hint(self, key: hints.StateKey, advice: Advice) -> None:
-        self.hint = Hint(key, advice, self.game)
-        self.ctx.audio.play("click", 0.5)
-        if self._hint_counted != key:  # each state hinted counts once
-            self._hint_counted = key
-            self.session.hinted()
-            self._save()
+    def _hint_failed(self) -> None:
+        self.control.say("hint.failed")
+        self._sync()
 
     def show_advice(self, advice: Advice) -> None:
         """Show an answer of the advisor for the state on screen without counting it as a
         hint (the kiosk's attract mode shows visitors what the demo is about to do)."""
-        self.hint = Hint(hints.state_key(self.game), advice, self.game)
-
-    def _drop_stale_hint(self) -> None:
-        """A move changed the state: the hint (or the question) no longer applies."""
         key = hints.state_key(self.game)
-        if self.hint is not None and self.hint.key != key:
-            self.hint = None
-        if self.hint_worker.busy and self.hint_worker.key != key:
-            self.hint_worker.cancel()
+        self.hints.shown = Shown(key, Hint(key, advice, self.game))
 
     # --- navigation -------------------------------------------------------------------------
     def pause_game(self) -> None:
@@ -385,7 +315,7 @@ class PlayScene(ArcadeScene):
         for event in self.control.drain_events():
             self._note(event)
             self._effect(event)
-        self._drop_stale_hint()
+        self.hints.poll(hints.state_key(self.game), self.hint_available)
         if self.control.message != self._shown_message:
             self._shown_message = self.control.message
             self.message_timer = 0.0
@@ -646,8 +576,7 @@ class PlayScene(ArcadeScene):
         self.time += dt
         self.message_timer += dt
         self.tweens.update(dt)
-        self._poll_hint()
-        self._drop_stale_hint()
+        self.hints.poll(hints.state_key(self.game), self.hint_available)
         self.particles.update(dt)
         self.shake.update(dt)
         if self.ui is not None:
@@ -682,8 +611,7 @@ class PlayScene(ArcadeScene):
         if hint is not None:
             return hint.text, palette.GOLD, 1.0, True
         if self.thinking:
-            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
-            return t("hint.thinking") + dots, palette.GOLD, 1.0, False
+            return t("hint.thinking") + self.hints.dots(self.time), palette.GOLD, 1.0, False
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
         return self.message, colour, self.message_timer, False
 

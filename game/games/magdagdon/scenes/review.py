@@ -10,7 +10,7 @@ jump to its turn; drag, wheel, arrows and Page Up/Down scroll; BACK or Esc retur
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,11 +23,14 @@ from game.engine.localformat import format_number
 from game.engine.worker import Worker
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.review import Review, TurnReview, review
-from game.games.magdagdon.scenes.play import reason_text
+from game.games.magdagdon.scenes.hinting import reason_text
 from game.games.magdagdon.session import Session
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.rules.magdagdon import Board
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 ROW_H = 256
 CELL = 40
@@ -47,7 +50,7 @@ class ReviewScene(ArcadeScene):
 
     game_id = GAME_ID
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: ArcadeApp, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.time = 0.0

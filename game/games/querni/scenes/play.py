@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from game.arcade.play.hints import HintFlow
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
@@ -41,7 +42,7 @@ from game.engine.gui import picture
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
 from game.games.querni.computer import Choice, HintAdvisor
-from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, TurnController, is_step
+from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, TurnController
 from game.games.querni.events import (
     ChainChosen,
     ChainEndPicked,
@@ -60,12 +61,13 @@ from game.games.querni.events import (
 from game.games.querni.gestures import Gesture, gestures_for_turn, perform
 from game.games.querni.players import Player, cancel, make_player
 from game.games.querni.scenes.animation import BoardAnimations
+from game.games.querni.scenes.hinting import Hint, HintAsker
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion, palette
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
-from game.rules.querni import Color, QuerniState, Square, name
+from game.rules.querni import Color, QuerniState, Square
 
 DRAG_SLOP = 14
 """Logical px a press must travel before it counts as a drag."""
@@ -85,40 +87,6 @@ as the controller's directions for an upright board."""
 KEYS = {"accept": "accept", "c": "chain", "e": "end_move", "u": "undo", "back": "undo"}
 """Keys of the input layer → the controller's key names (Esc, ``pause``, is the scene's)."""
 HINT_KEY = "h"
-
-
-def hint_text(state: QuerniState, path: Any, chain: Any) -> str:
-    """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
-    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
-    if not path:
-        return t("hint.remove", **low_high) if chain is not None else t("hint.pass")
-    piece = state.pieces.get(path[0])
-    number = piece[1] if piece is not None else 0
-    if len(path) == 2 and is_step(path[0], path[1]):
-        what = {"number": number, "from": name(path[0]), "to": name(path[1])}
-        key = "hint.step"
-    else:
-        what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
-        key = "hint.jump"
-    if chain is not None:
-        return t(f"{key}_remove", **what, **low_high)
-    return t(key, **what)
-
-
-class Hint:
-    """HARD's suggestion being shown: for which position, the piece's path and the squares of
-    the chain it removes (where those pieces stand after the move)."""
-
-    def __init__(self, state: QuerniState, choice: Choice) -> None:
-        self.state = state
-        path, chain = choice
-        self.path: tuple[Square, ...] = tuple(path) if path else ()
-        self.chain = chain
-        moved = state.moved(list(self.path)) if self.path else state
-        squares = [] if chain is None else [moved.where(state.to_move, number)
-                                            for number in range(chain[0], chain[1] + 1)]
-        self.chain_squares: tuple[Square, ...] = tuple(sq for sq in squares if sq is not None)
-        self.text = hint_text(state, path, chain)
 
 
 def _frozen(value: Any) -> Any:
@@ -161,7 +129,10 @@ class PlayScene(ArcadeScene):
         self.b_chain: Any = None
         self.b_hint: Any = None
         self.players: dict[Color, Player] = {}
-        self.advisor = HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)
+        self.hints: HintFlow[QuerniState, Hint] = HintFlow(
+            HintAsker(HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)),
+            counted=self._hint_counted, failed=lambda: self._note(t("hint.failed"), INFO),
+            shown=self._hint_shown)
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()
         self._reset(saved, variant)
@@ -200,10 +171,7 @@ class PlayScene(ArcadeScene):
         self.bot_choice: tuple[QuerniState, Choice] | None = None  # decided, not yet played
         self.bot_wait = 0.0
         self.recorded = False
-        self.hint: Hint | None = None
-        self.hint_asked_at = 0.0
-        self._hint_answer: Hint | None = None  # the last answer (shown again at once)
-        self._hint_counted: QuerniState | None = None
+        self.hints.forget()
         self._check_stuck()
 
     @property
@@ -225,7 +193,7 @@ class PlayScene(ArcadeScene):
         """Cancel the computer's and the hint's work in progress (asked again when needed)."""
         for player in self.players.values():
             cancel(player)
-        self.advisor.cancel()
+        self.hints.asker.cancel()
 
     @property
     def game(self) -> QuerniSession:
@@ -368,7 +336,7 @@ class PlayScene(ArcadeScene):
             return
         audio = self.ctx.audio
         if not isinstance(result, Refusal):
-            self.hint = None  # a move (or any step of one) puts the hint away
+            self.hints.put_away()  # a move (or any step of one) puts the hint away
         if isinstance(result, Refusal):
             audio.play("querni_illegal")
             self._note(refusal_text(result), BAD)
@@ -549,7 +517,7 @@ class PlayScene(ArcadeScene):
         if not self.human_turn:
             self._refuse_while_computer_plays(square)
             return
-        self.hint = None  # a tap on the board puts the hint away (and counts as usual)
+        self.hints.put_away()  # a tap on the board puts the hint away (and counts as usual)
         self.cursor_shown = False
         self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
 
@@ -658,46 +626,26 @@ class PlayScene(ArcadeScene):
                 and not self.control.can_undo)
 
     @property
+    def hint(self) -> Hint | None:
+        """HARD's suggestion shown now, if any."""
+        return self.hints.showing(self.control.state)
+
+    @property
     def hint_thinking(self) -> bool:
-        return self.advisor.asking(self.control.state)
+        return self.hints.thinking(self.control.state)
 
     def ask_hint(self) -> None:
         """HINT / H: HARD's suggestion for the position on the board (again: put it away)."""
-        if not self.hint_available:
-            return
-        state = self.control.state
-        if self.hint is not None and self.hint.state == state:
-            self.hint = None
-            return
-        if self.hint_thinking:
-            return
-        if self._hint_answer is not None and self._hint_answer.state == state:
-            self._show_hint(self._hint_answer)
-            return
-        self.advisor.ask(state)
-        self.hint_asked_at = self.time
+        if self.hint_available:
+            self.hints.press(self.control.state, self.time)
 
-    def _poll_hint(self) -> None:
-        state = self.control.state
-        if self.advisor.asker.busy and not self.hint_thinking:
-            self.advisor.cancel()  # the game moved on: the question no longer applies
-        done, choice = self.advisor.answer(state)
-        if not done or not self.hint_available:
-            return
-        if choice is None:
-            self._note(t("hint.failed"), INFO)
-            return
-        self._hint_answer = Hint(state, choice)
-        self._show_hint(self._hint_answer)
-
-    def _show_hint(self, hint: Hint) -> None:
-        self.hint = hint
+    def _hint_shown(self) -> None:
         self.note = None
         self.ctx.audio.play("click", 0.5)
-        if self._hint_counted != hint.state:  # each position hinted counts once
-            self._hint_counted = hint.state
-            self.session.hinted()
-            self.ctx.autosave(GAME_ID, self.session, later=True)
+
+    def _hint_counted(self) -> None:
+        self.session.hinted()
+        self.ctx.autosave(GAME_ID, self.session, later=True)
 
     # --- buttons ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -717,11 +665,11 @@ class PlayScene(ArcadeScene):
         if self.note is not None:
             return self.note
         c = self.control
-        if self.hint is not None and self.hint.state == c.state:
-            return self.hint.text, HINT_TONE
+        hint = self.hint
+        if hint is not None:
+            return hint.text, HINT_TONE
         if self.hint_thinking:
-            dots = "." * (1 + int((self.time - self.hint_asked_at) * 3) % 3)
-            return t("hint.thinking") + dots, HINT_TONE
+            return t("hint.thinking") + self.hints.dots(self.time), HINT_TONE
         if c.is_over:
             return t("play.over"), INFO
         color = color_name(c.to_move)
@@ -756,9 +704,7 @@ class PlayScene(ArcadeScene):
             if self.note_age > NOTE_SECONDS and self.note[1] == BAD:
                 self.note = None
         self.anim.update(dt)
-        self._poll_hint()
-        if self.hint is not None and self.hint.state != self.control.state:
-            self.hint = None
+        self.hints.poll(self.control.state, self.hint_available)
         self._bot_step(dt)
         if not self.control.trail:
             self.trail_path, self.ghosts = (), {}

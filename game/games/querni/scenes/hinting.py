@@ -1,0 +1,70 @@
+"""HINT on the QUERNI play screen: HARD's suggestion asked in a worker (:class:`HintAsker`, the
+question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:class:`Hint`)."""
+
+from __future__ import annotations
+
+from game.games.querni.computer import Choice, HintAdvisor
+from game.games.querni.controller import is_step
+from game.games.querni.texts import t
+from game.rules.querni import Chain, Path, QuerniState, Square, name
+
+
+def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
+    """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
+    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
+    if not path:
+        return t("hint.remove", **low_high) if chain is not None else t("hint.pass")
+    piece = state.pieces.get(path[0])
+    number = piece[1] if piece is not None else 0
+    if len(path) == 2 and is_step(path[0], path[1]):
+        what = {"number": number, "from": name(path[0]), "to": name(path[1])}
+        key = "hint.step"
+    else:
+        what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
+        key = "hint.jump"
+    if chain is not None:
+        return t(f"{key}_remove", **what, **low_high)
+    return t(key, **what)
+
+
+class Hint:
+    """HARD's suggestion being shown: for which position, the piece's path and the squares of
+    the chain it removes (where those pieces stand after the move)."""
+
+    def __init__(self, state: QuerniState, choice: Choice) -> None:
+        self.state = state
+        path, chain = choice
+        self.path: tuple[Square, ...] = tuple(path) if path else ()
+        self.chain = chain
+        moved = state.moved(list(self.path)) if self.path else state
+        squares = [] if chain is None else [moved.where(state.to_move, number)
+                                            for number in range(chain[0], chain[1] + 1)]
+        self.chain_squares: tuple[Square, ...] = tuple(sq for sq in squares if sq is not None)
+        self.text = hint_text(state, path, chain)
+
+
+class HintAsker:
+    """HARD as HINT's asker: its answer about the position on screen, as a :class:`Hint`."""
+
+    def __init__(self, advisor: HintAdvisor) -> None:
+        self.advisor = advisor
+
+    def ask(self, key: QuerniState) -> None:
+        self.advisor.ask(key)
+
+    def asking(self, key: QuerniState) -> bool:
+        return self.advisor.asking(key)
+
+    def answer(self, key: QuerniState) -> tuple[bool, Hint | None]:
+        done, choice = self.advisor.answer(key)
+        return done, (None if choice is None else Hint(key, choice))
+
+    def cancel(self) -> None:
+        self.advisor.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return self.advisor.asker.busy
+
+    def wait(self, timeout: float) -> bool:
+        return self.advisor.asker.worker.wait(timeout)
