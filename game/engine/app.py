@@ -262,20 +262,8 @@ class App:
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
         start = self.clock()
-        scene_changed = active = self._scene_changed
-        for event in pygame.event.get():
-            event = self.display.map_event(event)  # window pixels → logical, once, for all
-            active = True
-            if any(watcher(event) for watcher in self.event_filters):
-                continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
-            actions = self.input.translate(event)
-            for action in actions:
-                if action.kind == KEY and action.key == "fullscreen":
-                    self.toggle_fullscreen()
-                elif action.kind == QUIT and self.quit_on_close:
-                    self.quit()
-            actions = [a for a in actions if not (a.kind == KEY and a.key == "fullscreen")]
-            self.router.dispatch(self.stack.top, event, actions)
+        scene_changed = self._scene_changed
+        active = self._handle_events() or scene_changed
         steps, alpha = self.loop.tick()
         fixed = self._fixed()
         if fixed:
@@ -287,17 +275,7 @@ class App:
         self.alpha = alpha  # set before draw so scenes can interpolate with it
         if active:
             self.pacer.activity()
-        if self.counted:
-            draw = True
-        else:
-            # the pass after motion ends draws too: the picture at rest shows at once
-            moving, was_moving = self.moving(), self._was_moving
-            self._was_moving = moving or (was_moving and not steps)
-            draw = self.pacer.should_draw(steps, self.still(), forced=self.frame == 0
-                                          or self.display.damaged,
-                                          moving=moving or was_moving) \
-                and not self.display.minimised
-        if draw:
+        if self._due(steps):
             self._draw(scene_changed)
             self.pacer.drew()
             self.draws += 1
@@ -316,6 +294,37 @@ class App:
             wait = self.loop.until_next()
             if wait > 0:
                 self.sleep(wait)  # nothing is due: give the CPU back until something is
+
+    def _handle_events(self) -> bool:
+        """Hand this frame's events to the filters, the app's own keys and the top scene;
+        whether there were any."""
+        any_event = False
+        for event in pygame.event.get():
+            event = self.display.map_event(event)  # window pixels → logical, once, for all
+            any_event = True
+            if any(watcher(event) for watcher in self.event_filters):
+                continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
+            actions = self.input.translate(event)
+            for action in actions:
+                if action.kind == KEY and action.key == "fullscreen":
+                    self.toggle_fullscreen()
+                elif action.kind == QUIT and self.quit_on_close:
+                    self.quit()
+            actions = [a for a in actions if not (a.kind == KEY and a.key == "fullscreen")]
+            self.router.dispatch(self.stack.top, event, actions)
+        return any_event
+
+    def _due(self, steps: int) -> bool:
+        """Whether this frame draws: always in a run to a frame count, else as the pacer says
+        (the pass after motion ends draws too: the picture at rest shows at once)."""
+        if self.counted:
+            return True
+        moving, was_moving = self.moving(), self._was_moving
+        self._was_moving = moving or (was_moving and not steps)
+        return self.pacer.should_draw(steps, self.still(),
+                                      forced=self.frame == 0 or self.display.damaged,
+                                      moving=moving or was_moving) \
+            and not self.display.minimised
 
     def _draw(self, scene_changed: bool) -> None:
         """Draw the visible scenes and the overlay and present them: all of it, or only the

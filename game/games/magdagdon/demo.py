@@ -178,64 +178,71 @@ class DemoPlayer:
     def _gesture(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
         """Post the next gesture of ``step``; DONE when the game shows it done, STALE when it
         no longer applies, else ``""`` (a gesture was posted)."""
-        game, layout, control = scene.game, scene.layout, scene.control
-        kind = step[0]
-        powered = game.powers_used > self._mark[0]
-        if kind == "place":
-            die, cell = step[1], step[2]
-            if game.placed.get(die) == cell:
-                return DONE
-            if (control.phase != Phase.PLACING or die not in game.unplaced
-                    or cell not in game.legal_cells_for(die)):
-                return STALE
-            self._move_die(layout.die_rect(die).center, layout.cell_rect(cell).center)
-            return ""
-        if kind == "unplace":
-            die = step[1]
-            if die not in game.placed:
-                return DONE
-            tap(layout.cell_rect(game.placed[die]).center)
-            return ""
-        if kind == "adjust":
-            die, delta = step[1], step[2]
-            if powered:
-                return DONE
-            if die not in game.unplaced or not game.powers_left:
-                return STALE
-            button = scene.b_minus if delta < 0 else scene.b_plus
-            self.plan.append(("tap", button.rect.center))
-            tap(layout.die_rect(die).center)
-            return ""
-        if kind == "reroll":
-            if powered:
-                return DONE
-            if not game.powers_left:
-                return STALE
-            marked = control.marked
-            if marked is None:
-                tap(scene.b_reroll.rect.center)
-                return ""
-            wrong = sorted(set(marked) ^ set(step[1]))
-            tap(layout.die_rect(wrong[0]).center if wrong else scene.b_reroll_go.rect.center)
-            return ""
-        if kind == "accept":
-            if game.turns > self._mark[1]:
-                return DONE
-            if control.phase == Phase.MAGDAGDON:
-                tap(scene.b_accept.rect.center)
-                return ""
-            if control.phase == Phase.CHOOSE_RUIN:
-                tap(layout.cell_rect(step[1]).center)
-                return ""
+        gesture = _GESTURES.get(step[0])
+        return STALE if gesture is None else gesture(self, scene, step)
+
+    def _place_step(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        game, layout = scene.game, scene.layout
+        die, cell = step[1], step[2]
+        if game.placed.get(die) == cell:
+            return DONE
+        if (scene.control.phase != Phase.PLACING or die not in game.unplaced
+                or cell not in game.legal_cells_for(die)):
             return STALE
-        if kind == "confirm":
-            if game.turns > self._mark[1]:
-                return DONE
-            if not game.can_confirm:
-                return STALE
-            tap(scene.b_confirm.rect.center)
+        self._move_die(layout.die_rect(die).center, layout.cell_rect(cell).center)
+        return ""
+
+    def _unplace(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        game = scene.game
+        if step[1] not in game.placed:
+            return DONE
+        tap(scene.layout.cell_rect(game.placed[step[1]]).center)
+        return ""
+
+    def _adjust(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        game = scene.game
+        die, delta = step[1], step[2]
+        if game.powers_used > self._mark[0]:
+            return DONE
+        if die not in game.unplaced or not game.powers_left:
+            return STALE
+        button = scene.b_minus if delta < 0 else scene.b_plus
+        self.plan.append(("tap", button.rect.center))
+        tap(scene.layout.die_rect(die).center)
+        return ""
+
+    def _reroll(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        game = scene.game
+        if game.powers_used > self._mark[0]:
+            return DONE
+        if not game.powers_left:
+            return STALE
+        marked = scene.control.marked
+        if marked is None:
+            tap(scene.b_reroll.rect.center)
+            return ""
+        wrong = sorted(set(marked) ^ set(step[1]))
+        tap(scene.layout.die_rect(wrong[0]).center if wrong else scene.b_reroll_go.rect.center)
+        return ""
+
+    def _accept(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        if scene.game.turns > self._mark[1]:
+            return DONE
+        if scene.control.phase == Phase.MAGDAGDON:
+            tap(scene.b_accept.rect.center)
+            return ""
+        if scene.control.phase == Phase.CHOOSE_RUIN:
+            tap(scene.layout.cell_rect(step[1]).center)
             return ""
         return STALE
+
+    def _confirm(self, scene: PlayScene, step: tuple[Any, ...]) -> str:
+        if scene.game.turns > self._mark[1]:
+            return DONE
+        if not scene.game.can_confirm:
+            return STALE
+        tap(scene.b_confirm.rect.center)
+        return ""
 
     # --- without the advisor (it failed, or kept a real-time kiosk waiting) ------------------
     def _fallback(self, scene: PlayScene) -> None:
@@ -276,3 +283,9 @@ class DemoPlayer:
             tap(layout.die_rect(die).center)
         else:
             tap(scene.b_confirm.rect.center)
+
+
+_GESTURES: dict[str, Callable[[DemoPlayer, PlayScene, tuple[Any, ...]], str]] = {
+    "place": DemoPlayer._place_step, "unplace": DemoPlayer._unplace, "adjust": DemoPlayer._adjust,
+    "reroll": DemoPlayer._reroll, "accept": DemoPlayer._accept, "confirm": DemoPlayer._confirm}
+"""How the demo player performs each kind of step of the advisor's plan."""

@@ -334,42 +334,41 @@ class PlayScene(ArcadeScene):
             self.session.note("end")
 
     def _effect(self, event: Event) -> None:
-        audio = self.ctx.audio
+        """The sound and the animation of one event of the controller."""
         sound = SOUNDS.get(type(event))
         if sound is not None:
-            audio.play(sound)
+            self.ctx.audio.play(sound)
         elif isinstance(event, Refused) and event.sound:
-            audio.play("illegal")
-        if isinstance(event, Rolled):
-            self._tumble(event)
-        elif isinstance(event, Placed):
-            start = self._from_pos or self.layout.die_rect(event.die).center
-            target = self.layout.cell_rect(event.cell).center
-            self.fx.slide(event.cell, (start[0] - target[0], start[1] - target[1]))
-        elif isinstance(event, Refused):
-            if event.cell is not None:
-                self.fx.shake(event.cell)
-            if event.die is not None:
-                self.tray.shake(self.tweens, event.die)
-            if self._from_pos is not None and event.die is not None:
-                self.tray.fly_home(self.tweens, event.die, self._from_pos)
-        elif isinstance(event, PickedUp):
-            for die, cell in zip(event.returned, event.cells):
-                self.tray.fly_home(self.tweens, die, self.layout.cell_rect(cell).center)
-        elif isinstance(event, Adjusted):
-            self.tray.pop(self.tweens, event.die)
-            self.particles.burst(self.layout.die_rect(event.die).center, 30,
-                                 [palette.GOLD, palette.SELECTED], speed=(150, 420),
-                                 gravity=300, life=(0.3, 0.7))
-        elif isinstance(event, Slam):
-            self._slam_banner()
-        elif isinstance(event, Ruined):
-            self._crumble(event.cell)
-        elif isinstance(event, Combos):
-            self._celebrate(event)
-        elif isinstance(event, Autosave):
-            self._save()
-        elif isinstance(event, TurnEnded) and event.over:
+            self.ctx.audio.play("illegal")
+        animate = _ANIMATIONS.get(type(event))
+        if animate is not None:
+            animate(self, event)
+
+    def _placed(self, event: Placed) -> None:
+        start = self._from_pos or self.layout.die_rect(event.die).center
+        target = self.layout.cell_rect(event.cell).center
+        self.fx.slide(event.cell, (start[0] - target[0], start[1] - target[1]))
+
+    def _refused(self, event: Refused) -> None:
+        if event.cell is not None:
+            self.fx.shake(event.cell)
+        if event.die is not None:
+            self.tray.shake(self.tweens, event.die)
+        if self._from_pos is not None and event.die is not None:
+            self.tray.fly_home(self.tweens, event.die, self._from_pos)
+
+    def _picked_up(self, event: PickedUp) -> None:
+        for die, cell in zip(event.returned, event.cells):
+            self.tray.fly_home(self.tweens, die, self.layout.cell_rect(cell).center)
+
+    def _adjusted(self, event: Adjusted) -> None:
+        self.tray.pop(self.tweens, event.die)
+        self.particles.burst(self.layout.die_rect(event.die).center, 30,
+                             [palette.GOLD, palette.SELECTED], speed=(150, 420),
+                             gravity=300, life=(0.3, 0.7))
+
+    def _turn_ended(self, event: TurnEnded) -> None:
+        if event.over:
             self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0, self._show_game_over))
 
     _from_pos: tuple[int, int] | None = None  # where a dragged die was let go
@@ -748,3 +747,13 @@ def _as_drawn(values: Mapping[int, float], step: Callable[[float], int]
     """Each of ``values`` (a flashing cell, a swelling flag's line) with ``step`` of it: what
     is drawn of it, to compare with the last draw's."""
     return tuple(sorted((key, step(value)) for key, value in values.items()))
+
+
+_ANIMATIONS: dict[type[Event], Callable[[PlayScene, Any], None]] = {
+    Rolled: PlayScene._tumble, Placed: PlayScene._placed, Refused: PlayScene._refused,
+    PickedUp: PlayScene._picked_up, Adjusted: PlayScene._adjusted,
+    Slam: lambda scene, _event: scene._slam_banner(),
+    Ruined: lambda scene, event: scene._crumble(event.cell),
+    Combos: PlayScene._celebrate, Autosave: lambda scene, _event: scene._save(),
+    TurnEnded: PlayScene._turn_ended}
+"""What each event of the controller shows (sounds: ``SOUNDS``)."""
