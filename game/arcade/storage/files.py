@@ -65,7 +65,30 @@ def decode(raw: bytes) -> dict[str, Any]:
         raise Corrupt(f"not UTF-8 JSON: {str(error)[:200]}") from None
     if not isinstance(data, dict):
         raise Corrupt("not a JSON object")
+    bad = unencodable(data)
+    if bad is not None:
+        raise Corrupt(f"a string that cannot be written back: {bad!r}")
     return data
+
+
+def unencodable(data: Any) -> str | None:
+    """The first string in ``data`` (keys too) that UTF-8 cannot encode — a lone surrogate,
+    which JSON's ``\\udXXX`` escapes let through — or None. Kept, such a string would make
+    every later write of the file fail."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and not item.isascii():
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return item[:40]
+    return None
 
 
 def encode(payload: Any, compact: bool = False) -> bytes:

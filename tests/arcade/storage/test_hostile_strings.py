@@ -1,0 +1,63 @@
+"""Issue 38, case 1: a lone surrogate escape (``"\\udfff"``) in any JSON file was accepted on
+read, and from then on every write of that file failed — every later game went unrecorded,
+settings never saved again. Such a file is now set aside when read, and writing goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings
+from tests.arcade.storage.support import GAMES, finished, make, played, read_json
+
+SURROGATE = "\\udfff"  # as the bytes of the file hold it: JSON's escape, not a character
+
+
+def test_scores_with_a_lone_surrogate_are_set_aside_and_the_next_game_is_recorded(
+        tmp_path: Path) -> None:
+    (tmp_path / SCORES_FILE).write_text(
+        '{"version":2,"games":{"magdagdon":{"records":[],"recorded":[]},"' + SURROGATE
+        + '":{}}}', encoding="utf-8")
+    storage = make(tmp_path)
+    storage.record_game("magdagdon", finished())
+    storage.settle()
+    assert [r.fields["score"] for r in storage.records("magdagdon")] == [finished().score().total]
+    assert list(tmp_path.glob(f"{SCORES_FILE}.corrupt-*"))  # the bad file, kept aside
+    assert read_json(tmp_path / SCORES_FILE)["games"]["magdagdon"]["records"]
+
+
+@pytest.mark.parametrize("where", ["a key", "a value", "a list"])
+def test_settings_with_a_lone_surrogate_are_set_aside_and_save_again(
+        tmp_path: Path, where: str) -> None:
+    storage = make(tmp_path)
+    storage.save_settings(Settings.for_games(GAMES, language="bg"))
+    storage.settle()
+    text = (tmp_path / SETTINGS_FILE).read_text("utf-8")
+    bad = {"a key": text.replace('"language"', '"x' + SURROGATE + '": 1, "language"', 1),
+           "a value": text.replace('"bg"', '"b' + SURROGATE + '"', 1),
+           "a list": text.replace('"language"', '"extra": ["' + SURROGATE + '"], "language"',
+                                  1)}[where]
+    (tmp_path / SETTINGS_FILE).write_text(bad, encoding="utf-8")
+    again = make(tmp_path)
+    settings = again.load_settings()
+    assert any(n.key == "notice.corrupt" for n in again.notices)
+    settings.language = "th"
+    again.save_settings(settings)
+    again.settle()
+    assert read_json(tmp_path / SETTINGS_FILE)["settings"]["language"] == "th"
+
+
+def test_a_save_with_a_lone_surrogate_is_set_aside(tmp_path: Path) -> None:
+    storage = make(tmp_path)
+    storage.save_game("magdagdon", played())
+    storage.settle()
+    path = tmp_path / "saves" / "magdagdon.json"
+    path.write_text(path.read_text("utf-8").replace('"PEACEFUL"', '"P' + SURROGATE + '"', 1),
+                    encoding="utf-8")
+    again = make(tmp_path)
+    assert again.load_game("magdagdon") is None
+    assert list((tmp_path / "saves").glob("magdagdon.json.corrupt-*"))
+    again.save_game("magdagdon", played())
+    again.settle()
+    assert again.load_game("magdagdon") is not None
