@@ -1,12 +1,18 @@
-"""Issue 38, case 1: a lone surrogate escape (``"\\udfff"``) in any JSON file was accepted on
-read, and from then on every write of that file failed — every later game went unrecorded,
-settings never saved again. Such a file is now set aside when read, and writing goes on."""
+"""Files that read as JSON but hold what their consumers cannot take (issue 38).
+
+Case 1: a lone surrogate escape (``"\\udfff"``) in any JSON file was accepted on read, and from
+then on every write of that file failed — every later game went unrecorded, settings never
+saved again. Case 2: a MAGDAGDON save whose dice generator state holds 2**63 crashed every
+start (OverflowError). Such files are now set aside when read, and the game goes on."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+
+from game.rules.magdagdon import MagdagdonGame
 
 from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings
 from tests.arcade.storage.support import GAMES, finished, make, played, read_json
@@ -61,3 +67,26 @@ def test_a_save_with_a_lone_surrogate_is_set_aside(tmp_path: Path) -> None:
     again.save_game("magdagdon", played())
     again.settle()
     assert again.load_game("magdagdon") is not None
+
+
+@pytest.mark.parametrize("position", [2**63, -1, 625])
+def test_a_save_whose_dice_state_is_out_of_range_is_set_aside(tmp_path: Path,
+                                                              position: int) -> None:
+    storage = make(tmp_path)
+    storage.save_game("magdagdon", played())
+    storage.settle()
+    path = tmp_path / "saves" / "magdagdon.json"
+    data = read_json(path)
+    data["state"]["rng"][1][624] = position
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = make(tmp_path)
+    assert again.load_game("magdagdon") is None
+    assert list((tmp_path / "saves").glob("magdagdon.json.corrupt-*"))
+
+
+def test_the_rules_refuse_a_dice_state_out_of_range() -> None:
+    """The save format's dice state (M-2.2's saved game) is refused as damaged."""
+    data = played().to_dict()
+    data["rng"][1][624] = 2**63
+    with pytest.raises(ValueError, match="dice state"):
+        MagdagdonGame.from_dict(data)
