@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.magdagdon import MagdagdonGame
-
 from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings
+from game.rules.magdagdon import MagdagdonGame
 from tests.arcade.storage.support import GAMES, finished, make, played, read_json
 
 SURROGATE = "\\udfff"  # as the bytes of the file hold it: JSON's escape, not a character
