@@ -10,8 +10,11 @@ failure is counted, the broken stream dropped, and the handler pauses for ``retr
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import logging.handlers
+import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -65,12 +68,48 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
         with contextlib.suppress(OSError, ValueError):
             super().close()
 
+    def _open(self) -> io.TextIOWrapper:
+        """The log opened for appending only if it is a regular file: never through a
+        symlink, and never blocking on a FIFO (which would hang the start-up)."""
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(self.baseFilename, flags, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(f"{self.baseFilename} is not a regular file")
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
+
 
 def open_log(folder: Path) -> QuietRotatingFileHandler | None:
     """The log file in ``folder`` (:data:`LOG_FILE`, 3 × 512 KB), or ``None`` if it cannot
-    be opened (then the game logs to stderr only)."""
+    be opened (then the game logs to stderr only). Something else in its place (a symlink, a
+    FIFO, a device, a folder) is set aside first, never written through."""
+    path = folder / LOG_FILE
+    _set_aside_if_odd(path)
     try:
-        return QuietRotatingFileHandler(folder / LOG_FILE)
+        return QuietRotatingFileHandler(path)
     except OSError as error:
         logging.getLogger(__name__).warning("no log file in %s (%s)", folder, error)
         return None
+
+
+def _set_aside_if_odd(path: Path) -> None:
+    """Rename ``path`` out of the way when it exists but is not a regular file."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return  # not there (or not to be asked): opening says the rest
+    if stat.S_ISREG(mode):
+        return
+    aside = path.with_name(f"{path.name}.aside-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
+    try:
+        os.rename(path, aside)
+    except OSError as error:
+        logging.getLogger(__name__).warning("%s is not a regular file and cannot be moved "
+                                            "aside (%s)", path, error)
+        return
+    logging.getLogger(__name__).warning("%s was not a regular file: moved aside to %s",
+                                        path, aside.name)

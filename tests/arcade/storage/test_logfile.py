@@ -8,13 +8,14 @@ import io
 import logging
 import logging.handlers
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.arcade.storage import LOG_FILE
-from game.arcade.storage.logfile import QuietRotatingFileHandler
+from game.arcade.storage.logfile import QuietRotatingFileHandler, open_log
 from tests.arcade.storage.support import make
 
 
@@ -98,3 +99,41 @@ def test_log_handler_writes_into_the_data_folder(tmp_path: Path) -> None:
         logger.removeHandler(handler)
         handler.close()
     assert "WARNING test.storage.logfile: hello log" in (tmp_path / LOG_FILE).read_text("utf-8")
+
+
+def test_a_fifo_in_the_logs_place_is_set_aside_not_waited_on(tmp_path: Path) -> None:
+    """Issue 38, case 3: appending to a FIFO blocks until someone reads it, and start-up hung
+    holding the folder lock. It is moved aside and a real log file is made."""
+    os.mkfifo(tmp_path / LOG_FILE)
+    done: list[QuietRotatingFileHandler | None] = []
+    opener = threading.Thread(target=lambda: done.append(open_log(tmp_path)), daemon=True)
+    opener.start()
+    opener.join(10)
+    assert done, "opening the log hung on a FIFO"
+    handler = done[0]
+    assert handler is not None
+    try:
+        assert (tmp_path / LOG_FILE).is_file()
+        assert [p for p in tmp_path.iterdir() if p.name.startswith(f"{LOG_FILE}.aside-")]
+    finally:
+        handler.close()
+
+
+def test_a_symlink_in_the_logs_place_is_never_written_through(tmp_path: Path) -> None:
+    """Issue 38, case 9: the log followed a symlink out of the data folder."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not the game's", encoding="utf-8")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / LOG_FILE).symlink_to(outside)
+    handler = open_log(folder)
+    assert handler is not None
+    try:
+        handler.emit(logging.makeLogRecord({"msg": "hello", "levelno": logging.INFO,
+                                            "levelname": "INFO"}))
+        handler.flush()
+    finally:
+        handler.close()
+    assert outside.read_text(encoding="utf-8") == "not the game's"
+    assert "hello" in (folder / LOG_FILE).read_text(encoding="utf-8")
+    assert not (folder / LOG_FILE).is_symlink()
