@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from typing import Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
-from game.arcade.storage import DataLock, Storage
+from game.arcade.storage import LOG_FILE, DataLock, Settings, Storage
+from game.arcade.storage.location import resolve_data_dir, unusable
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable
@@ -40,13 +42,28 @@ class StartupError(Exception):
         self.status = status
 
 
+def open_storage(data_dir: str | None, games: tuple[GameSpec, ...]) -> Storage:
+    """The data folder's storage; ``StartupError`` (status 2) when a folder the player named
+    cannot hold the data (not a folder, nothing can be written there: ``/proc``)."""
+    try:
+        if data_dir is not None:
+            named = resolve_data_dir(data_dir)
+            if os.path.lexists(named) and not os.path.isdir(named):
+                raise StartupError(f"--data-dir: {named} is not a folder", 2)
+        storage = Storage(data_dir, games=[spec.data for spec in games])
+    except ValueError as error:
+        raise StartupError(f"--data-dir: {error}", 2) from None
+    why = None if data_dir is None else unusable(storage.data_dir)
+    if why is not None:
+        raise StartupError(f"--data-dir: {storage.data_dir} cannot hold the game's data ({why})",
+                           2)
+    return storage
+
+
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     """The arcade for ``args``; ``StartupError`` for what the player can fix."""
     check_resources()
-    try:
-        storage = Storage(args.data_dir, games=[spec.data for spec in games])
-    except ValueError as error:
-        raise StartupError(f"--data-dir: {error}", 2) from None
+    storage = open_storage(args.data_dir, games)
     lock = DataLock(storage.data_dir)
     if storage.writable and not lock.acquire():
         lock.request_raise()
@@ -118,14 +135,14 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
 
 
 def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],
-                 path: str) -> Scene[Any]:
+                 path: str) -> Scene[ArcadeApp]:
     """``--replay FILE``: the scene of the game whose document it is (``StartupError`` with the
     reason when no game can play it back)."""
     found = storage.load_document(path)
     spec = next((s for s in games if found is not None and s.id == found[0]), None)
     if found is None or spec is None or spec.replay_scene is None:
         raise StartupError(f"cannot replay {path}: not a game record this arcade can read "
-                           "(the log says why)")
+                           f"(the log, {LOG_FILE} in the data folder, says why)")
     return app.nav.make(spec.scene_name(spec.replay_scene), record=found[1])
 
 
@@ -150,7 +167,7 @@ def already_running_message(storage: Storage, language: str | None = None) -> st
 
 
 def start_option(args: argparse.Namespace, games: tuple[GameSpec, ...]
-                 ) -> tuple[GameSpec, StartOption, Any] | None:
+                 ) -> tuple[GameSpec, StartOption, object] | None:
     """The game's own start option given (``--daily …``): its game, option and value."""
     for spec in games:
         for option in spec.start_options:
@@ -161,7 +178,7 @@ def start_option(args: argparse.Namespace, games: tuple[GameSpec, ...]
 
 
 def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],
-                        settings: Any) -> bool:
+                        settings: Settings) -> bool:
     """``--difficulty`` and the like: the variant of new games; True when one was given."""
     given = False
     for spec in games:
@@ -208,7 +225,7 @@ def display_is_tall() -> bool:
 
 
 def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
-                resume: bool = True) -> Scene[Any]:
+                resume: bool = True) -> Scene[ArcadeApp]:
     """``--scene`` wins; a demo plays at once; else the title.
 
     ``play`` (and the demo) resume the game's saved game when there is one, so a killed demo

@@ -65,9 +65,8 @@ def load_image(path: PathLike) -> pygame.Surface | None:
 
 def save_image(surface: pygame.Surface, path: PathLike) -> bool:
     """Write ``surface`` (e.g. a screenshot); True on success, False (logged) otherwise."""
-    full = Path(path)
+    full = Path(path)  # never makes folders: a mistyped path must not litter the disk
     try:
-        full.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(full))
     except (pygame.error, OSError) as exc:
         log.warning("could not save image %s (%s)", full, exc)

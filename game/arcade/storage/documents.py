@@ -10,6 +10,7 @@ like any data file; one elsewhere is only logged (not ours to move).
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -57,7 +58,7 @@ class GameDocuments:
         """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
         one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
         folder = self._store.data_dir / GAMES_DIR
-        if not self._store.writable or not folder.is_dir():
+        if not self._store.writable or not os.path.isdir(folder):
             return []
         try:
             names = sorted(p.name for p in folder.iterdir()
@@ -76,8 +77,9 @@ class GameDocuments:
         """(game id, data) of the document at ``path``, checked by the game its ``"format"``
         names; ``None`` when it cannot be used."""
         path = Path(path)
-        ours = (self._store.writable
-                and path.resolve().parent == (self._store.data_dir / GAMES_DIR).resolve())
+        folder = _resolved(path)
+        ours = (self._store.writable and folder is not None
+                and folder.parent == _resolved(self._store.data_dir / GAMES_DIR))
         data = self._read_ours(path.name) if ours else self._read_elsewhere(path)
         if data is None:
             return None
@@ -104,6 +106,7 @@ class GameDocuments:
             log.warning("cannot read the game document %s: %s", path, error)
             return None
         if raw is None:
+            log.warning("cannot read the game document %s: there is no such file", path)
             return None
         try:
             return decode(raw)
@@ -120,3 +123,12 @@ class GameDocuments:
             self._store.set_aside(name, why)
             return None
         return loaded.data
+
+
+def _resolved(path: Path) -> Path | None:
+    """``path`` with its links followed, or None where that cannot be done (a symlink loop
+    raises RuntimeError, an unreadable folder OSError)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return None

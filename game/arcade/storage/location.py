@@ -7,6 +7,7 @@ and never moves: a player's records are found again by every later version.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -28,3 +29,16 @@ def resolve_data_dir(data_dir: Path | str | None) -> Path:
     if expanded.startswith("~"):
         raise ValueError(f"the data folder {str(data_dir)!r} names a home folder that is not there")
     return Path(expanded)
+
+
+def unusable(folder: Path) -> str | None:
+    """Why ``folder`` cannot hold the game's data (not a folder, or nothing can be written in
+    it: ``/proc``, a read-only mount), or None when a file can be made and removed there."""
+    if not os.path.isdir(folder):
+        return "not a folder"
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".probe-"):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    return None

@@ -56,7 +56,7 @@ class JsonFolder:
         self._protected: set[str] = set()  # unreadable files: in memory for the session
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
-            if not data_dir.is_dir():
+            if not os.path.isdir(data_dir):
                 raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(data_dir))
         except (OSError, ValueError) as error:
             log.warning("no data folder %s (%s): keeping everything in memory", data_dir, error)
@@ -106,7 +106,9 @@ class JsonFolder:
         self.settle()
         if name in self._memory:
             return True
-        return self.writable and self.path(name).is_file()
+        # os.path.isfile answers False where the folder may not be searched (Path.is_file
+        # raises PermissionError there)
+        return self.writable and os.path.isfile(self.path(name))
 
     def stat_key(self, name: str) -> tuple[int, int, int] | None:
         """Changes whenever the file is replaced (inode, size, mtime); ``None`` if unknown."""

@@ -7,8 +7,11 @@ start (OverflowError). Such files are now set aside when read, and the game goes
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,3 +92,25 @@ def test_the_rules_refuse_a_dice_state_out_of_range() -> None:
     data["rng"][1][624] = 2**63
     with pytest.raises(ValueError, match="dice state"):
         MagdagdonGame.from_dict(data)
+
+
+def test_a_data_folder_that_cannot_be_searched_gives_defaults_not_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38, case 4: the folder exists but may not be searched (no x bit for this user):
+    asking whether a file is in it raised PermissionError. The kernel's answer is simulated
+    (the suite may run as root, whom permissions do not stop)."""
+    make(tmp_path).save_game("magdagdon", played())
+    real_stat = os.stat
+
+    def searched(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if str(path).startswith(str(tmp_path) + os.sep):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", searched)
+    storage = make(tmp_path)
+    assert storage.has_settings() is False  # what cannot be looked at is not there
+    storage.load_settings()
+    assert storage.has_saved_game("magdagdon") in (True, False)
+    storage.load_game("magdagdon")
+    storage.records("magdagdon")
