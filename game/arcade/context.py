@@ -8,10 +8,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.arcade.spec import GameSpec
 from game.arcade.storage import Notice, Settings, Storage
+
+
+class AudioPlayer(Protocol):
+    """What the scenes ask of the audio: ``engine.audio.Audio``, or :class:`SilentAudio`."""
+
+    def play(self, name: str, volume: float = 1.0) -> None: ...
+
+    def play_music(self, name: str, loop: bool = True) -> None: ...
+
+    def stop_music(self) -> None: ...
+
+    def set_volumes(self, music: float, effects: float) -> None: ...
+
+    def mute_music(self, muted: bool) -> None: ...
+
+    def mute_effects(self, muted: bool) -> None: ...
 
 
 class SilentAudio:
@@ -41,7 +57,7 @@ class SilentAudio:
 @dataclass
 class GameContext:
     settings: Settings = field(default_factory=Settings)
-    audio: Any = field(default_factory=SilentAudio)
+    audio: AudioPlayer = field(default_factory=SilentAudio)
     storage: Storage | None = None
     seed: int | None = None
     demo: bool = False
@@ -61,20 +77,20 @@ class GameContext:
             self.storage.save_settings(self.settings)
 
     # --- saved games and records ---------------------------------------------------------------
-    def autosave(self, game_id: str, game: Any, later: bool = False) -> bool:
+    def autosave(self, game_id: str, game: object, later: bool = False) -> bool:
         """After every confirm, ruin, power or END MOVE: the autosave point. ``later``: written
         by the storage's writer thread, so the move's frame does not wait for the disk."""
         if self.storage is None or self.demo_is_attract:
             return False
         return self.storage.save_game(game_id, game, later=later)
 
-    def record(self, game_id: str, game: Any, **extra: Any) -> int | None:
+    def record(self, game_id: str, game: object, **extra: Any) -> int | None:
         """A game just ended: record it once and clear its save; its table rank or None."""
         if self.storage is None or self.demo_is_attract:
             return None
         return self.storage.record_game(game_id, game, **extra)
 
-    def record_id(self, game: Any) -> str:
+    def record_id(self, game: object) -> str:
         return "" if self.storage is None else self.storage.record_id(game)
 
     def has_saved_game(self, game_id: str) -> bool:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from game.arcade.protocols import Resumable
+from game.arcade.protocols import DemoPlayer, Resumable
 from game.arcade.spec import GameSpec, by_id, load
 from game.engine.synthetic import post_drag, post_tap
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 
 def tap(pos: tuple[int, int]) -> None:
@@ -30,7 +33,7 @@ def drag(start: tuple[int, int], end: tuple[int, int]) -> None:
 class DemoDriver:
     """Plays ``game_id``; ``cycle``: after each game back to the title for a random variant."""
 
-    def __init__(self, app: Any, games: tuple[GameSpec, ...], game_id: str,
+    def __init__(self, app: ArcadeApp, games: tuple[GameSpec, ...], game_id: str,
                  seed: int | None = None, interval: int = 6,
                  report: Callable[[str], None] = print, cycle: bool = False) -> None:
         self.app = app
@@ -41,13 +44,13 @@ class DemoDriver:
         self.report = report
         self.cycle = cycle
         self.countdown = interval
-        self._players: dict[str, Any] = {}
+        self._players: dict[str, DemoPlayer] = {}
 
     @property
     def games_finished(self) -> int:
         return sum(player.games_finished for player in self._players.values())
 
-    def player(self, game_id: str) -> Any:
+    def player(self, game_id: str) -> DemoPlayer:
         """The demo player of ``game_id`` (made on first use, seeded from the driver)."""
         player = self._players.get(game_id)
         if player is None:

@@ -20,14 +20,18 @@ import hmac
 import logging
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.arcade.demo import DemoDriver
+from game.arcade.spec import GameSpec
 from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine.display import hide_cursor
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +45,7 @@ _REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame
 class Kiosk:
     """Installed on an app by ``install``; owns the idle clock and the attract cycle."""
 
-    def __init__(self, app: Any, pin: str | None = None, idle_seconds: float = 90.0,
+    def __init__(self, app: ArcadeApp, pin: str | None = None, idle_seconds: float = 90.0,
                  attract_seconds: float = 30.0, seed: int | None = None) -> None:
         self.app = app
         self.pin = pin
@@ -96,7 +100,7 @@ class Kiosk:
         offered = [game_id for game_id in ids if chosen is None or game_id in chosen]
         return offered or ids
 
-    def offered(self) -> tuple[Any, ...]:
+    def offered(self) -> tuple[GameSpec, ...]:
         ids = self.offered_ids()
         return tuple(spec for spec in self.app.games if spec.id in ids)
 

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import pygame
+    import pygame_gui
+
+    from game.arcade.spec import GameSpec
 
 
 @runtime_checkable
@@ -36,3 +44,51 @@ class Relabels(Protocol):
     """A scene with texts of its own to redo after a language switch."""
 
     def relabel(self) -> None: ...
+
+
+class Demo(Protocol):
+    """What the app asks of the demo driver that plays it (``arcade.demo.DemoDriver``)."""
+
+    def step(self) -> None:
+        """Called once per frame, before the frame's events are read."""
+        ...
+
+
+class KioskMode(Protocol):
+    """What the app asks of the kiosk installed on it (``arcade.kiosk.Kiosk``)."""
+
+    attract: bool
+    """Attract mode is playing (the overlay shows TOUCH TO PLAY)."""
+
+    def offered(self) -> tuple[GameSpec, ...]:
+        """The games this kiosk offers (the operator's choice)."""
+        ...
+
+    def draw_overlay(self, surface: pygame.Surface) -> None: ...
+
+
+class RecordsView(Protocol):
+    """A game's part of the scores or the statistics screen (its spec's ``scores_view`` and
+    ``stats_view``), made with ``(app, area, variant)`` each time the game's tab opens."""
+
+    def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
+        """Its buttons (variant tabs) in the screen's ``ui``; ``rebuild`` redoes the screen's
+        buttons after a change."""
+        ...
+
+    def step(self, direction: int) -> None:
+        """The left/right keys: the neighbouring variant."""
+        ...
+
+    def draw(self, surface: pygame.Surface, time: float) -> None: ...
+
+
+class DemoPlayer(Protocol):
+    """A game's demo player (its spec's ``demo``), made with ``(app, rng=, report=, cycle=)``:
+    plays that game's screens, one gesture per call."""
+
+    games_finished: int
+
+    def step(self, scene: object) -> None:
+        """One gesture on ``scene``, the top scene (one of the game's own)."""
+        ...

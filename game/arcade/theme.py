@@ -6,15 +6,28 @@ that covers that language's script and the HarfBuzz script to shape it with.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from game.arcade.widgets import palette
 from game.engine import assets, i18n
+from game.engine.locales import LOCALES
+
+
+class ThemeBlock(TypedDict, total=False):
+    """One element type's entry in the theme (pygame-gui's theme file format)."""
+
+    colours: dict[str, str]
+    font: list[dict[str, str]]
+    misc: dict[str, str]
+
+
+Theme = dict[str, ThemeBlock]
+"""The whole theme: an entry per element type, class or object id."""
 
 _checked: dict[str, bool] = {}
 
 
-def _usable(path) -> bool:
+def _usable(path: assets.PathLike) -> bool:
     """Each font file is vetted once per run (a damaged one is named in a warning)."""
     key = str(path)
     if key not in _checked:
@@ -30,7 +43,7 @@ def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
            ) -> list[dict[str, str]]:
     """One font block per locale; ``sizes`` overrides the size for some locales (long words)."""
     blocks = []
-    for locale in i18n.LOCALES:
+    for locale in LOCALES:
         regular = i18n.font_path("ui", locale)
         strong = i18n.font_path("bold", locale)
         if not (_usable(regular) and _usable(strong)):
@@ -54,7 +67,7 @@ def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
 
 def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size: int = 38,
             hover: tuple[int, ...] | None = None, sizes: dict[str, int] | None = None
-            ) -> dict[str, Any]:
+            ) -> ThemeBlock:
     hover = hover or tuple(min(255, c + 30) for c in normal)
     return {
         "colours": {
@@ -82,7 +95,7 @@ def _button(normal: tuple[int, ...], text: tuple[int, ...] = (16, 12, 40), size:
     }
 
 
-def theme() -> dict[str, Any]:
+def theme() -> Theme:
     """The whole theme; pass it to ``UIManager(theme_path=...)``."""
     return {
         "defaults": {

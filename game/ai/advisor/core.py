@@ -7,7 +7,7 @@ A cell is ``EMPTY`` (0), a number 1..6 or ``RUINED`` (7). Everything here follow
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -53,7 +53,7 @@ def is_board_number(cell: object) -> bool:
 
 def _symmetries() -> tuple[tuple[int, ...], ...]:
     """Each symmetry as a map cell -> image cell; identity first."""
-    maps = (
+    maps: tuple[Callable[[int, int], tuple[int, int]], ...] = (
         lambda r, c: (r, c),
         lambda r, c: (c, 3 - r),
         lambda r, c: (3 - r, 3 - c),

@@ -8,14 +8,11 @@ game loop and beside each other.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from game.rules.querni import Chain, Color, IllegalMove, Path, QuerniState
+from game.rules.querni import COLS, Chain, Color, IllegalMove, Path, QuerniState
 
 from . import levels
-from .context import CancelFlag, Cancelled, Context
-from .geometry import COLS
-from .position import Turn
+from .context import CancelFlag, Cancelled, Context, Turn
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -82,7 +79,7 @@ def choose_turn(
     return to_public(state, turn)
 
 
-def turn_key(path: Any, chain: Chain | None) -> Turn:
+def turn_key(path: Path | None, chain: Chain | None) -> Turn:
     """The internal ``(start, end, chain)`` of a rules turn ``(path, chain)``."""
     if path is None:
         return (-1, -1, chain)

@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 clock: Callable[[], float] = time.perf_counter
 """The clock every budget reads; tests replace it (``monkeypatch``) with a fake one."""
@@ -23,6 +23,18 @@ TT_CAP = 200_000
 
 CHECK_EVERY = 16
 """Nodes between two looks at the cancel flag and the clock (a node is 20–100 µs)."""
+
+Chain = tuple[int, int]
+Turn = tuple[int, int, Chain | None]
+"""A turn on the engine's position: the moved piece's start and end cells (``-1, -1``: no
+movement) and the chain removed (see ``position``)."""
+Segments = tuple[tuple[tuple[int, int], ...], int, bool]
+"""``position.segments``: the live runs of numbers, the dead count, whether any run lives."""
+TTEntry = tuple[int, float, int, Turn]
+"""A transposition-table entry (``search``): depth, value, bound flag and best turn."""
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Cancelled(Exception):
@@ -51,10 +63,10 @@ class Context:
         self.start = clock()
         self.deadline = None if time_budget is None else self.start + time_budget
         self.nodes = 0
-        self.segments: dict[int, Any] = {}
+        self.segments: dict[int, Segments] = {}
         self.dp: dict[tuple[float, ...], float] = {}
-        self.removals: dict[tuple[Any, ...], Any] = {}
-        self.tt: dict[int, Any] = {}
+        self.removals: dict[tuple[tuple[Chain, ...], int], tuple[Chain, ...]] = {}
+        self.tt: dict[int, TTEntry] = {}
         self.tt_hits = 0
 
     def tick(self) -> None:
@@ -113,7 +125,7 @@ class Context:
         return clock() - self.start
 
 
-def remember(cache: dict[Any, Any], key: Any, value: Any, cap: int = CACHE_CAP) -> Any:
+def remember(cache: dict[K, V], key: K, value: V, cap: int = CACHE_CAP) -> V:
     """Store ``value`` under ``key``, emptying the cache first when it is full; return value."""
     if len(cache) >= cap:
         cache.clear()

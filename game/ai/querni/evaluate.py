@@ -76,7 +76,7 @@ def best_cut(costs: tuple[float, ...], ctx: Context) -> float:
             if v < value:
                 value = v
         best[j] = value + CHAIN_COST
-    return remember(ctx.dp, costs, best[size])  # type: ignore[no-any-return]
+    return remember(ctx.dp, costs, best[size])
 
 
 def link_costs(cells: tuple[int, ...], pos: list[int]) -> list[float]:

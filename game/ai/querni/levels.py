@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .context import Context
-from .position import WIN, Turn
+from .context import Context, Turn
+from .position import WIN
 from .search import Child, children, choose
 
 MISS_CHANCE = 0.45

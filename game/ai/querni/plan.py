@@ -12,9 +12,9 @@ mover's turns: each level keeps the ``width`` positions with the fewest turns st
 
 from __future__ import annotations
 
-from .context import Context, OutOfBudget
+from .context import Context, OutOfBudget, Turn
 from .evaluate import _touched, _twos, link_cost, link_costs, total
-from .position import WIN, Turn, apply, generate, mask_of, positions
+from .position import WIN, apply, generate, mask_of, positions
 
 PlanResult = tuple[Turn | None, int | None]
 

@@ -15,12 +15,8 @@ from collections.abc import Iterator
 
 from game.rules.querni import DRAW_TURNS, MIN_CHAIN, PIECES
 
-from .context import Context, remember
+from .context import Chain, Context, Segments, Turn, remember
 from .geometry import CELLS, DIST, JUMPS, NEIGHBOURS, span
-
-Chain = tuple[int, int]
-Turn = tuple[int, int, Chain | None]
-Segments = tuple[tuple[tuple[int, int], ...], int, bool]
 
 PASS: Turn = (-1, -1, None)
 
@@ -56,7 +52,7 @@ def segments(mask: int, ctx: Context) -> Segments:
     be removed), the count of dead numbers (in shorter runs), and whether any run is alive."""
     found = ctx.segments.get(mask)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     alive: list[tuple[int, int]] = []
     dead = 0
     n = 1
@@ -71,7 +67,7 @@ def segments(mask: int, ctx: Context) -> Segments:
             alive.append((low, n - 1))
         else:
             dead += n - low
-    return remember(ctx.segments, mask, (tuple(alive), dead, bool(alive)))  # type: ignore[no-any-return]
+    return remember(ctx.segments, mask, (tuple(alive), dead, bool(alive)))
 
 
 def runs(link: list[bool]) -> tuple[Chain, ...]:
@@ -97,7 +93,7 @@ def removals(maximal: tuple[Chain, ...], mask: int, ctx: Context) -> tuple[Chain
     key = (maximal, mask)
     found = ctx.removals.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     dead_before = segments(mask, ctx)[1]
     options: list[Chain] = []
     for low, high in maximal:
@@ -106,13 +102,13 @@ def removals(maximal: tuple[Chain, ...], mask: int, ctx: Context) -> tuple[Chain
             for b in range(a + 2, high + 1):
                 left = mask & ~span(a, b)
                 if not left:
-                    return remember(ctx.removals, key, ((a, b),))  # type: ignore[no-any-return]
+                    return remember(ctx.removals, key, ((a, b),))
                 _, dead, alive = segments(left, ctx)
                 if alive and dead <= dead_before:
                     clean.append((b - a, (a, b)))
         clean.sort(key=lambda item: (-item[0], item[1]))
         options.extend(chain for _, chain in clean[:2])
-    return remember(ctx.removals, key, tuple(options))  # type: ignore[no-any-return]
+    return remember(ctx.removals, key, tuple(options))
 
 
 def links(pos: list[int]) -> list[bool]:

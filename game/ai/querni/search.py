@@ -32,12 +32,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import TypedDict
 
-from .context import TT_CAP, Context, OutOfBudget, remember
+from .context import TT_CAP, Context, OutOfBudget, Turn, remember
 from .evaluate import Parent, after_move, evaluate
 from .plan import solo_plan
-from .position import LOSS, WIN, Turn, apply, each_turn, generate, mask_of, positions
+from .position import LOSS, WIN, apply, each_turn, generate, mask_of, positions
 
 MATE = 10_000.0
 """A won game; a win found nearer the root scores higher (``MATE − ply``)."""
@@ -144,7 +144,7 @@ def negamax(
                 or (e_flag == LOWER and e_value >= beta)
                 or (e_flag == UPPER and e_value <= alpha)
             ):
-                return e_value  # type: ignore[no-any-return]
+                return e_value
     if depth == 1:
         kids = children(cells, sign, quiet, ply, ctx, beta, tt_turn)
     else:
@@ -172,6 +172,16 @@ def negamax(
     return best
 
 
+class SearchInfo(TypedDict, total=False):
+    """Figures about one :func:`choose`: the deepest finished iteration, the solo plan's length
+    (``None``: unfinished) and first turns (``plan.solo_plan``), the chosen turn's value."""
+
+    depth: int
+    plan: int | None
+    planned: list[Turn]
+    value: float
+
+
 def choose(
     cells: tuple[int, ...],
     sign: int,
@@ -180,7 +190,7 @@ def choose(
     rng: random.Random,
     node_mode: bool,
     budget: float,
-) -> tuple[Turn, dict[str, Any]]:
+) -> tuple[Turn, SearchInfo]:
     """The best root turn by iterative deepening, and figures about the search.
 
     ``node_mode``: the budget is ``ctx.max_nodes`` and the decision to deepen looks only at
@@ -192,7 +202,7 @@ def choose(
     rng.shuffle(kids)  # varied but reproducible ties
     kids.sort(key=lambda kid: -kid[0])
     best_turn, best_value = kids[0][1], kids[0][0]
-    info: dict[str, Any] = {"depth": 0}
+    info: SearchInfo = {"depth": 0}
     if len(kids) == 1 or kids[0][4] == WIN:
         return best_turn, info
     planned: list[Turn] = []

@@ -8,12 +8,15 @@ and figures in its spec (``about``: a module with ``ABOUT``, ``ABOUT_FIGURES``, 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.arcade.scenes.document import DocumentScene, Entry, Figure
 from game.arcade.texts import HELP
 from game.arcade.widgets.textflow import HEADING, PARAGRAPH
 from game.version import VERSION
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 SHELL: tuple[Entry, ...] = (
     (HEADING, "about.fonts.heading"),
@@ -30,7 +33,7 @@ class AboutScene(DocumentScene):
     texts = HELP
     title_key = "about.title"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ArcadeApp) -> None:
         entries: list[Entry] = []
         figures: dict[str, Figure] = {}
         centered: set[str] = set()

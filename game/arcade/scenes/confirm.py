@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,11 +13,14 @@ from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
 from game.engine.i18n import Catalogue
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 
 class ConfirmScene(ArcadeScene):
     transparent = True
 
-    def __init__(self, app: Any, question_key: str, on_yes: Callable[[], None],
+    def __init__(self, app: ArcadeApp, question_key: str, on_yes: Callable[[], None],
                  yes_key: str = "common.yes", no_key: str = "common.no",
                  texts: Catalogue = ARCADE, **params: object) -> None:
         super().__init__(app)

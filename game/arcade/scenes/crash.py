@@ -5,7 +5,7 @@ In kiosk mode nobody may be there to tap, so it returns to the title by itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,13 +15,16 @@ from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 KIOSK_RESTART_SECONDS = 5.0
 
 
 class CrashScene(ArcadeScene):
     is_crash_screen = True  # a failure while it shows is not caught again
 
-    def __init__(self, app: Any, saved: bool) -> None:
+    def __init__(self, app: ArcadeApp, saved: bool) -> None:
         super().__init__(app)
         self.saved = saved
         self.time = 0.0

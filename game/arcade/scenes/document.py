@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -24,6 +24,9 @@ from game.arcade.widgets.textflow import FIGURE
 from game.engine import input as inp
 from game.engine.i18n import Catalogue
 from game.engine.i18n import current as current_locale
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 TRACK = (52, 48, 108)  # the scroll bar's groove: visible on the backdrop, quieter than the thumb
 
@@ -96,7 +99,7 @@ class DocumentScene(ArcadeScene):
     EDGE = 24  # least room between the panel and the screen's edge
     BACK_RECT = pygame.Rect(48, 30, 260, 92)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ArcadeApp) -> None:
         super().__init__(app)
         self.time = 0.0
         width, height = app.surface.get_size()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import string
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +15,9 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 LETTERS = string.ascii_uppercase
 KIOSK_TIMEOUT = 25.0
@@ -24,7 +27,7 @@ SLOT_W, SLOT_H, SLOT_GAP = 200, 220, 40
 class InitialsScene(ArcadeScene):
     transparent = True
 
-    def __init__(self, app: Any, game_id: str, record_id: str) -> None:
+    def __init__(self, app: ArcadeApp, game_id: str, record_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.record_id = record_id

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
 from game.arcade.scenes.settings import VolumeSliders
 from game.arcade.storage import Notice
 from game.arcade.texts import t
@@ -21,6 +20,11 @@ from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n
 from game.engine import input as inp
+from game.engine.locales import LOCALES
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+    from game.arcade.kiosk import Kiosk
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +34,13 @@ ROWS = ("operator.games", "operator.idle", "operator.attract", "settings.music",
         "settings.effects", "operator.language")
 
 
-class OperatorScene(VolumeSliders, ArcadeScene):
+class OperatorScene(VolumeSliders):
     """Opened by the right PIN on a kiosk; RESUME goes back to the kiosk as it was."""
 
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
     still = True  # nothing moves by itself: untouched, it is redrawn only rarely
 
-    def __init__(self, app: Any, kiosk: Any) -> None:
+    def __init__(self, app: ArcadeApp, kiosk: Kiosk) -> None:
         super().__init__(app)
         self.kiosk = kiosk
         self.language_rects: dict[str, pygame.Rect] = {}
@@ -90,7 +94,7 @@ class OperatorScene(VolumeSliders, ArcadeScene):
             self.toggle_attract, "#choice_on" if s.kiosk_attract else "#choice")
         self.music = self._slider(3, s.music_volume, self.set_music)
         self.effects = self._slider(4, s.effects_volume, self.set_effects)
-        self.language_rects = {code: self._chip(i, 4, 5) for i, code in enumerate(i18n.LOCALES)}
+        self.language_rects = {code: self._chip(i, 4, 5) for i, code in enumerate(LOCALES)}
         width = self.app.surface.get_width()
         labels = (("operator.resume", self.resume_kiosk, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),

@@ -4,7 +4,7 @@ title (the game is saved first, through the ``on_leave`` callback the play scree
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,12 +13,15 @@ from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 
 class PauseScene(ArcadeScene):
     transparent = True
     game_id: str  # the game paused below (the demo driver resumes it)
 
-    def __init__(self, app: Any, game_id: str, on_leave: Callable[[], object] | None = None
+    def __init__(self, app: ArcadeApp, game_id: str, on_leave: Callable[[], object] | None = None
                  ) -> None:
         super().__init__(app)
         self.game_id = game_id
@@ -34,7 +37,7 @@ class PauseScene(ArcadeScene):
             ("pause.quit_to_title", self.to_title),
         ]
 
-    def open(self, name: str, **kwargs: Any) -> None:
+    def open(self, name: str, **kwargs: object) -> None:
         self.app.nav.push(name, **kwargs)
 
     def enter(self) -> None:

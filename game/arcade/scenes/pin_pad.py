@@ -8,7 +8,7 @@ of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed)
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +17,10 @@ from game.arcade.storage import valid_pin
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+    from game.arcade.kiosk import Kiosk
 
 MAX_TRIES = 3
 LOCK_SECONDS = 30.0
@@ -28,7 +32,7 @@ class PinPadScene(ArcadeScene):
     kiosk_role = "pin_pad"  # what a kiosk's idle clock looks for
     transparent = True
 
-    def __init__(self, app: Any, kiosk: Any, mode: str = "exit") -> None:
+    def __init__(self, app: ArcadeApp, kiosk: Kiosk, mode: str = "exit") -> None:
         super().__init__(app)
         self.kiosk = kiosk
         self.mode = mode  # "exit": the right PIN quits; "set": choose the PIN

@@ -5,16 +5,20 @@ opponent; and ``stats_view``: the figures and charts built from every stored rec
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.arcade.protocols import RecordsView
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, load
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 GAME_TABS_Y = 190
 VIEW_TOP = 250
@@ -24,7 +28,8 @@ class ScoresScene(ArcadeScene):
     title_key = "scores.title"
     view_field = "scores_view"  # the spec field naming the game's view of this screen
 
-    def __init__(self, app: Any, game_id: str | None = None, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, game_id: str | None = None,
+                 variant: str | None = None) -> None:
         super().__init__(app)
         self.time = 0.0
         self.games = tuple(s for s in app.games if getattr(s, self.view_field) is not None)
@@ -32,7 +37,7 @@ class ScoresScene(ArcadeScene):
         wanted = game_id or self.ctx.settings.last_game
         self.game: GameSpec = next((s for s in games if s.id == wanted), games[0])
         self._variant = variant
-        self.view: Any = None
+        self.view: RecordsView | None = None
 
     def enter(self) -> None:
         self._open_view()
@@ -63,6 +68,7 @@ class ScoresScene(ArcadeScene):
                 self.game_tabs.append(buttons.button(
                     self.gui, rect, "settings.game_name", partial(self.show_game, spec),
                     "#choice_on" if on else "#choice", name=spec.logo))
+        assert self.view is not None  # (made on entering)
         self.view.build(self.gui, self._build)
 
     def show_game(self, spec: GameSpec) -> None:
@@ -78,6 +84,7 @@ class ScoresScene(ArcadeScene):
         if action.key in ("pause", "back"):
             self.close()
         elif action.key in ("left", "right"):
+            assert self.view is not None
             self.view.step(1 if action.key == "right" else -1)
             self._build()
         elif action.key in ("up", "down") and len(self.games) > 1:
@@ -95,6 +102,7 @@ class ScoresScene(ArcadeScene):
         width = surface.get_width()
         text.blit(surface, t(self.title_key), "display", 72, palette.GOLD, "center",
                   (width // 2, 88), shadow=True)
+        assert self.view is not None
         self.view.draw(surface, self.time)
         if self.ui is not None:
             self.gui.draw_ui(surface)

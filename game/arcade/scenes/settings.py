@@ -7,8 +7,9 @@ difficulty) asks first while a game is in progress; the abandoned game is not re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -16,11 +17,16 @@ import pygame_gui
 from game.arcade.protocols import GameScene
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, SettingItem
+from game.arcade.storage import Settings
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n
 from game.engine import input as inp
+from game.engine.locales import LOCALES
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 ROW_TOP, ROW_HEIGHT = 180, 106
 TALL_TOP, TALL_HEIGHT = 250, 200
@@ -29,23 +35,20 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
               "settings.reduced_motion", "settings.game")
 
 
-class VolumeSliders:
+class VolumeSliders(ArcadeScene):
     """The music and effects sliders, shared by the settings and the operator's menu: the new
     volume is heard at once and saved when the drag ends or the screen is left (``_dirty``)."""
 
-    app: Any
-    ctx: Any
-    gui: Any
     _dirty: bool
 
     def _chip(self, index: int, count: int, row: int) -> pygame.Rect:
         raise NotImplementedError
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.ctx.settings
 
-    def _slider(self, row: int, value: float, on_change: Any
+    def _slider(self, row: int, value: float, on_change: Callable[[int], None]
                 ) -> pygame_gui.elements.UIHorizontalSlider:
         slider = pygame_gui.elements.UIHorizontalSlider(
             self._chip(0, 3, row).union(self._chip(1, 3, row)).inflate(0, -16),
@@ -75,9 +78,9 @@ class VolumeSliders:
         self._dirty = True
 
 
-class SettingsScene(VolumeSliders, ArcadeScene):
+class SettingsScene(VolumeSliders):
     still = True  # nothing moves by itself: untouched, it is redrawn only rarely
-    def __init__(self, app: Any, game_id: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, game_id: str | None = None) -> None:
         super().__init__(app)
         self.language_rects: dict[str, pygame.Rect] = {}
         games = app.games
@@ -118,9 +121,9 @@ class SettingsScene(VolumeSliders, ArcadeScene):
         width = (width_all - (count - 1) * gap) // count
         return pygame.Rect(self._x + index * (width + gap), self._row(row) + 6, width, 86)
 
-    def rows(self) -> list[tuple[str, Any]]:
+    def rows(self) -> list[tuple[str, Callable[[str], str]]]:
         """Every row's label: (key, catalogue's ``t``), shell rows first, then the game's."""
-        rows: list[tuple[str, Any]] = [(key, t) for key in SHELL_ROWS]
+        rows: list[tuple[str, Callable[[str], str]]] = [(key, t) for key in SHELL_ROWS]
         if self.game is not None:
             rows += [(item.label_key, self.game.texts.t) for item in self.game.settings_items]
         return rows
@@ -130,7 +133,7 @@ class SettingsScene(VolumeSliders, ArcadeScene):
         s = self.settings
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 34, 240, 96), "common.back",
                                      self.close, "#choice")
-        self.language_rects = {code: self._chip(i, 4, 0) for i, code in enumerate(i18n.LOCALES)}
+        self.language_rects = {code: self._chip(i, 4, 0) for i, code in enumerate(LOCALES)}
         self.music = self._slider(1, s.music_volume, self.set_music)
         self.b_music_mute = self._toggle(1, "settings.mute", s.music_muted, self.toggle_music)
         self.effects = self._slider(2, s.effects_volume, self.set_effects)
@@ -146,7 +149,7 @@ class SettingsScene(VolumeSliders, ArcadeScene):
                                   "settings.game_name", partial(self.show_game, spec),
                                   "#choice_on" if on else "#choice", name=spec.logo)
             self.game_chips.append(chip)
-        self.items: list[list[Any]] = []
+        self.items: list[list[pygame_gui.elements.UIButton]] = []
         if self.game is not None:
             section = self.settings.game(self.game.id)
             for row, item in enumerate(self.game.settings_items, start=6):
@@ -159,11 +162,13 @@ class SettingsScene(VolumeSliders, ArcadeScene):
                         texts=self.game.texts))
                 self.items.append(chips)
 
-    def _toggle(self, row: int, key: str, on: bool, command: Any) -> Any:
+    def _toggle(self, row: int, key: str, on: bool, command: Callable[[], None]
+                ) -> pygame_gui.elements.UIButton:
         return buttons.button(self.gui, self._chip(2, 3, row), key, command,
                               "#choice_on" if on else "#choice")
 
-    def _switch(self, row: int, on: bool, command: Any) -> Any:
+    def _switch(self, row: int, on: bool, command: Callable[[], None]
+                ) -> pygame_gui.elements.UIButton:
         return buttons.button(self.gui, self._chip(0, 3, row),
                               "settings.on" if on else "settings.off", command,
                               "#choice_on" if on else "#choice")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,12 +12,15 @@ from game.arcade.texts import t
 from game.arcade.widgets import overlay, palette, text
 from game.engine import input as inp
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 
 class StillPlayingScene(ArcadeScene):
     kiosk_role = "still_playing"  # what a kiosk's idle clock looks for
     transparent = True
 
-    def __init__(self, app: Any, seconds: float, on_timeout: Callable[[], None]) -> None:
+    def __init__(self, app: ArcadeApp, seconds: float, on_timeout: Callable[[], None]) -> None:
         super().__init__(app)
         self.left = seconds
         self.on_timeout = on_timeout

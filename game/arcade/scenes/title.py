@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, TileAction, by_id
@@ -23,6 +25,9 @@ from game.engine import i18n
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 MARGIN, GAP = 70, 40
 MENU_H = 96
@@ -35,16 +40,16 @@ class Tile:
     spec: GameSpec
     rect: pygame.Rect
     art: pygame.Rect
-    new_game: Any = None
-    cont: Any = None
-    rules: Any = None
-    actions: list[Any] = field(default_factory=list)
+    new_game: pygame_gui.elements.UIButton
+    rules: pygame_gui.elements.UIButton
+    cont: pygame_gui.elements.UIButton | None = None  # CONTINUE, when a game is saved
+    actions: list[pygame_gui.elements.UIButton] = field(default_factory=list)
 
 
 class TitleScene(ArcadeScene):
     kiosk_role = "title"  # what a kiosk's idle clock looks for
 
-    def __init__(self, app: Any, game_id: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, game_id: str | None = None) -> None:
         super().__init__(app)
         self.time = 0.0
         self.focus = game_id or self.ctx.settings.last_game
@@ -52,8 +57,8 @@ class TitleScene(ArcadeScene):
             self.focus = app.offered_games[0].id if app.offered_games else ""
         self.choosing: GameSpec | None = None  # the game whose variant chooser is open
         self.tiles: list[Tile] = []
-        self.menu: list[Any] = []
-        self.variant_buttons: list[Any] = []
+        self.menu: list[pygame_gui.elements.UIButton] = []
+        self.variant_buttons: list[pygame_gui.elements.UIButton] = []
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()
 
@@ -77,8 +82,8 @@ class TitleScene(ArcadeScene):
         return [pygame.Rect(left + i * (tile_w + GAP), 50, tile_w, bottom - 50)
                 for i in range(count)]
 
-    def menu_items(self) -> list[tuple[str, Any]]:
-        items: list[tuple[str, Any]] = [
+    def menu_items(self) -> list[tuple[str, Callable[[], None]]]:
+        items: list[tuple[str, Callable[[], None]]] = [
             ("title.scores", lambda: self.open("scores", game_id=self.focus)),
             ("title.stats", lambda: self.open("stats", game_id=self.focus)),
             ("title.settings", lambda: self.open("settings", game_id=self.focus)),
@@ -88,7 +93,7 @@ class TitleScene(ArcadeScene):
             items.append(("title.quit", self.app.quit))  # a kiosk has no way out but the PIN
         return items
 
-    def open(self, name: str, **kwargs: Any) -> None:
+    def open(self, name: str, **kwargs: object) -> None:
         self.app.nav.push(name, **kwargs)
 
     # --- lifecycle ------------------------------------------------------------------------
@@ -122,34 +127,34 @@ class TitleScene(ArcadeScene):
         above = row.top - (action_h + 18 if actions else 0)
         art = pygame.Rect(rect.left + 20, rect.top + 190, rect.width - 40,
                           above - rect.top - 190 - 20)
-        tile = Tile(spec, rect, art)
+        action_buttons = []
         if actions:  # a row of their own above the main row, sharing its width
             each = (row.width - (len(actions) - 1) * 20) // len(actions)
             for i, action in enumerate(actions):
                 where = pygame.Rect(row.left + i * (each + 20), above, each, action_h)
-                tile.actions.append(buttons.button(
+                action_buttons.append(buttons.button(
                     self.gui, where, action.label_key,
                     partial(self.open, spec.scene_name(action.scene)), "#choice",
                     texts=spec.texts))
         saved = self.ctx.has_saved_game(spec.id)
         rules_w = 220
         main = row.width - rules_w - 20
+        cont = None
         if saved:
             half = (main - 20) // 2
-            tile.cont = buttons.button(self.gui, pygame.Rect(row.left, row.top, half, button_h),
+            cont = buttons.button(self.gui, pygame.Rect(row.left, row.top, half, button_h),
                                        "title.continue", lambda: self.continue_game(spec),
                                        "#roll")
             new_rect = pygame.Rect(row.left + half + 20, row.top, half, button_h)
         else:
             new_rect = pygame.Rect(row.left, row.top, main, button_h)
-        tile.new_game = buttons.button(self.gui, new_rect, "title.new_game",
-                                       lambda: self.new_game(spec),
-                                       "#menu_item" if saved else "#roll")
-        tile.rules = buttons.button(self.gui, pygame.Rect(row.right - rules_w, row.top, rules_w,
-                                                         button_h),
-                                    "title.rules", lambda: self.open(spec.scene_name("rules")),
-                                    "#choice")
-        return tile
+        new_game = buttons.button(self.gui, new_rect, "title.new_game",
+                                  lambda: self.new_game(spec), "#menu_item" if saved else "#roll")
+        rules = buttons.button(self.gui, pygame.Rect(row.right - rules_w, row.top, rules_w,
+                                                     button_h),
+                               "title.rules", lambda: self.open(spec.scene_name("rules")),
+                               "#choice")
+        return Tile(spec, rect, art, new_game, rules, cont, action_buttons)
 
     def _build_menu(self) -> None:
         width, height = self.app.surface.get_size()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 import pygame_gui
@@ -70,11 +70,11 @@ def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
         shape.redraw_state(active.state_id)
 
 
-def relabel(elements) -> None:
+def relabel(elements: Iterable[object]) -> None:
     """Re-read every label from its translation key (after a language switch)."""
     for element in elements:
         key = getattr(element, "translation_key", None)
-        if key is not None:
+        if key is not None and isinstance(element, pygame_gui.elements.UIButton):
             set_label(element, key, **getattr(element, "translation_params", {}))
 
 

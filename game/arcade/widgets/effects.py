@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -47,9 +48,10 @@ class Particles:
         self._areas: list[pygame.Rect] | None = []
         self._bounds: pygame.Rect | None = None
 
-    def burst(self, centre, count: int, colours, speed=(200, 700), size=(5, 14),
-              life=(0.5, 1.2), gravity: float = 1400.0, spread: float = math.tau,
-              direction: float = -math.pi / 2) -> None:
+    def burst(self, centre: tuple[float, float], count: int, colours: Sequence[Colour],
+              speed: tuple[float, float] = (200, 700), size: tuple[float, float] = (5, 14),
+              life: tuple[float, float] = (0.5, 1.2), gravity: float = 1400.0,
+              spread: float = math.tau, direction: float = -math.pi / 2) -> None:
         rng = self.rng
         self._changed()
         for _ in range(count):

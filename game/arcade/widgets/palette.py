@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+Rgb = tuple[int, int, int]
+"""A colour as the palette gives it: red, green, blue, 0..255."""
+
 BACKGROUND_TOP = (18, 16, 48)
 BACKGROUND_BOTTOM = (44, 12, 60)
 PANEL = (30, 28, 72)

@@ -4,9 +4,10 @@ chosen one lit, a tap or the left/right keys moving to another."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
 
 import pygame
+import pygame_gui
 
 from game.arcade.widgets import buttons
 from game.engine.i18n import Catalogue
@@ -19,7 +20,7 @@ class VariantTabs:
 
     area: pygame.Rect
     variant: str
-    tabs: list[Any]
+    tabs: list[pygame_gui.elements.UIButton]
     TAB_TEXTS: Catalogue
     TAB_MAX_WIDTH = 420
 
@@ -30,7 +31,7 @@ class VariantTabs:
     def tab_rows(self) -> int:
         return 1
 
-    def build(self, ui: Any, rebuild: Any) -> None:
+    def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
         """The tabs (``rebuild`` redoes the scene's buttons after a change)."""
         choices = self.tab_choices()
         per_row = math.ceil(len(choices) / self.tab_rows)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.rules.magdagdon import LINES, IllegalMove, MagdagdonGame, ScoreCard, score
+from game.rules.magdagdon import LINES, Board, IllegalMove, MagdagdonGame, ScoreCard, score
 
 
 class Phase(Enum):
@@ -147,7 +147,7 @@ class PlayController:
         self.rerolling = False  # the tumbling dice are a REROLL, not a new turn's roll
         self._events: list[Event] = []
         self._card: ScoreCard | None = None
-        self._card_key: tuple[Any, ...] | None = None
+        self._card_key: tuple[Board, int] | None = None
         if game.in_turn:
             self._after_dice_change(announce=True)
 

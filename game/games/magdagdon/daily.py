@@ -14,7 +14,10 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.arcade.storage import Record
 
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 DAILY = "DAILY"
@@ -68,19 +71,20 @@ class DailyDice:
 
 
 # --- the daily table (from the stored records alone) ---------------------------------------------
-def recorded_days(records: list[Any]) -> dict[str, Any]:
+def recorded_days(records: list[Record]) -> dict[str, Record]:
     """Each day's recorded attempt (records of variant ``DAILY``), by date."""
     return {r.get("daily"): r for r in records if r.variant == DAILY and r.get("daily")}
 
 
-def last_days(records: list[Any], day: date, count: int = 30) -> list[tuple[str, Any]]:
+def last_days(records: list[Record], day: date, count: int = 30
+              ) -> list[tuple[str, Record | None]]:
     """The ``count`` days up to ``day``, newest first, with that day's attempt or ``None``."""
     attempts = recorded_days(records)
     days = [(day - timedelta(days=offset)).isoformat() for offset in range(count)]
     return [(d, attempts.get(d)) for d in days]
 
 
-def streak(records: list[Any], day: date) -> int:
+def streak(records: list[Record], day: date) -> int:
     """Days in a row with a recorded attempt, up to ``day`` (or up to yesterday while today's
     challenge is still open: a streak is not lost before the day is over)."""
     attempts = recorded_days(records)

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.advisor import Advice, advise
-from game.rules.magdagdon import MagdagdonGame
+from game.rules.magdagdon import Board, MagdagdonGame
 
 PLURAL_PARAM = {"extra_dice": "count", "keeps_open": "placed", "most_points": "points",
                 "power_reroll": "count", "rescue_reroll": "count"}
 """Reasons whose text depends on a number: that parameter is passed as ``count`` (the
 catalogue's plural groups choose their form by ``count``)."""
 
-StateKey = tuple[Any, ...]
+StateKey = tuple[Board, tuple[int, ...], tuple[tuple[int, int], ...], int, int]
+"""What a hint depends on (:func:`state_key`)."""
 
 
 def state_key(game: MagdagdonGame) -> StateKey:

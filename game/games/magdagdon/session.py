@@ -153,11 +153,11 @@ def _entry(entry: Any) -> dict[str, Any]:
     return out
 
 
-def game_of(obj: Any) -> MagdagdonGame:
+def game_of(obj: Session | MagdagdonGame) -> MagdagdonGame:
     """The rules' game of a session (or of a bare game, as older code and tests pass it)."""
-    return obj.game if isinstance(obj, Session) else obj  # type: ignore[no-any-return]
+    return obj.game if isinstance(obj, Session) else obj
 
 
-def session_of(obj: Any) -> Session:
+def session_of(obj: Session | MagdagdonGame) -> Session:
     """``obj`` as a session: a bare game becomes a new session (no hints, no history)."""
     return obj if isinstance(obj, Session) else Session(obj)

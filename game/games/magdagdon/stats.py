@@ -9,7 +9,10 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.arcade.storage import Record
 
 RECENT = 50
 """How many of the latest games the line chart shows."""
@@ -47,7 +50,7 @@ def histogram(scores: Sequence[int], width: int = BIN) -> tuple[tuple[int, int],
     return tuple(sorted(counts.items()))
 
 
-def variant_stats(variant: str, records: Iterable[Any]) -> VariantStats:
+def variant_stats(variant: str, records: Iterable[Record]) -> VariantStats:
     """The figures of ``variant`` from its records, oldest first (``Record`` objects)."""
     rows = [r for r in records if r.variant == variant]
     scores = [int(r.get("score", 0)) for r in rows]
@@ -77,6 +80,6 @@ def variant_stats(variant: str, records: Iterable[Any]) -> VariantStats:
     )
 
 
-def all_stats(variants: Sequence[str], records: Sequence[Any]) -> dict[str, VariantStats]:
+def all_stats(variants: Sequence[str], records: Sequence[Record]) -> dict[str, VariantStats]:
     """Every difficulty's figures (records oldest first, as storage returns them)."""
     return {variant: variant_stats(variant, records) for variant in variants}

@@ -19,10 +19,10 @@ import json
 import logging
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TypedDict
 
 from game.ai.querni import HARD_TIME_BUDGET, choose_turn
-from game.engine.worker import Worker
+from game.engine.worker import Task, Worker
 from game.games.querni.session import computer_kind
 from game.rules.querni import Chain, Path, QuerniState
 
@@ -30,6 +30,14 @@ log = logging.getLogger(__name__)
 
 Choice = tuple[Path | None, Chain | None]
 ChooseTurn = Callable[..., Choice]
+
+
+class Budget(TypedDict, total=False):
+    """How long the engine may think about one question (``choose_turn``'s limits)."""
+
+    max_nodes: int
+    time_budget: float
+
 
 DETERMINISTIC_NODES = 30_000
 """HARD's node budget in reproducible runs, chosen to play about as strongly as the 0.6 s time
@@ -47,7 +55,7 @@ HINT_NODES = 20_000
 """HARD's node budget for a hint in reproducible runs (about what 0.4 s searches)."""
 
 
-def seeded_rng(seed: Any, state: QuerniState, purpose: str) -> random.Random:
+def seeded_rng(seed: int | None, state: QuerniState, purpose: str) -> random.Random:
     """The generator for one question: from the run's seed (``None``: fresh randomness), the
     position and what is asked, so a replayed run asks with the same numbers."""
     if seed is None:
@@ -60,7 +68,7 @@ class Asker:
     """One engine question at a time about one position, in a worker (see the module)."""
 
     def __init__(self, name: str, level: str, *, deterministic: bool = False,
-                 seed: Any = None, choose: ChooseTurn | None = None,
+                 seed: int | None = None, choose: ChooseTurn | None = None,
                  time_budget: float | None = None, nodes: int = DETERMINISTIC_NODES) -> None:
         self.level = level
         self.worker: Worker[Choice] = Worker(name)
@@ -75,13 +83,13 @@ class Asker:
         engine's ``choose_turn`` unless another was given (tests)."""
         rng = seeded_rng(self.seed, state, self.worker.name)
         choose, level = self._choose or choose_turn, self.level
-        budget: dict[str, Any] = {}
+        budget: Budget = {}
         if self.deterministic:
             budget = {"max_nodes": self._nodes, "time_budget": DETERMINISTIC_CAP}
         elif self._time_budget is not None:
             budget = {"time_budget": self._time_budget}
 
-        def job(task: Any) -> Choice:
+        def job(task: Task) -> Choice:
             return choose(state, level, rng, cancel=task.cancelled, **budget)
 
         self.worker.submit(job, key=key)
@@ -127,7 +135,7 @@ class ComputerPlayer:
 
     takes_input = False
 
-    def __init__(self, level: str, *, deterministic: bool = False, seed: Any = None,
+    def __init__(self, level: str, *, deterministic: bool = False, seed: int | None = None,
                  choose: ChooseTurn | None = None) -> None:
         self.level = level
         self.kind = computer_kind(level)
@@ -155,7 +163,7 @@ class HintAdvisor:
     """HINT: HARD's suggestion for the person to move, asked in its own worker with a short
     budget (``HINT_TIME_BUDGET``; ``HINT_NODES`` in reproducible runs)."""
 
-    def __init__(self, *, deterministic: bool = False, seed: Any = None,
+    def __init__(self, *, deterministic: bool = False, seed: int | None = None,
                  choose: ChooseTurn | None = None) -> None:
         self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
                            choose=choose, time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)

@@ -712,6 +712,6 @@ class TurnController:
         )
 
 
-def _refuse_off_board(value: Any) -> Refusal:
+def _refuse_off_board(value: object) -> Refusal:
     """A square that is not on the board: the rules' own key."""
     return Refusal("not_a_square", {"square": repr(value)}, None)

@@ -19,14 +19,18 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.arcade.demo import drag, tap
 from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.scenes.setup import SetupScene
+from game.games.querni.session import QuerniSession
 from game.rules.querni import Chain, QuerniState, Square, can_still_chain
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 REST_STEPS = 2
 """Steps the demo waits after END MOVE, so each turn can be watched."""
@@ -38,12 +42,12 @@ def choose_turn(state: QuerniState, rng: random.Random
     nothing else is legal (the automatic pass then comes by itself)."""
     turns = state.legal_turns()
     mover = state.numbers(state.to_move)
-    chains = [turn for turn in turns if turn[1] is not None
-              and _keeps_a_chance(mover, turn[1])]
+    chains = [(path, chain) for path, chain in turns
+              if chain is not None and _keeps_a_chance(mover, chain)]
     if chains:
-        longest = max(high - low for _path, (low, high) in chains)  # type: ignore[misc]
-        return rng.choice([turn for turn in chains
-                           if turn[1] is not None and turn[1][1] - turn[1][0] == longest])
+        longest = max(high - low for _path, (low, high) in chains)
+        return rng.choice([(path, chain) for path, chain in chains
+                           if chain[1] - chain[0] == longest])
     moves = [turn for turn in turns if turn[0] is not None]
     return rng.choice(moves) if moves else (None, None)
 
@@ -61,7 +65,7 @@ class DemoPlayer:
     instead of PLAY AGAIN.
     """
 
-    def __init__(self, app: Any, rng: random.Random, report: Callable[[str], None] = print,
+    def __init__(self, app: ArcadeApp, rng: random.Random, report: Callable[[str], None] = print,
                  cycle: bool = False) -> None:
         self.app = app
         self.rng = rng
@@ -70,15 +74,16 @@ class DemoPlayer:
         self.plan: deque[Gesture] = deque()
         self.plan_for: tuple[int, int] | None = None  # (session id, turn count) planned for
         self.rest = 0
-        self.last_reported: Any = None
+        self.last_reported: QuerniSession | None = None
         self.games_finished = 0
 
-    def step(self, scene: Any) -> None:
+    def step(self, scene: object) -> None:
         if isinstance(scene, GameOverScene):
             self._game_over(scene)
         elif isinstance(scene, PlayScene):
             self._play(scene)
         elif isinstance(scene, SetupScene):
+            assert scene.b_start is not None  # (made on entering)
             tap(scene.b_start.rect.center)
 
     def _game_over(self, scene: GameOverScene) -> None:

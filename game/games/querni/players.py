@@ -16,7 +16,7 @@ thinks in the background also has ``cancel()``, which the scene calls when it le
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.games.querni.computer import ComputerPlayer
 from game.games.querni.session import HUMAN, computer_level
@@ -45,7 +45,8 @@ class HumanPlayer:
         return None
 
 
-def make_player(kind: str, *, deterministic: bool = False, seed: Any = None) -> Player:
+def make_player(kind: str, *, deterministic: bool = False, seed: int | None = None
+                ) -> Player:
     """The player for a stored kind: the computer for ``"computer:<level>"`` (reproducible
     with ``deterministic``, see ``computer``), else a person (an unknown kind plays as one)."""
     level = computer_level(kind)

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.games.querni.session import HUMAN
+
+if TYPE_CHECKING:
+    from game.arcade.storage import Record
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ def human_colour(players: dict[str, str]) -> str | None:
     return people[0] if len(people) == 1 else None
 
 
-def variant_stats(variant: str, records: Iterable[Any]) -> VariantStats:
+def variant_stats(variant: str, records: Iterable[Record]) -> VariantStats:
     rows = [r for r in records if r.variant == variant]
     first = second = draws = turns = 0
     versus = False
@@ -53,5 +56,5 @@ def variant_stats(variant: str, records: Iterable[Any]) -> VariantStats:
                         turns / len(rows) if rows else None, versus)
 
 
-def all_stats(variants: Sequence[str], records: Sequence[Any]) -> dict[str, VariantStats]:
+def all_stats(variants: Sequence[str], records: Sequence[Record]) -> dict[str, VariantStats]:
     return {variant: variant_stats(variant, records) for variant in variants}

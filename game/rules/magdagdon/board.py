@@ -8,7 +8,7 @@ loop of every turn, of MAGDAGDON detection and of the demo player.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.errors import IllegalMove
 from game.rules.magdagdon.difficulty import Difficulty
@@ -69,7 +69,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(c) for c in range(CE
 """Orthogonal neighbours of every cell (M-4.2): up, down, left, right."""
 
 
-def is_number(cell: object) -> bool:
+def is_number(cell: object) -> TypeGuard[int]:
     """Whether a cell value is a die number 1..6 (not empty, not a ruin)."""
     return type(cell) is int and 1 <= cell <= 6
 
@@ -78,7 +78,7 @@ def check_value(value: object, what: str = "die value") -> int:
     """Return ``value`` if it is an int 1..6, else raise ``ValueError``."""
     if not is_number(value):
         raise ValueError(f"a {what} must be an int from 1 to 6, not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def check_board(board: object) -> Board:
@@ -118,7 +118,7 @@ def placement_problem(board: Board, value: int, cell: int) -> IllegalMove | None
         other = board[n]
         if is_number(other):
             has_neighbour = True
-            if abs(other - value) > 1:  # type: ignore[operator]
+            if abs(other - value) > 1:
                 return IllegalMove(
                     f"A {value} cannot go next to a {other}.",
                     "too_far",

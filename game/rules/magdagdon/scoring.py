@@ -96,7 +96,7 @@ def score(board: Sequence[Cell], difficulty: Difficulty, powers_used: int) -> Sc
         combo = line_combo(values)
         lines.append(
             LineScore(
-                sum=sum(v for v in values if is_number(v)),  # type: ignore[misc]
+                sum=sum(v for v in values if is_number(v)),
                 combo=combo,
                 bonus=combo.bonus if combo else 0,
             )

@@ -7,7 +7,7 @@ hints) — all read from the stored records.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.games.magdagdon.daily import last_days, recorded_days, streak, today
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets.scores import bulb
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 DAYS_SHOWN = 30
 ROW_H = 44
 
@@ -31,7 +34,7 @@ class DailyScene(ArcadeScene):
     game_id = GAME_ID
     still = True  # nothing moves by itself: untouched, it is redrawn only rarely
 
-    def __init__(self, app: Any, day: date | None = None) -> None:
+    def __init__(self, app: ArcadeApp, day: date | None = None) -> None:
         super().__init__(app)
         self.day = day or today()
         storage = self.ctx.storage

@@ -4,7 +4,7 @@ turns against the advisor's play) or MENU."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +16,9 @@ from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, t
 from game.rules.magdagdon import MagdagdonGame
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 BUTTON_ROW = 124
 """The height of a second row of buttons (narrow screens)."""
@@ -32,7 +35,7 @@ class GameOverScene(ArcadeScene):
     transparent = True
     game_id = GAME_ID
 
-    def __init__(self, app: Any, game: MagdagdonGame, rank: int | None = None,
+    def __init__(self, app: ArcadeApp, game: MagdagdonGame, rank: int | None = None,
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
                  session: Session | None = None) -> None:

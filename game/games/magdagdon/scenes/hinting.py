@@ -1,6 +1,7 @@
 """HINT on the MAGDAGDON play screen: the advisor asked about a copy of the game in a worker
 (:class:`AdviceAsker`, the question of ``game.arcade.play.hints.HintFlow``), and its answer in
-the player's words with what it points at (:class:`Hint`)."""
+the player's words with what it points at (:class:`Hint`): glowing dice, arrows to their cells,
+rings round the buttons to press, the reason and the expected gain in the message line."""
 
 from __future__ import annotations
 

@@ -17,17 +17,17 @@ from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.texts import HELP, help_text
 from game.games.magdagdon.widgets import dice
-from game.rules.magdagdon import RUIN, Combo, Difficulty, line_combo, score
+from game.rules.magdagdon import RUIN, Cell, Combo, Difficulty, line_combo, score
 
 
 # --- drawing helpers (shared with the About page) ------------------------------------------
-def tile(surface: pygame.Surface, value: object, rect: pygame.Rect, digits: bool,
+def tile(surface: pygame.Surface, value: Cell, rect: pygame.Rect, digits: bool,
          seed: int = 0) -> None:
     """A committed number tile, or a ruin when ``value`` is ``RUIN``."""
-    if value is RUIN:
-        surface.blit(dice.ruin(rect.width, seed), rect)
+    if isinstance(value, int):
+        surface.blit(dice.face(value, rect.width, "tile", digits), rect)
     else:
-        surface.blit(dice.face(int(value), rect.width, "tile", digits), rect)  # type: ignore
+        surface.blit(dice.ruin(rect.width, seed), rect)
 
 
 def strip(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -41,7 +41,7 @@ def cells(left: int, top: int, count: int, size: int, gap: int) -> list[pygame.R
     return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(count)]
 
 
-def row_of(surface: pygame.Surface, values: Sequence[object], left: int, top: int, size: int,
+def row_of(surface: pygame.Surface, values: Sequence[Cell], left: int, top: int, size: int,
            gap: int, digits: bool) -> list[pygame.Rect]:
     """Tiles (or ruins) side by side on a board strip; returns their rects."""
     rects = cells(left, top, len(values), size, gap)

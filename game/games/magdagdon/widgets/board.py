@@ -15,7 +15,7 @@ from game.arcade.widgets import overlay, palette, text
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
-from game.rules.magdagdon import RUIN, ScoreCard
+from game.rules.magdagdon import RUIN, Board, ScoreCard
 
 GLOW_STEP = 16
 """A glow's opacity is drawn in steps of this much (of 255)."""
@@ -44,7 +44,7 @@ class BoardView:
     def __init__(self, layout: PlayLayout) -> None:
         self.layout = layout
         self._frame = self._render_frame()
-        self._glows: dict[tuple, pygame.Surface] = {}
+        self._glows: dict[tuple[int, int, palette.Rgb, int], pygame.Surface] = {}
         # What the last ``draw`` showed, per cell: (kind, value) with kind "empty", "tile",
         # "tentative", "ruin" or "hidden" (value = the hidden cell's content). Read by the
         # monkey test (tools/monkey.py) to check that the board on screen is the rules' board.
@@ -65,7 +65,7 @@ class BoardView:
     def draw(
         self,
         surface: pygame.Surface,
-        view: tuple,
+        view: Board,
         tentative: Collection[int],
         *,
         hidden: Collection[int] = (),
@@ -100,13 +100,13 @@ class BoardView:
                 self._glow(surface, rect, palette.DANGER, danger_alpha)
             if kind == "ruin":
                 surface.blit(dice.ruin(rect.width, cell), rect)
-            elif kind == "tentative":
+            elif kind == "tentative" and isinstance(value, int):
                 lifted = rect.move(0, -8)
                 surface.blit(dice.shadow(rect.width - 16), rect.inflate(-16, -16).move(6, 10))
                 image = dice.face(value, rect.width - 16, "die", digits)
                 surface.blit(image, lifted.inflate(-16, -16))
                 self._dashed_ring(surface, lifted.inflate(4, 4), palette.TENTATIVE_RING, time)
-            elif kind == "tile":
+            elif kind == "tile" and isinstance(value, int):
                 surface.blit(dice.face(value, rect.width, "tile", digits), rect)
             shade = self.flash_shade(flash[cell]) if cell in flash else 0
             if shade:  # brightens what is there (additive), fading: 192, 176, … (FLASH_STEP)
@@ -152,7 +152,8 @@ class BoardView:
                            palette.COMBO_COLOURS[line.combo], bright)
 
     @staticmethod
-    def _flag(surface, label: str, centre, colour, bright: float) -> None:
+    def _flag(surface: pygame.Surface, label: str, centre: tuple[int, int], colour: palette.Rgb,
+              bright: float) -> None:
         """A pill with the combo and its bonus; long names take two lines, never > 160 px."""
         size, lines = BoardView.flag_lines(label)
         rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
@@ -194,7 +195,8 @@ class BoardView:
         return (max(0, min(255, 70 + int(110 * pulse))) // GLOW_STEP * GLOW_STEP,
                 max(0, min(255, 90 + int(120 * pulse))) // GLOW_STEP * GLOW_STEP)
 
-    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: palette.Rgb,
+              alpha: int) -> None:
         """A pulsing highlight at ``alpha`` (one of :meth:`glow_alphas`); drawn once per
         colour, size and alpha step, then reused (a fresh surface per cell per frame made the
         allocator hoard memory)."""
@@ -209,7 +211,8 @@ class BoardView:
         surface.blit(glow, rect.inflate(16, 16))
 
     @staticmethod
-    def _dashed_ring(surface: pygame.Surface, rect: pygame.Rect, colour, time: float) -> None:
+    def _dashed_ring(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Rgb,
+                     time: float) -> None:
         """A marching dashed outline: the sign of a die that can still be picked up."""
         perimeter = [
             (rect.topleft, rect.topright),

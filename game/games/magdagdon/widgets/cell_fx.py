@@ -7,8 +7,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TypeVar
 
-from game.engine.tween import Tween, Tweens, ease_out_back, ease_out_cubic, lerp, linear
+from game.engine.tween import (
+    Easing,
+    Tween,
+    Tweens,
+    ease_out_back,
+    ease_out_cubic,
+    lerp,
+    linear,
+)
+
+V = TypeVar("V")
 
 
 class CellEffects:
@@ -18,8 +29,8 @@ class CellEffects:
         self.flash: dict[int, float] = {}
         self.lines: dict[int, float] = {}
 
-    def _run(self, seconds: float, store: dict, key: int,
-             value: Callable[[float], object], easing=linear) -> None:
+    def _run(self, seconds: float, store: dict[int, V], key: int,
+             value: Callable[[float], V], easing: Easing = linear) -> None:
         """Animate ``store[key]`` with ``value(progress)``; the entry goes when it is done."""
 
         def step(p: float) -> None:

@@ -21,7 +21,7 @@ def _pulse(time: float, speed: float = 5.0) -> float:
     return 0.5 + 0.5 * math.sin(time * speed)
 
 
-def ring(surface: pygame.Surface, rect: pygame.Rect, time: float, colour=GLOW,
+def ring(surface: pygame.Surface, rect: pygame.Rect, time: float, colour: palette.Rgb = GLOW,
          width: int = 6, radius: int = 24) -> None:
     """A pulsing ring just outside ``rect``."""
     grow = 10 + int(8 * _pulse(time))

@@ -69,7 +69,7 @@ def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGa
     text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright", (right, 30))
 
 
-def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour,
+def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour: palette.Rgb,
                  age: float, inset: int = 0) -> None:
     """The rules' latest word under the tray, up to two lines, rising in as it appears
     (``inset``: px kept free on each side, e.g. inside a hint's plate)."""

@@ -4,10 +4,12 @@ entry highlighted, games played with hints marked with a light bulb (and a legen
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
+from game.arcade.storage import Record
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
@@ -16,6 +18,9 @@ from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets import dice
 from game.rules.magdagdon import Difficulty
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 COLUMNS = (  # (header key, catalogue, x of the column's edge as a fraction of the width, anchor)
     ("scores.rank", "arcade", 0.156, "midright"),
@@ -45,14 +50,14 @@ class DifficultyTabs(VariantTabs):
 class ScoresView(DifficultyTabs):
     """Difficulty tabs and the table of the chosen one, inside ``area``."""
 
-    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
         self.area = area
         settings = app.ctx.game_settings(GAME_ID)
         self.variant = variant or settings["difficulty"]
-        self.tabs: list[Any] = []
+        self.tabs: list[pygame_gui.elements.UIButton] = []
 
-    def entries(self) -> list[Any]:
+    def entries(self) -> list[Record]:
         storage = self.app.ctx.storage
         return [] if storage is None else storage.table(GAME_ID, self.variant)
 
@@ -63,7 +68,7 @@ class ScoresView(DifficultyTabs):
         else:
             self._draw_empty(surface, time)
 
-    def _draw_table(self, surface: pygame.Surface, entries: list[Any], time: float) -> None:
+    def _draw_table(self, surface: pygame.Surface, entries: list[Record], time: float) -> None:
         width = surface.get_width()
         top = self.area.top + 150
         for key, catalogue, x, anchor in COLUMNS:

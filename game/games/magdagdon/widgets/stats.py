@@ -5,9 +5,10 @@ the screen opens (``game.games.magdagdon.stats``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import palette, text
@@ -16,6 +17,9 @@ from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.stats import VariantStats, all_stats
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.scores import DifficultyTabs
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 FIGURES = (("stats.games", "games"), ("stats.best", "best"), ("stats.mean", "mean"),
            ("stats.median", "median"), ("stats.ruins", "ruins_per_game"),
@@ -35,14 +39,14 @@ def _figure(value: float | int | None, field: str) -> str:
 class StatsView(DifficultyTabs):
     """Difficulty tabs, the chosen difficulty's figures, histogram and recent scores."""
 
-    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
         self.area = area
         self.variant = variant or app.ctx.game_settings(GAME_ID)["difficulty"]
         storage = app.ctx.storage
         records = storage.records(GAME_ID) if storage is not None else []
         self.stats = all_stats(self.variants, records)
-        self.tabs: list[Any] = []
+        self.tabs: list[pygame_gui.elements.UIButton] = []
 
     @property
     def current(self) -> VariantStats:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 import pygame
 
@@ -50,7 +50,8 @@ class TrayView:
         return surface
 
     # --- animations -----------------------------------------------------------------------
-    def tumble(self, tweens: Tweens, dice_count: int, seconds: float, on_finish) -> None:
+    def tumble(self, tweens: Tweens, dice_count: int, seconds: float,
+               on_finish: Callable[[], None]) -> None:
         """Dice drop in from above, spinning and cycling faces, and bounce to rest."""
         for die in range(dice_count):
             self.tumble_die(tweens, die, seconds * self.rng.uniform(0.85, 1.0))
@@ -157,15 +158,15 @@ class TrayView:
         return area.union(rect.inflate(44, 44))  # the REROLL mark's ring and dot
 
     @staticmethod
-    def die_reach(centre, size: int, scale: float = 1.0) -> pygame.Rect:
+    def die_reach(centre: tuple[float, float], size: int, scale: float = 1.0) -> pygame.Rect:
         """All a die drawn at ``centre`` can cover, turned any way, scaled, with its shadow."""
         reach = round(size * 0.75 * max(1.0, scale)) + 16
         return pygame.Rect(round(centre[0]) - reach, round(centre[1]) - reach,
                            2 * reach + 8, 2 * reach + 12)
 
     @staticmethod
-    def draw_die(surface: pygame.Surface, value: int, centre, size: int, digits: bool,
-                 angle: float = 0.0, scale: float = 1.0) -> None:
+    def draw_die(surface: pygame.Surface, value: int, centre: tuple[float, float], size: int,
+                 digits: bool, angle: float = 0.0, scale: float = 1.0) -> None:
         """A raised die with its shadow, optionally spun and scaled (tumbling, popping); not
         at all when it is wholly outside the surface's clip (a partial redraw: no rotation
         for nothing)."""

@@ -4,7 +4,7 @@ STATISTICS (this game's tab of the statistics screen) or MENU."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +17,9 @@ from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
 from game.rules.querni import Color
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 FIRST_BUTTON = 340
 """PLAY AGAIN's width; STATISTICS and MENU share the rest of the row (the panel is at most
@@ -40,7 +43,7 @@ class GameOverScene(ArcadeScene):
     transparent = True
     game_id = GAME_ID
 
-    def __init__(self, app: Any, session: QuerniSession,
+    def __init__(self, app: ArcadeApp, session: QuerniSession,
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)

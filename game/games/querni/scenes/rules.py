@@ -82,7 +82,7 @@ class MiniBoard:
             image = pieces.piece(color, number, piece_size, state)
             surface.blit(image, image.get_rect(center=self.centre(sq)))
 
-    def arc(self, surface: pygame.Surface, a: Square, b: Square, colour) -> None:
+    def arc(self, surface: pygame.Surface, a: Square, b: Square, colour: palette.Rgb) -> None:
         """A dotted arc over the jumped piece, as the play screen draws a jump."""
         points = arc_points(self.centre(a), self.centre(b), self.size * 0.34, 14)
         for x, y in points[2:-2]:
@@ -91,7 +91,7 @@ class MiniBoard:
 
 
 def label(surface: pygame.Surface, key: str, board: MiniBoard, rect: pygame.Rect,
-          colour=arcade_palette.TEXT, **params: object) -> None:
+          colour: arcade_palette.Rgb = arcade_palette.TEXT, **params: object) -> None:
     """A figure's caption under its piece of board (one or two lines)."""
     words = help_text(key, **params)
     size, lines = text.fit_lines(words, "bold", 30, rect.width - 40, 2, minimum=20)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
+import pygame_gui
 
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
@@ -24,7 +25,20 @@ from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
 from game.rules.querni import Color
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 COLOURS = ("BLUE", "RED")
+
+
+class Rects(TypedDict):
+    """Where the screen's buttons go (:meth:`SetupScene._rects`)."""
+
+    mode: list[pygame.Rect]
+    levels: list[pygame.Rect]
+    colours: list[pygame.Rect]
+    start: pygame.Rect
+    back: pygame.Rect
 
 
 class SetupScene(ArcadeScene):
@@ -32,7 +46,7 @@ class SetupScene(ArcadeScene):
 
     game_id = GAME_ID
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ArcadeApp) -> None:
         super().__init__(app)
         self.time = 0.0
         settings = self.ctx.game_settings(GAME_ID)
@@ -43,11 +57,11 @@ class SetupScene(ArcadeScene):
         if self.human not in COLOURS:
             self.human = "BLUE"
         self.versus = bool(settings.get("versus", False))
-        self.b_start: Any = None
-        self.b_two: Any = None
-        self.b_versus: Any = None
-        self.b_levels: dict[str, Any] = {}
-        self.b_colours: dict[str, Any] = {}
+        self.b_start: pygame_gui.elements.UIButton | None = None
+        self.b_two: pygame_gui.elements.UIButton | None = None
+        self.b_versus: pygame_gui.elements.UIButton | None = None
+        self.b_levels: dict[str, pygame_gui.elements.UIButton] = {}
+        self.b_colours: dict[str, pygame_gui.elements.UIButton] = {}
 
     @property
     def variant(self) -> str:
@@ -65,7 +79,7 @@ class SetupScene(ArcadeScene):
         left = self.centre_x - total // 2
         return [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(count)]
 
-    def _rects(self) -> dict[str, Any]:
+    def _rects(self) -> Rects:
         width = self.app.surface.get_width()
         tall = self.tall
         mode_top = 420 if tall else 290
@@ -182,7 +196,7 @@ class SetupScene(ArcadeScene):
             self._draw_first(surface, rects)
         self.gui.draw_ui(surface)
 
-    def _draw_colours(self, surface: pygame.Surface, rects: dict[str, Any]) -> None:
+    def _draw_colours(self, surface: pygame.Surface, rects: Rects) -> None:
         """A token beside each colour button (the chosen one bobbing), and who opens."""
         for colour, rect in zip(COLOURS, rects["colours"]):
             chosen = colour == self.human
@@ -203,7 +217,7 @@ class SetupScene(ArcadeScene):
         text.blit_lines(surface, lines, "bold", size, palette.TEXT, "center",
                         (self.centre_x, below))
 
-    def _draw_first(self, surface: pygame.Surface, rects: dict[str, Any]) -> None:
+    def _draw_first(self, surface: pygame.Surface, rects: Rects) -> None:
         """BLUE's and RED's tokens, BLUE lifted: "BLUE always moves first"."""
         cx = self.centre_x
         y = rects["levels"][0].centery + (60 if self.tall else 40)

@@ -51,7 +51,7 @@ class BoardView:
                  pygame.Rect(local.left, local.top + r, r, local.height - 2 * r),
                  pygame.Rect(local.right - r, local.top + r, r, local.height - 2 * r)]
         self._frame_parts = split_solid(frame, pos, solid)
-        self._stamps: dict[tuple, pygame.Surface] = {}
+        self._stamps: dict[tuple[str, int], pygame.Surface] = {}
         # What the last ``draw`` showed: square → (colour name, number) of every piece drawn
         # on its square. Read by the monkey test to check that the screen is the rules' board.
         self.drawn: dict[Square, tuple[str, int]] = {}
@@ -236,7 +236,7 @@ class BoardView:
         return surface
 
     @staticmethod
-    def _corners(surface: pygame.Surface, rect: pygame.Rect, colour, arm: int,
+    def _corners(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Rgb, arm: int,
                  width: int) -> None:
         for (x, y), (dx, dy) in (((rect.left, rect.top), (1, 1)),
                                  ((rect.right - 1, rect.top), (-1, 1)),
@@ -444,11 +444,13 @@ class BoardView:
 
     # --- helpers ----------------------------------------------------------------------------
     @staticmethod
-    def _blit_centred(surface: pygame.Surface, image: pygame.Surface, centre) -> None:
+    def _blit_centred(surface: pygame.Surface, image: pygame.Surface,
+                      centre: tuple[float, float]) -> None:
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     @staticmethod
-    def _blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect, alpha: int) -> None:
+    def _blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
+                    alpha: int) -> None:
         """Blit a shared stamp at ``alpha`` without leaving the alpha set on it."""
         alpha = max(0, min(255, alpha))
         if alpha <= 0:
@@ -483,8 +485,8 @@ class BoardView:
             pygame.draw.line(surface, (60, 40, 0), a, end, width + 6)
             pygame.draw.line(surface, palette.CHAIN, a, end, width)
 
-    def _arc(self, surface: pygame.Surface, start: Square, target: Square, colour,
-             edge) -> None:
+    def _arc(self, surface: pygame.Surface, start: Square, target: Square, colour: palette.Rgb,
+             edge: palette.Rgb) -> None:
         """A dotted arc with an arrowhead from ``start``'s piece edge to ``target``: a jump on
         offer (from the selected piece over the jumped one to its ring) or a hop of the trail.
         A two-square hop bows out just enough to run over the jumped piece's rim, not its

@@ -16,6 +16,7 @@ import pygame
 from game.arcade.widgets.effects import Particles
 from game.engine.tween import ease_in_out_sine, ease_out_back, ease_out_cubic, lerp
 from game.games.querni.widgets import palette
+from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import Color, Square
 
@@ -186,7 +187,7 @@ class ChainPop:
                                      (palette.BODY[color], palette.RIM[color], palette.CHAIN),
                                      speed=(180, 560), size=(5, 12), life=(0.4, 0.9))
 
-    def draw(self, surface: pygame.Surface, view) -> None:
+    def draw(self, surface: pygame.Surface, view: BoardView) -> None:
         """Draw each piece at its pop scale and alpha through ``view.draw_piece``."""
         count = len(self.chain)
         for i, (square, color, number) in enumerate(self.chain):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 import pygame
+from pygame.typing import ColorLike
 
 from game.arcade.widgets import text
 from game.games.querni.widgets import palette
@@ -99,15 +100,17 @@ def outline(color: Color, centre: tuple[float, float], radius: float) -> list[tu
     ]
 
 
-def _shape(surface: pygame.Surface, color: Color, colour, centre, radius: float) -> None:
+def _shape(surface: pygame.Surface, color: Color, colour: ColorLike,
+           centre: tuple[float, float], radius: float) -> None:
     if color is Color.BLUE:
         pygame.draw.circle(surface, colour, centre, radius)
     else:
         pygame.draw.polygon(surface, colour, outline(color, centre, radius))
 
 
-def _shade(colour, k: float) -> tuple[int, int, int]:
-    return tuple(max(0, min(255, round(c * k))) for c in colour[:3])  # type: ignore[return-value]
+def _shade(colour: palette.Rgb, k: float) -> palette.Rgb:
+    r, g, b = (max(0, min(255, round(c * k))) for c in colour)
+    return r, g, b
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -141,7 +144,8 @@ def _draw_piece(color: Color, number: int | None, size: int, state: str) -> pyga
     return image
 
 
-def _rim(canvas: pygame.Surface, color: Color, centre, face_r: float) -> None:
+def _rim(canvas: pygame.Surface, color: Color, centre: tuple[float, float],
+         face_r: float) -> None:
     """BLUE: one solid light ring. RED: a band of diagonal light stripes."""
     inner, outer = face_r * RING[0], face_r * RING[1]
     if color is Color.BLUE:
@@ -159,7 +163,8 @@ def _rim(canvas: pygame.Surface, color: Color, centre, face_r: float) -> None:
     canvas.blit(stripes, (0, 0))
 
 
-def _draw_ghost(canvas: pygame.Surface, color: Color, centre, face_r: float) -> None:
+def _draw_ghost(canvas: pygame.Surface, color: Color, centre: tuple[float, float],
+                face_r: float) -> None:
     """A removed piece: its outline in dashes over a faint wash of its colour."""
     wash = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
     _shape(wash, color, (*palette.BODY[color], 60), centre, face_r)
@@ -180,8 +185,8 @@ def _draw_ghost(canvas: pygame.Surface, color: Color, centre, face_r: float) -> 
                                  max(3, canvas.get_width() // 40))
 
 
-def _numeral(canvas: pygame.Surface, color: Color, number: int, size: int, centre,
-             face_r: float, state: str) -> None:
+def _numeral(canvas: pygame.Surface, color: Color, number: int, size: int,
+             centre: tuple[float, float], face_r: float, state: str) -> None:
     """The number, white with an ink edge; condensed if it would cross the rim."""
     font_size = round(size * NUMERAL_SCALE) * 2  # the canvas is twice the size
     if state == "ghost":

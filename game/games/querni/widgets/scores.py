@@ -7,11 +7,14 @@ unranked: every finished game is a record. The demo's games (its own variant) ar
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pygame
+import pygame_gui
 
 from game.arcade.spec import by_id
+from game.arcade.storage import Record
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
@@ -23,11 +26,26 @@ from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
 from game.rules.querni import Color
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 LAST_GAMES = 8
 ROW_H = 58
 
 
-def summary(records: list[Any]) -> dict[str, Any]:
+class Totals(TypedDict):
+    """A variant's totals (:func:`summary`)."""
+
+    blue: int
+    red: int
+    draws: int
+    mean: float
+    games: int
+    won: int
+    lost: int
+
+
+def summary(records: list[Record]) -> Totals:
     """Wins per colour, the person's wins and losses against the computer, draws and mean
     turns of ``records`` (of one variant)."""
     wins = {"BLUE": 0, "RED": 0, "DRAW": 0}
@@ -45,7 +63,7 @@ def summary(records: list[Any]) -> dict[str, Any]:
             "games": len(records), "won": mine["won"], "lost": mine["lost"]}
 
 
-def outcome_for_person(fields: dict[str, Any]) -> str | None:
+def outcome_for_person(fields: Mapping[str, Any]) -> str | None:
     """``"won"``, ``"lost"`` or ``"draw"`` for the person who played the computer in a
     record; None between two people."""
     me = human_colour(dict(fields.get("players", {})))
@@ -61,15 +79,15 @@ class ScoresView(VariantTabs):
 
     TAB_TEXTS = TEXTS
 
-    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
         self.area = area
         self.spec = by_id(app.games, GAME_ID)
         self.variant = variant or self.spec.variants[0].id
         if variant not in [v.id for v in self.spec.variants]:
             self.variant = self.spec.variants[0].id
-        self.tabs: list[Any] = []
-        self._counted: tuple[str, list[Any], dict[str, Any]] | None = None
+        self.tabs: list[pygame_gui.elements.UIButton] = []
+        self._counted: tuple[str, list[Record], Totals] | None = None
 
     @property
     def versus(self) -> bool:
@@ -89,13 +107,13 @@ class ScoresView(VariantTabs):
     def tab_choices(self) -> list[tuple[str, str]]:
         return [(variant.id, variant.label_key) for variant in self.spec.variants]
 
-    def records(self) -> list[Any]:
+    def records(self) -> list[Record]:
         storage = self.app.ctx.storage
         if storage is None:
             return []
         return [r for r in storage.records(GAME_ID) if r.variant == self.variant]
 
-    def _shown(self) -> tuple[list[Any], dict[str, Any]]:
+    def _shown(self) -> tuple[list[Record], Totals]:
         """The chosen variant's records and their totals, counted when the variant changes
         (not every frame: QUERNI keeps every game)."""
         if self._counted is None or self._counted[0] != self.variant:
@@ -112,10 +130,10 @@ class ScoresView(VariantTabs):
             self._draw_empty(surface, time)
 
     # --- parts ------------------------------------------------------------------------------
-    def _draw_totals(self, surface: pygame.Surface, totals: dict[str, Any]) -> None:
+    def _draw_totals(self, surface: pygame.Surface, totals: Totals) -> None:
         width = self.area.width
         top = self.top
-        cards: tuple[tuple[str, str, Any], ...]
+        cards: tuple[tuple[str, str, Color | palette.Rgb | None], ...]
         if self.versus:
             cards = (("scores.your_wins", format_number(totals["won"]), palette.GOOD),
                      ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
@@ -157,7 +175,7 @@ class ScoresView(VariantTabs):
         anchors = ("midleft", "midleft", "midleft", "midright")
         return list(zip(labels, xs, anchors))
 
-    def _draw_last(self, surface: pygame.Surface, records: list[Any], time: float) -> None:
+    def _draw_last(self, surface: pygame.Surface, records: list[Record], time: float) -> None:
         width = self.area.width
         top = self.top + 210
         heading = t("scores.last_games")

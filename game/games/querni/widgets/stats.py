@@ -5,9 +5,11 @@ Built from the stored records when the screen opens (``game.games.querni.stats``
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.arcade.spec import by_id
 from game.arcade.texts import t as shell_t
@@ -19,6 +21,9 @@ from game.games.querni.texts import TEXTS
 from game.games.querni.widgets import palette as qpalette
 from game.rules.querni import Color
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 DRAW_COLOUR = (150, 144, 190)
 TOP, GAP = 20, 20
 """Room above the first row, and between rows."""
@@ -29,7 +34,7 @@ HEADER, LEGEND = 64, 52
 class StatsView:
     """One row per variant: its figures and its stacked bar of results."""
 
-    def __init__(self, app: Any, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
         self.app = app
         self.area = area
         self.spec = by_id(app.games, GAME_ID)
@@ -37,7 +42,7 @@ class StatsView:
         records = storage.records(GAME_ID) if storage is not None else []
         self.stats = all_stats([v.id for v in self.spec.variants], records)
 
-    def build(self, ui: Any, rebuild: Any) -> None:
+    def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
         """No tabs: every variant fits on one page."""
 
     def step(self, direction: int) -> None:

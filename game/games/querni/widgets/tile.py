@@ -9,6 +9,7 @@ size, and the pieces come from the shared piece cache, so a frame costs a few do
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -140,7 +141,8 @@ def _places(now: float, restarting: bool) -> dict[Square, tuple[Color, int]]:
     return places
 
 
-def _pop(surface: pygame.Surface, centre, size: int, p: float) -> None:
+def _pop(surface: pygame.Surface, centre: Callable[[Square], tuple[float, float]], size: int,
+         p: float) -> None:
     """The chain pops in number order with a ring of sparks (pure: no particle state)."""
     starts = {(2, 2): (Color.BLUE, 3), (3, 3): (Color.BLUE, 4), (4, 3): (Color.BLUE, 5)}
     for i, sq in enumerate(CHAIN):
@@ -163,7 +165,8 @@ def _pop(surface: pygame.Surface, centre, size: int, p: float) -> None:
             _blit(surface, image, (cx, cy), alpha)
 
 
-def _blit(surface: pygame.Surface, image: pygame.Surface, centre, alpha: int) -> None:
+def _blit(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
+          alpha: int) -> None:
     if alpha <= 0:
         return
     if alpha < 255:
