@@ -60,7 +60,8 @@ def parse_save(data: dict[str, Any], game: GameData) -> tuple[str, Any]:
         raise ValueError("the save has no 'state' object")
     try:
         obj = game.decode(data["state"])
-    except (TypeError, KeyError, IndexError, RecursionError) as error:
+    except (TypeError, KeyError, IndexError, RecursionError, ArithmeticError) as error:
+        # ArithmeticError: a number out of range for what consumes it (OverflowError)
         raise ValueError(f"the saved state does not decode: {error}") from None
     return record_id, obj
 

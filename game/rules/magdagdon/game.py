@@ -445,11 +445,12 @@ def _decode_rng(raw: Any) -> random.Random:
             and len(internal) == 625
             and all(type(x) is int and 0 <= x < 2**32 for x in internal[:624])
             and type(internal[624]) is int
+            and 0 <= internal[624] <= 624  # the generator's position in its 624 words
             and (gauss is None or isinstance(gauss, float))
         ):
             raise ValueError
         rng = random.Random()
         rng.setstate((version, tuple(internal), gauss))
         return rng
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("the saved dice state is damaged") from None
