@@ -23,6 +23,23 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
+def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``: an import there only
+    names a type for the checker and is never run, so it makes no cycle (a view part typed
+    by the scene that owns it)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        out.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def imports(name: str) -> set[str]:
     """Every ``game.*`` module ``name`` imports anywhere in its source. ``from pkg import x``
     imports the submodule ``pkg.x`` when there is one, else ``pkg`` itself (whose ``__init__``
@@ -30,7 +47,7 @@ def imports(name: str) -> set[str]:
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in run_time_nodes(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -155,11 +172,53 @@ def code_strings(path: Path) -> list[tuple[int, str]]:
 
 
 def test_the_shell_names_no_game_in_its_code() -> None:
-    """No string in ``game/arcade``'s code names a game (its docstrings may, as examples):
-    what differs between games comes from their specs."""
+    """No string in the code of ``game/arcade`` or ``game/engine`` names a game (docstrings
+    may, as examples): what differs between games comes from their specs."""
     assert len(GAME_PACKAGES) >= 2  # the walker sees the games
     found = sorted(f"{path.relative_to(ROOT)}:{line}: {text!r}"
-                   for path in sorted((PACKAGE / "arcade").rglob("*.py"))
+                   for folder in ("arcade", "engine")
+                   for path in sorted((PACKAGE / folder).rglob("*.py"))
                    for line, text in code_strings(path)
                    if any(game in text.lower() for game in GAME_PACKAGES))
     assert found == []
+
+
+# --- the tests' own layout ---------------------------------------------------------------------
+TESTS = ROOT / "tests"
+TEST_SOURCES = sorted(TESTS.rglob("*.py"))
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every module ``path`` imports anywhere in its source, and, for ``from pkg import x``,
+    ``pkg.x`` too (``x`` may be a module)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in run_time_nodes(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def is_test_module(name: str) -> bool:
+    return name.split(".")[0] == "tests" and name.rpartition(".")[2].startswith("test_")
+
+
+def test_the_test_import_walker_sees_imports() -> None:
+    assert "tests.support" in imported_names(TESTS / "conftest.py")  # inside a fixture
+    assert is_test_module("tests.rules.test_querni_rules") and not is_test_module("tests.support")
+
+
+def test_no_test_module_imports_another() -> None:
+    """Helpers two test modules share live in ``tests.support``: a test module is free to
+    change (or go) without breaking another one."""
+    wrong = sorted(f"{module_name(path)} -> {target}" for path in TEST_SOURCES
+                   for target in imported_names(path) if is_test_module(target))
+    assert wrong == []

@@ -174,14 +174,27 @@ def test_a_damaged_theme_font_falls_back_too(tmp_path: Path) -> None:
 # --- a data folder that cannot be created ---------------------------------------------------------
 
 
-def test_uncreatable_data_dir_runs_and_says_so(tmp_path: Path) -> None:
+def test_an_uncreatable_default_data_dir_runs_and_says_so(tmp_path: Path) -> None:
+    """The platform's data folder cannot be made (its parent is a file): the game plays from
+    memory and says so. (A ``--data-dir`` the player names must work, or the start exits 2.)"""
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    target = blocker / "data"
-    result = run_game(tmp_path, "--demo", "--seed", "4", "--data-dir", str(target))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_DATA_HOME=str(blocker))
+    result = subprocess.run([sys.executable, "main.py", "--demo", "--seed", "4", "--frames",
+                             "60"], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=RUN_TIMEOUT, check=False)
     assert_clean_exit(result)
-    assert any("no data folder" in line and str(target) in line
+    assert any("no data folder" in line and str(blocker) in line
                for line in result.stderr.splitlines()), result.stderr
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_named_data_dir_that_cannot_be_made_exits_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run_game(tmp_path, "--data-dir", str(blocker / "data"))
+    assert result.returncode == 2 and "--data-dir" in result.stderr
     assert blocker.read_text() == "not a folder"
 
 

@@ -9,37 +9,16 @@ failure message).
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from tools.monkey import LANDSCAPE, Monkey
+from tests.support.monkey import run_monkey
+from tools.monkey import LANDSCAPE
 
 # The screens the landscape run must reach (scene names as the monkey reports them: a game's
 # screens carry its id).
 MUST_VISIT = {"TitleScene", "magdagdon.PlayScene", "magdagdon.PauseScene", "SettingsScene",
               "ScoresScene", "RulesScene", "AboutScene", "magdagdon.GameOverScene",
               "querni.SetupScene", "querni.PlayScene"}
-SEEDS = {"landscape": 20261201, "portrait": 20261202, "kiosk": 20261203}
-"""Fixed seeds: a failure in CI replays exactly."""
-
-
-def monkey_seed(run: str) -> int:
-    raw = os.environ.get("MONKEY_SEED")
-    seed = int(raw) if raw else SEEDS[run]
-    print(f"monkey seed={seed}")
-    return seed
-
-
-def run_monkey(run: str, events: int, **options):
-    monkey = Monkey(monkey_seed(run), **options)
-    try:
-        monkey.start()
-        report = monkey.run(events)
-    finally:
-        monkey.close()
-    print(report.table())
-    return report
 
 
 @pytest.mark.slow

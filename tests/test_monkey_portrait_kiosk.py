@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_monkey import run_monkey
+from tests.support.monkey import run_monkey
 from tools.monkey import LANDSCAPE, PORTRAIT
 
 

@@ -4,6 +4,7 @@ first start speaks the system's language, bad arguments are refused clearly."""
 from __future__ import annotations
 
 import json
+import locale
 import os
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def test_first_start_follows_the_system_language(monkeypatch, lang, expected):
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", lang)
-    monkeypatch.setattr(i18n._locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(locale, "getlocale", lambda: (None, None))  # only the environment
     assert i18n.system_locale() == expected
 
 

@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         for die, cell in game.hint():
             play.control.place(die, cell)
         play.control.confirm()
-        play._sync()
+        play.sync()
         _frames(app, 40)
         game.rng = _ForcedDice([6, 6, 1, 1])
         post_tap(play.b_roll.rect.center)
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         _frames(app, 80)
         autoplay.finish(game)
         play.control._turn_ended()
-        play._sync()
+        play.sync()
         _frames(app, 100)
         _save(app, args.out, "5-game-over")
         session = _reviewed_session()

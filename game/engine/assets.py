@@ -18,10 +18,12 @@ from pathlib import Path
 
 import pygame
 
+from game.version import APP_NAME
+
 log = logging.getLogger(__name__)
 
 PathLike = str | Path
-RESOURCES_ENV = "MAGDAGDON_RESOURCES"
+RESOURCES_ENV = f"{APP_NAME.upper()}_RESOURCES"
 
 
 def _root() -> Path:

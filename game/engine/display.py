@@ -62,12 +62,13 @@ from game.engine.window import (
     scale_motion,
     to_logical,
 )
+from game.version import APP_NAME
 
 log = logging.getLogger(__name__)
 
 LOGICAL_SIZE: tuple[int, int] = (1920, 1080)
 
-PROBE_ENV = "MAGDAGDON_DISPLAY_PROBE"
+PROBE_ENV = f"{APP_NAME.upper()}_DISPLAY_PROBE"
 PROBE_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 0, 255))
 """Marker colours of the top-left, top-right, bottom-left and bottom-right corners."""
 PROBE_SIZE = 24

@@ -166,6 +166,12 @@ def _score_with(board: tuple[Any, ...], cell: int, content: Any) -> int:
     return score(tuple(cells), Difficulty.NIGHTMARE, 0).total
 
 
+def _with(board: tuple[Any, ...], cell: int, content: Any) -> tuple[Any, ...]:
+    cells = list(board)
+    cells[cell] = content
+    return tuple(cells)
+
+
 def _apply(vals: tuple[int, ...], path: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     cells = list(vals)
     for value, cell in path:
@@ -173,24 +179,36 @@ def _apply(vals: tuple[int, ...], path: tuple[tuple[int, int], ...]) -> tuple[in
     return tuple(cells)
 
 
-def test_two_cell_pairs_agree_with_trying_both_orders() -> None:
-    """The shortcut for the last two cells (M-4.2, M-4.3) gives the pairs that placing one
-    die and then the other on bit masks gives."""
-    from game.ai.advisor.value import _fitting_pairs, _fitting_pairs_slowly
-
+def test_two_cells_value_is_the_exact_expectation() -> None:
+    """Two empty cells: each roll fills both with its best pair of dice that fits them in some
+    order (M-2.1, M-4.2, M-4.3, M-4.5), or, when none does (MAGDAGDON, M-6), ruins the cell
+    whose loss costs least and the last cell is worth ``last_cell_value``. Brute force over the
+    1296 rolls with the rules' ``legal_cells``, on real boards whose other empty cells are
+    ruined (any two cells of a real board may be the last two)."""
+    rolls = [Counter(roll) for roll in product(range(1, 7), repeat=4)]
     rng = random.Random(9)
     checked = 0
     for board in boards(9, games=6):
         empty = [c for c, v in enumerate(board) if v is None]
         if len(empty) < 2:
             continue
-        vals = list(encode(board))
         keep = set(rng.sample(empty, 2))
-        for cell in empty:
-            if cell not in keep:
-                vals[cell] = 7  # a ruin: any two cells of a real board may be the last two
+        board = tuple(RUIN if c in empty and c not in keep else v for c, v in enumerate(board))
         first, second = sorted(keep)
-        fast = sorted(_fitting_pairs(tuple(vals), first, second))
-        assert fast == _fitting_pairs_slowly(tuple(vals), first, second)
+        fitting = {}  # (die on first, die on second) -> final points
+        for a, b in product(range(1, 7), repeat=2):
+            first_then_second = first in legal_cells(board, a) and second in legal_cells(
+                _with(board, first, a), b)
+            second_then_first = second in legal_cells(board, b) and first in legal_cells(
+                _with(board, second, b), a)
+            if first_then_second or second_then_first:
+                fitting[(a, b)] = _score_with(_with(board, first, a), second, b)
+        ruined = max(last_cell_value(encode(_with(board, cell, RUIN))) for cell in keep)
+        expected = 0.0
+        for dice in rolls:
+            points = [p for (a, b), p in fitting.items()
+                      if (dice[a] >= 2 if a == b else dice[a] and dice[b])]
+            expected += (max(points) if points else ruined) / len(rolls)
+        assert endgame_value(encode(board)) == pytest.approx(expected)
         checked += 1
     assert checked > 20

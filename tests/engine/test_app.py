@@ -57,7 +57,7 @@ def test_app_builds_its_parts() -> None:
 
 
 def test_run_stops_after_the_requested_frames_and_saves_a_screenshot(tmp_path: Path) -> None:
-    shot = tmp_path / "shots" / "title.png"
+    shot = tmp_path / "title.png"
     app = make_app(frames=4, screenshot=str(shot))
     probe = Probe(app)
     app.stack.push(probe)  # pushed before run(), as main.py does

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import sys
 from pathlib import Path
@@ -18,9 +19,17 @@ def test_root_is_the_repository_in_a_source_checkout() -> None:
 
 
 def test_root_is_meipass_when_frozen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``ROOT`` is worked out once, at import: a fresh copy of the module imported as a frozen
+    build would import it."""
+    monkeypatch.delenv(assets.RESOURCES_ENV, raising=False)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert assets._root() == tmp_path
+    spec = importlib.util.spec_from_file_location("frozen_assets", assets.__file__)
+    assert spec is not None and spec.loader is not None
+    frozen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(frozen)
+    assert tmp_path == frozen.ROOT
+    assert frozen.resource("fonts", "x.ttf") == tmp_path / "fonts" / "x.ttf"
 
 
 def test_missing_font_falls_back_with_a_warning(
@@ -101,7 +110,7 @@ def test_load_image_damaged_returns_none(tmp_path: Path, caplog: pytest.LogCaptu
 def test_image_round_trip(tmp_path: Path, screen: pygame.Surface) -> None:
     picture = pygame.Surface((3, 2))
     picture.fill((10, 200, 30))
-    target = tmp_path / "sub" / "pic.png"
+    target = tmp_path / "pic.png"
     assert assets.save_image(picture, target)
     loaded = assets.load_image(target)
     assert loaded is not None

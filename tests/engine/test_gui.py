@@ -8,6 +8,7 @@ import pygame_gui
 import pytest
 
 from game.engine import gui
+from tests.support.surfaces import pixels
 
 THEME = {"button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius": "20",
                              "border_width": "3", "shadow_width": "0"},
@@ -17,10 +18,6 @@ THEME = {"button": {"misc": {"shape": "rounded_rectangle", "shape_corner_radius"
 def _button(manager: pygame_gui.UIManager, label: str, y: int = 0,
             size: tuple[int, int] = (700, 112)) -> pygame_gui.elements.UIButton:
     return pygame_gui.elements.UIButton(pygame.Rect((0, y), size), label, manager)
-
-
-def _pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGBA")
 
 
 @pytest.fixture
@@ -66,8 +63,10 @@ def test_an_untouched_manager_updates_every_tenth_of_a_second_with_the_time_owed
     _steps(manager, 60)  # one second untouched
     assert len(updates) == 10  # not 60
     assert all(dt >= gui.QUIET_UPDATE_EVERY - 1e-9 for dt in updates)
-    owed = manager._owed  # noqa: SLF001 - the time not yet handed over
-    assert sum(updates) + owed == pytest.approx(60 * STEP)  # no time lost to its timers
+    manager.process_events(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(0, 0),
+                                              buttons=(0, 0, 0), touch=False))
+    _steps(manager, 1)  # touched: this update hands over all the time still owed
+    assert sum(updates) == pytest.approx(61 * STEP)  # no time lost to its timers
 
 
 def test_an_event_or_a_moving_pointer_updates_at_once(
@@ -145,7 +144,7 @@ def _states_of(manager: pygame_gui.UIManager, label: str) -> dict[str, bytes]:
     out = {}
     for state in ("normal", "hovered", "active", "disabled"):
         shape.redraw_state(state)
-        out[state] = _pixels(shape.states[state].surface)
+        out[state] = pixels(shape.states[state].surface)
     fresh.kill()
     return out
 

@@ -10,23 +10,23 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
 
 from game.engine import i18n
+from tests.support.catalogues import (
+    MAX_UNBROKEN_THAI,
+    PLACEHOLDER,
+    TRANSLATED,
+    ZWSP,
+    cmap,
+    flatten,
+    key_differences,
+    misplaced_zero_width_spaces,
+)
+from tests.support.catalogues import tree as catalog_tree
 
-from .test_translations import flatten, key_differences, misplaced_zero_width_spaces
-from .test_translations import tree as catalog_tree
-
-ROOT = Path(__file__).resolve().parents[2]
-I18N = ROOT / "assets" / "i18n"
-FONTS = ROOT / "fonts"
-TRANSLATED = ("th", "bg", "ko")
-PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 STRONG = re.compile(r"\*\*(.+?)\*\*")
-ZWSP = "\u200b"
 
 FACES = {  # body text and its strong (bold) runs
     "th": ("ui-thai.ttf", "ui-thai-bold.ttf"),
@@ -73,10 +73,6 @@ NAMES_KEYS = ("about.fonts.text", "about.credits.sound")
 LATIN_LETTER = "A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F"  # without × and ÷
 LATIN_WORD = re.compile(rf"[{LATIN_LETTER}][{LATIN_LETTER}0-9_]*")
 
-# --- Thai script classes for the U+200B rules -------------------------------------------
-MAX_UNBROKEN_THAI = 20
-
-
 # --- loading ------------------------------------------------------------------------------
 HELP_TEXTS = ("help", "magdagdon_help")
 """The long-text catalogues: the shell's About page and MAGDAGDON's rules and About part."""
@@ -105,11 +101,6 @@ def tree(locale: str, group: str = "arcade") -> dict:
 @functools.cache
 def strings(locale: str, group: str = "arcade") -> dict[str, str]:
     return flatten(tree(locale, group))
-
-
-@functools.cache
-def cmap(file_name: str) -> frozenset[int]:
-    return frozenset(TTFont(FONTS / file_name).getBestCmap())
 
 
 def is_heading(key: str) -> bool:

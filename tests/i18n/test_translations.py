@@ -17,21 +17,27 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from fontTools.ttLib import TTFont
 
 from game.ai.advisor import REASONS
 from game.engine import i18n
 from game.games.magdagdon.hints import PLURAL_PARAM
+from tests.support.catalogues import (
+    FONTS,
+    GROUPS,
+    MAX_UNBROKEN_THAI,
+    PLACEHOLDER,
+    TRANSLATED,
+    ZWSP,
+    cmap,
+    flatten,
+    key_differences,
+    misplaced_zero_width_spaces,
+    tree,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-I18N = ROOT / "assets" / "i18n"
-FONTS = ROOT / "fonts"
 PYGAME_GUI_EN = Path(pygame_gui.__file__).parent / "data" / "translations" / "pygame-gui.en.json"
 LOCALES = ("en", "th", "bg", "ko")
-TRANSLATED = ("th", "bg", "ko")
 PLURAL_FORMS = {"one", "few", "many"}
-PLACEHOLDER = re.compile(r"%\{(\w+)\}")
-ZWSP = "\u200b"
 
 # --- the game's own words (M-10) ----------------------------------------------------------
 GLOSSARY = {
@@ -76,11 +82,6 @@ ALLOWED_LATIN_WORDS = {"MAGDAGDON", "Majda", "Power", "Powers", "PEACEFUL", "SUR
 DATE_PLACEHOLDERS = {"day", "dd", "month", "mm", "m", "year"}  # m: month number, unpadded
 """``format.date`` may use any of these (``localformat.format_date`` passes them all)."""
 
-# --- Thai script classes for the U+200B rules -------------------------------------------
-THAI_COMBINING = {0x0E31, *range(0x0E34, 0x0E3B), *range(0x0E47, 0x0E4F)}
-THAI_LEADING_VOWELS = set(range(0x0E40, 0x0E45))  # เ แ โ ใ ไ come before their consonant
-MAX_UNBROKEN_THAI = 20
-
 DISPLAY_KEYS = ("over.title", "pause.title", "settings.title", "scores.title",
                 "initials.title", "kiosk.still_playing", "kiosk.touch_to_play")
 """Titles drawn with the locale's ``display`` face."""
@@ -89,47 +90,8 @@ QUERNI_DISPLAY_KEYS = ("over.wins", "over.draw")
 
 
 # --- loading ------------------------------------------------------------------------------
-SHORT_TEXTS = ("arcade", "magdagdon", "formats")
-"""The catalogues of short texts checked here: the shell's, MAGDAGDON's, dates and numbers."""
-GROUPS = {"arcade": SHORT_TEXTS, "querni": ("querni",)}
-"""Catalogue groups whose keys never clash; every generic check runs on each group (a game's
-catalogue may reuse the shell's key names, e.g. ``over.play_again``)."""
 GROUP_LATIN = {"arcade": set(), "querni": {"QUERNI"}}
 """Latin words a group's translations keep (the game's name)."""
-
-
-def _merge(into: dict, other: dict, where: str) -> None:
-    for key, value in other.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value, f"{where}{key}.")
-        else:
-            assert key not in into, f"{where}{key} is in two catalogues"
-            into[key] = value
-
-
-@functools.cache
-def tree(locale: str, namespace: str | None = None, group: str = "arcade") -> dict:
-    """One catalogue, or (``None``) a group's catalogues merged: their keys never clash."""
-    if namespace is None:
-        merged: dict = {}
-        for name in GROUPS[group]:
-            _merge(merged, json.loads(json.dumps(tree(locale, name))), "")
-        return merged
-    path = I18N / f"{namespace}.{locale}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert list(data) == [locale], f"{path.name} must hold one object named {locale!r}"
-    return data[locale]
-
-
-def flatten(node: dict, prefix: str = "") -> dict[str, str]:
-    """Leaf strings by dotted key; a plural group gives ``key.one``, ``key.few``, ``key.many``."""
-    flat: dict[str, str] = {}
-    for key, value in node.items():
-        if isinstance(value, dict):
-            flat.update(flatten(value, f"{prefix}{key}."))
-        else:
-            flat[f"{prefix}{key}"] = value
-    return flat
 
 
 @functools.cache
@@ -148,11 +110,6 @@ def plural_groups(node: dict, prefix: str = "") -> dict[str, dict]:
     return groups
 
 
-@functools.cache
-def cmap(file_name: str) -> frozenset[int]:
-    return frozenset(TTFont(FONTS / file_name).getBestCmap())
-
-
 def faces(locale: str, roles: tuple[str, ...] = ("ui", "bold")) -> list[str]:
     return [i18n.FONT_FILES[locale][role] for role in roles]
 
@@ -167,12 +124,6 @@ def english_only_symbols(text: str) -> bool:
 
 
 # --- structure ----------------------------------------------------------------------------
-def key_differences(english: dict[str, str], other: dict[str, str]) -> str:
-    """"" when both catalogues have the same keys, else what is missing and extra."""
-    missing, extra = english.keys() - other.keys(), other.keys() - english.keys()
-    return f"missing {sorted(missing)}, extra {sorted(extra)}" if missing or extra else ""
-
-
 @pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_same_keys_as_english(locale, group):
@@ -366,25 +317,6 @@ def thai_strings() -> dict[str, str]:
     return found
 
 
-def misplaced_zero_width_spaces(texts: dict[str, str]) -> list[tuple[str, str]]:
-    """Every U+200B that is not between two Thai words (shared with the help-text tests)."""
-    bad = []
-    for key, text in texts.items():
-        if text.startswith(ZWSP) or text.endswith(ZWSP):
-            bad.append((key, "at an end"))
-        for i, ch in enumerate(text):
-            if ch != ZWSP or i == 0 or i == len(text) - 1:
-                continue
-            before, after = text[i - 1], text[i + 1]
-            if before in (" ", ZWSP) or after in (" ", ZWSP):
-                bad.append((key, f"next to a space at {i}"))
-            if ord(after) in THAI_COMBINING:
-                bad.append((key, f"before a combining mark at {i}"))
-            if ord(before) in THAI_LEADING_VOWELS:
-                bad.append((key, f"after a leading vowel at {i}"))
-    return bad
-
-
 def test_thai_zero_width_spaces_sit_between_words():
     bad = misplaced_zero_width_spaces(thai_strings())
     assert not bad, bad
@@ -574,8 +506,7 @@ QUERNI_BUTTONS = [  # (keys, params, width, bold size): the narrowest place each
     (("over.play_again", "setup.start"), {}, 440, 44),
     (("over.menu",), {}, 440, 32),
     (("setup.two_players", "variant.two_players"), {}, 420, 32),
-    (("settings.on", "settings.off", "settings.sound_all_on", "settings.sound_music_off",
-      "settings.sound_all_off"), {}, 330, 32),
+    (("settings.on", "settings.off"), {}, 330, 32),
 ]
 
 

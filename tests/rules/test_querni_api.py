@@ -17,17 +17,10 @@ from typing import Any
 import pytest
 
 from game.rules.querni import Color, IllegalMove, QuerniState
+from tests.support.querni_rules import at
 
 ROOT = Path(__file__).resolve().parents[2]
 BLUE, RED = Color.BLUE, Color.RED
-
-
-def at(pieces: dict[tuple[int, int], str], to_move: Color = BLUE, quiet: int = 0) -> QuerniState:
-    return QuerniState.from_pieces(
-        {sq: (BLUE if t[0] == "b" else RED, int(t[1:])) for sq, t in pieces.items()},
-        to_move,
-        quiet,
-    )
 
 
 CHAIN = {(0, 0): "b1", (1, 0): "b2", (2, 0): "b3", (4, 4): "b4", (9, 6): "r1", (8, 6): "r2"}

@@ -1,6 +1,7 @@
-"""Perft: ``len(legal_turns())`` against the independent reference (``test_querni_reference``)
-on named and seeded positions — the start, jump-rich lattices, chain-rich snakes, boxed-in
-pieces and real mid-game positions — and pinned numbers so that any change shows up.
+"""Perft: ``len(legal_turns())`` against the independent reference
+(``tests.support.querni_rules``) on named and seeded positions — the start, jump-rich
+lattices, chain-rich snakes, boxed-in pieces and real mid-game positions — and pinned numbers
+so that any change shows up.
 
 Perft counts *distinct turns*: one per (movement end, chain) pair, the pass included
 (``rules-api.md``); two jump sequences ending on the same square are one turn.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from game.rules.querni import QuerniState
-from tests.rules.test_querni_reference import (
+from tests.support.querni_rules import (
     RefBoard,
     board_of,
     position,

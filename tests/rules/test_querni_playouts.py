@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from game.rules.querni import Color, IllegalMove, QuerniState, can_still_chain
-from tests.rules.test_querni_reference import board_of, ref_chains, ref_turn_keys, turn_keys
+from tests.support.querni_rules import board_of, ref_chains, ref_turn_keys, turn_keys
 
 SEEDS = range(50)
 

@@ -1,7 +1,8 @@
 """Hypothesis properties of the QUERNI rules, checked against the independent reference of
-``test_querni_reference``: chains, destinations and jump paths; every listed turn is accepted
-and does what the rules say; random (mostly malformed) turns are refused exactly when the
-reference refuses them; ``play`` never changes the state it is called on; saves round-trip."""
+``tests.support.querni_rules``: chains, destinations and jump paths; every listed turn is
+accepted and does what the rules say; random (mostly malformed) turns are refused exactly when
+the reference refuses them; ``play`` never changes the state it is called on; saves
+round-trip."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules.querni import Color, IllegalMove, QuerniState
-from tests.rules.test_querni_reference import (
+from tests.support.querni_rules import (
     RefBoard,
     board_of,
     ref_chains,

@@ -8,17 +8,9 @@ import random
 import pytest
 
 from game.rules.querni import Color, IllegalMove, QuerniState
+from tests.support.querni_rules import at
 
 BLUE, RED = Color.BLUE, Color.RED
-
-
-def at(pieces: dict[tuple[int, int], str], to_move: Color = BLUE, quiet: int = 0) -> QuerniState:
-    """A position from ``{(col, row): "b5" | "r12"}``."""
-    return QuerniState.from_pieces(
-        {sq: (BLUE if t[0] == "b" else RED, int(t[1:])) for sq, t in pieces.items()},
-        to_move,
-        quiet,
-    )
 
 
 def refused(state: QuerniState, path: object = None, chain: object = None) -> IllegalMove:

@@ -56,7 +56,7 @@ def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
         if on_screen != shown:
             wrong = sorted(set(on_screen.items()) ^ set(shown.items()))[:6]
             problems.append(f"the board drawn differs from the rules' position: {wrong}")
-        if scene.board_view.withheld and not (scene.anim.busy or scene.press is not None):
+        if scene.board_view.withheld and not (scene.anim.busy or scene.gestures.press is not None):
             problems.append(f"pieces withheld with no animation: {scene.board_view.withheld}")
     return problems
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.advisor import Advice
 from game.arcade.demo import drag, tap
@@ -39,6 +39,10 @@ from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
+from game.rules.magdagdon import MagdagdonGame
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
 
 PATIENCE = 30
 """Calls to wait for the advisor before falling back (real-time runs only)."""
@@ -48,6 +52,9 @@ what the advisor took in a ``--bench`` run when the frames were left to its timi
 SHOWCASE = 12
 """Calls an advice stays on screen before the attract mode plays it (about two seconds)."""
 DONE, STALE = "done", "stale"
+MAX_TRIES = 4
+"""Posts of one step to an unchanged screen before the step counts as stale: a step that
+works changes the game, the phase or the marks at its first post or two."""
 
 
 class DemoPlayer:
@@ -57,7 +64,7 @@ class DemoPlayer:
     instead of PLAY AGAIN.
     """
 
-    def __init__(self, app: Any, rng: random.Random, report: Callable[[str], None] = print,
+    def __init__(self, app: ArcadeApp, rng: random.Random, report: Callable[[str], None] = print,
                  cycle: bool = False) -> None:
         self.app = app
         self.cycle = cycle
@@ -66,7 +73,7 @@ class DemoPlayer:
         self.plan: deque[tuple[str, Any]] = deque()
         # The last game reported, held by reference: ids of freed games are reused, so a set
         # of ids would silently skip later games.
-        self.last_reported: Any = None
+        self.last_reported: MagdagdonGame | None = None
         self.games_finished = 0
         self.worker: Worker[Advice] = Worker("magdagdon-demo")
         self.steps: deque[tuple[Any, ...]] = deque()  # the advice being played
@@ -75,6 +82,8 @@ class DemoPlayer:
         self.linger = 0  # calls left to show the advice before playing it (attract mode)
         self.advised = 0  # advices followed (tests and diagnostics)
         self.fallbacks = 0  # gestures played without the advisor
+        self._tried: tuple[Any, ...] | None = None  # the step posted last, and where
+        self._tries = 0
 
     @property
     def patient(self) -> bool:
@@ -82,7 +91,7 @@ class DemoPlayer:
         frame), where ``--seed`` must replay the same moves."""
         return bool(getattr(self.app, "fixed_steps_per_frame", False))
 
-    def step(self, scene: Any) -> None:
+    def step(self, scene: object) -> None:
         """One gesture on MAGDAGDON's ``scene`` (play or game over)."""
         if isinstance(scene, GameOverScene):
             self._game_over(scene)
@@ -129,6 +138,10 @@ class DemoPlayer:
             self.linger -= 1
             return
         while self.steps:
+            if not self._progressing(scene):  # posted again and again to no effect
+                self.steps.clear()
+                self._fallback(scene)
+                return
             result = self._gesture(scene, self.steps[0])
             if result == DONE:
                 self.steps.popleft()
@@ -139,7 +152,7 @@ class DemoPlayer:
                 break
             return  # a gesture was posted
         game = scene.game
-        key = hints.state_key(game)
+        key = (hints.state_key(game), scene.control.phase)  # all the player can act on
         if self.patient and self.worker.busy and self.worker.key == key:
             self.waited += 1
             if self.waited < THINKING_CALLS:
@@ -171,6 +184,19 @@ class DemoPlayer:
             # (a daily challenge waits for the advisor in every run: two machines playing the
             # same date must print the same GAME OVER line)
             self._fallback(scene)
+
+    def _progressing(self, scene: PlayScene) -> bool:
+        """Whether the step about to be posted may still do something: the same step posted
+        :data:`MAX_TRIES` times to the same screen changed nothing, so it never will (a
+        gesture the phase ignores); the demo then plays on by itself."""
+        marked = scene.control.marked  # (a copy: the controller changes its set in place)
+        where = (self.steps[0], hints.state_key(scene.game), scene.control.phase,
+                 None if marked is None else frozenset(marked))  # (not the selection: a die
+        # selected and let go again is no progress)
+        if where != self._tried:
+            self._tried, self._tries = where, 0
+        self._tries += 1
+        return self._tries <= MAX_TRIES
 
     def _begin(self, scene: PlayScene) -> None:
         self._mark = (scene.game.powers_used, scene.game.turns)
@@ -204,7 +230,8 @@ class DemoPlayer:
         die, delta = step[1], step[2]
         if game.powers_used > self._mark[0]:
             return DONE
-        if die not in game.unplaced or not game.powers_left:
+        if (die not in game.unplaced or not game.powers_left
+                or scene.control.phase not in (Phase.PLACING, Phase.MAGDAGDON)):
             return STALE
         button = scene.b_minus if delta < 0 else scene.b_plus
         self.plan.append(("tap", button.rect.center))
@@ -249,7 +276,9 @@ class DemoPlayer:
         self.fallbacks += 1
         game, layout = scene.game, scene.layout
         phase = scene.control.phase
-        if phase == Phase.MAGDAGDON:
+        if scene.control.marked is not None and scene.b_reroll_cancel.visible:
+            tap(scene.b_reroll_cancel.rect.center)  # out of REROLL's marking first
+        elif phase == Phase.MAGDAGDON:
             if game.powers_left and self.rng.random() < 0.6:
                 self.plan.append(("tap", scene.b_reroll_go.rect.center))
                 tap(scene.b_reroll.rect.center)  # REROLL mode marks every unplaced die

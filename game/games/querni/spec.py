@@ -25,8 +25,6 @@ from game.games.querni.texts import TEXTS
 from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS
 from game.rules.querni.state import RESULTS
 
-SOUND_STATES = ("all_on", "music_off", "all_off")
-"""The speaker logo's states (Q-6.5), as stored in the settings."""
 REASONS = (ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS)
 SOUNDS = ("querni_select", "querni_step", "querni_jump", "querni_land", "querni_chain",
           "querni_pop", "querni_illegal", "querni_pass", "querni_win", "querni_draw",
@@ -70,7 +68,6 @@ DATA = GameData(
     id=GAME_ID,
     settings={
         "show_chains": SettingField(True),
-        "sound": SettingField("all_on", lambda v: v in SOUND_STATES),
         # the setup screen's last choice: against the computer? at which level, as which colour
         "versus": SettingField(False),
         "level": SettingField("medium", lambda v: v in LEVELS),
@@ -110,8 +107,6 @@ SPEC = GameSpec(
     settings_items=(
         SettingItem("show_chains", "settings.show_chains", ((True, "settings.on"),
                                                             (False, "settings.off"))),
-        SettingItem("sound", "settings.sound", tuple(
-            (state, f"settings.sound_{state}") for state in SOUND_STATES)),
     ),
     about="game.games.querni.about",
     replay_scene="replay",

@@ -7,8 +7,7 @@ import pytest
 
 from game.engine import i18n
 from tests.support import make_arcade
-
-from .test_layouts import NAMES, build
+from tests.support.scenes import NAMES, build
 
 BORDER = 2 * 4 + 2 * 3  # border_width and shadow_width of the theme, on both sides
 

@@ -23,9 +23,9 @@ from game.games.querni.players import HumanPlayer
 from game.games.querni.scenes.play import PlayScene as QuerniPlay
 from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
-from tests.games.magdagdon.test_play import _Forced, _magdagdon_game
-from tests.games.querni.test_opponent import JUMPS, Gate, session_of
 from tests.support import make_arcade, settle
+from tests.support.magdagdon_screen import Forced, magdagdon_game
+from tests.support.querni_screen import JUMPS, Gate, session_of
 
 SIZES = [(1920, 1080), (1080, 1920)]
 
@@ -158,8 +158,8 @@ def test_the_magdagdon_banner_slams_and_the_picture_after_it_is_redrawn_in_part(
         app.stack.push(scene)
         settle(app)
         scene.control.roll()  # dice tumble under the slam
-        scene._sync()
-        scene._slam_banner()
+        scene.sync()
+        scene.slam_banner()
         run_frames(app, 1)
         assert scene.slamming and scene.shake.reach > 20
         partial, differ = compare(app, 120)
@@ -181,10 +181,10 @@ def test_magdagdon_accepted_and_a_ruin_chosen_are_redrawn_in_part(size) -> None:
     redraw shows."""
     app = make_arcade(size=size, demo=True)
     try:
-        scene = MagdagdonPlay(app, saved=_magdagdon_game())
+        scene = MagdagdonPlay(app, saved=magdagdon_game())
         app.stack.push(scene)
         settle(app)
-        scene.game.rng = _Forced([6, 6, 6, 6])
+        scene.game.rng = Forced([6, 6, 6, 6])
         post_tap(scene.b_roll.rect.center)
         partial, differ = compare(app, 200)  # the dice tumble, then the slam
         assert scene.control.in_magdagdon and not scene.slamming and scene.b_accept.visible

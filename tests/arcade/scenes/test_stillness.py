@@ -13,8 +13,8 @@ from game.engine.pacing import AMBIENT_EVERY, IDLE_AFTER, STILL_EVERY
 from game.engine.testing import run_frames
 from game.games.querni.computer import ComputerPlayer
 from game.games.querni.players import HumanPlayer
-from tests.games.querni.test_opponent import JUMPS, Gate, session_of, start_vs
 from tests.support import make_arcade, settle
+from tests.support.querni_screen import JUMPS, Gate, session_of, start_vs
 
 UNTOUCHED = round(IDLE_AFTER / STEP) + 1
 WINDOW = 120  # steps counted (two seconds)

@@ -10,15 +10,12 @@ import pytest
 from game.arcade.texts import ARCADE
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons
+from tests.support.surfaces import pixels
 
 
 @pytest.fixture
 def manager(app):
     return app.new_ui_manager(theme())
-
-
-def _pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGBA")
 
 
 def _fresh_button(manager, key: str, **params):
@@ -60,8 +57,8 @@ def test_every_state_shows_the_new_label_when_first_shown(manager, show):
         manager.update(1 / 60)
     state = "disabled" if show == "disable" else "hovered"
     assert relabelled.drawable_shape.active_state.state_id == state
-    assert _pixels(relabelled.drawable_shape.states[state].surface) == \
-        _pixels(direct.drawable_shape.states[state].surface)
+    assert pixels(relabelled.drawable_shape.states[state].surface) == \
+        pixels(direct.drawable_shape.states[state].surface)
 
 
 def test_the_same_label_again_draws_nothing(manager):

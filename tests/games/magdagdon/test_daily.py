@@ -82,21 +82,24 @@ def test_the_table_and_the_streak_by_hand() -> None:
 def test_one_recorded_attempt_per_day_then_practice(saving_app) -> None:
     """The first finished game of a day's challenge is recorded (variant DAILY); PLAY AGAIN on
     the same day is practice: never saved, never recorded."""
-    from game.ai import autoplay
+    from game.engine.testing import run_frames
+    from game.games.magdagdon.scenes.game_over import GameOverScene
     from game.games.magdagdon.scenes.play import PlayScene
     from game.games.magdagdon.session import Session
     from tests.support import settle
+    from tests.support.magdagdon_screen import finish_by_taps, play_turn_by_taps, roll
 
     app = saving_app
     scene = PlayScene(app, daily="2026-12-01")
     app.stack.push(scene)
     settle(app)
     assert scene.session.daily == "2026-12-01" and scene.game.difficulty is Difficulty.SURVIVAL
-    assert scene.game.roll() == (3, 4, 6, 5)  # the day's dice
-    scene.control = type(scene.control)(scene.game)
-    autoplay.finish(scene.game)
-    scene._show_game_over()
-    settle(app)
+    roll(app, scene)
+    assert scene.game.dice == (3, 4, 6, 5)  # the day's dice
+    play_turn_by_taps(app, scene)
+    finish_by_taps(app, scene)
+    run_frames(app, 80)  # the game-over panel comes up
+    assert isinstance(app.stack.top, GameOverScene)
     storage = app.ctx.storage
     (record,) = storage.records("magdagdon")
     assert record.variant == "DAILY" and record.get("daily") == "2026-12-01"
@@ -104,11 +107,13 @@ def test_one_recorded_attempt_per_day_then_practice(saving_app) -> None:
     settle(app)
     scene.restart("SURVIVAL")  # PLAY AGAIN
     assert scene.session.practice and scene.session.daily == "2026-12-01"
-    assert scene.game.roll() == (3, 4, 6, 5)  # the same dice again
-    autoplay.finish(scene.game)
+    roll(app, scene)
+    assert scene.game.dice == (3, 4, 6, 5)  # the same dice again
+    play_turn_by_taps(app, scene)
+    finish_by_taps(app, scene)
     assert scene.autosave() is False and not storage.has_saved_game("magdagdon")
-    scene._show_game_over()
-    settle(app)
+    run_frames(app, 80)
+    assert isinstance(app.stack.top, GameOverScene)
     assert len(storage.records("magdagdon")) == 1  # practice is not recorded
     saved = Session.daily_challenge("2026-12-02")
     saved.game.roll()
@@ -150,11 +155,12 @@ def test_daily_button_opens_todays_challenge_then_practice(saving_app, monkeypat
     screen = app.stack.top
     assert isinstance(screen, DailyScene) and not screen.played and screen.streak == 0
     assert screen.b_play.translation_key == "daily.play"
+    labels = header_labels(monkeypatch)
     _tap(app, screen.b_play)
     play = app.stack.top
     assert isinstance(play, PlayScene)
     assert play.session.daily == "2026-12-01" and not play.session.practice
-    assert play._header_label().startswith("DAILY")
+    assert labels and labels[-1].startswith("DAILY")  # its header says so
     assert app.ctx.storage.records("magdagdon") == []
     # the recorded attempt: the day's table has it, the button turns to PRACTICE
     app.ctx.storage.record_game("magdagdon", _finished(play.session))
@@ -169,6 +175,22 @@ def test_daily_button_opens_todays_challenge_then_practice(saving_app, monkeypat
     _tap(app, screen.b_play)
     play = app.stack.top
     assert isinstance(play, PlayScene) and play.session.practice
+
+
+def header_labels(monkeypatch) -> list[str | None]:
+    """The labels play screens draw in their header where the difficulty usually is (``None``:
+    the difficulty), from now on."""
+    from game.games.magdagdon.widgets import hud
+
+    drawn: list[str | None] = []
+    real = hud.draw_header_static
+
+    def spy(surface, layout, game, label=None):
+        drawn.append(label)
+        real(surface, layout, game, label)
+
+    monkeypatch.setattr(hud, "draw_header_static", spy)
+    return drawn
 
 
 def _finished(session):

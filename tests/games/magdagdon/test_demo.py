@@ -9,15 +9,20 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from game.ai.advisor import advise
 from game.arcade.demo import DemoDriver
-from game.engine.testing import run_frames
+from game.engine.testing import post_tap, run_frames
+from game.games.magdagdon import demo as demo_module
 from game.games.magdagdon import hints
+from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.demo import DemoPlayer
 from game.games.magdagdon.scenes.play import PlayScene
 from game.games.registry import GAMES
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import make_arcade, settle
+from tests.support.magdagdon_screen import magdagdon_game, roll, start
 
 LINE = re.compile(r"GAME OVER difficulty=(peaceful|survival|nightmare) score=-?\d+ turns=\d+ "
                   r"ruins=\d+ powers=\d+")
@@ -147,20 +152,20 @@ def _frames_drawn(advice_delay: float, frames: int = 240) -> list[tuple[int, int
 
     app = make_arcade(demo=True)
     try:
-        hints_ask, hints.ask = hints.ask, slow
-        app.ctx.seed = 5
-        app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1,
-                              report=lambda line: None)
-        app.stack.push(PlayScene(app, variant="PEACEFUL"))
-        settle(app)
-        seen = []
-        for _ in range(frames):
-            run_frames(app, 1)
-            game = app.stack.top.game
-            seen.append((game.turns, len(game.placed), app.draws))
-        return seen
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(hints, "ask", slow)
+            app.ctx.seed = 5
+            app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1,
+                                  report=lambda line: None)
+            app.stack.push(PlayScene(app, variant="PEACEFUL"))
+            settle(app)
+            seen = []
+            for _ in range(frames):
+                run_frames(app, 1)
+                game = app.stack.top.game
+                seen.append((game.turns, len(game.placed), app.draws))
+            return seen
     finally:
-        hints.ask = hints_ask
         app.shutdown()
 
 
@@ -195,8 +200,7 @@ def test_a_reproducible_runs_advisor_thinks_between_frames_never_alongside_one(m
         draw = PlayScene.draw
 
         def watched(scene, surface):
-            job = player.worker._job
-            running.append(job is not None and not job.done.is_set())
+            running.append(not player.worker.wait(0))  # a job still running (never waits)
             draw(scene, surface)
 
         monkeypatch.setattr(PlayScene, "draw", watched)
@@ -205,3 +209,40 @@ def test_a_reproducible_runs_advisor_thinks_between_frames_never_alongside_one(m
         assert running and not any(running)
     finally:
         app.shutdown()
+
+
+def test_advice_for_magdagdon_left_over_on_choose_ruin_never_freezes_the_demo(app):
+    """Issue 38, case 8: the advice (adjust, place…) came for the MAGDAGDON moment (M-6.1),
+    late; the demo had already tapped ACCEPT, and on CHOOSE RUIN the game's state is the same,
+    so the old advice was replayed and its ``adjust`` tapped a die and + forever (attract
+    mode froze). A step the phase cannot take is stale, and the demo plays on."""
+    app.fixed_steps_per_frame = False  # as in the kiosk's attract mode
+    scene = start(app, magdagdon_game())
+    roll(app, scene, [6, 6, 6, 6])
+    assert scene.control.phase == Phase.MAGDAGDON and scene.game.powers_left
+    post_tap(scene.b_accept.rect.center)
+    settle(app)
+    assert scene.control.phase == Phase.CHOOSE_RUIN
+    player = DemoPlayer(app, random.Random(1), report=lambda line: None)
+    player.steps.extend([("adjust", 0, -1), ("place", 0, 4), ("confirm",)])
+    turns = scene.game.turns
+    for _ in range(60):
+        player.step(scene)
+        run_frames(app, 2)
+        if scene.game.turns > turns:
+            break
+    assert scene.game.turns > turns  # the ruin was chosen, the next turn is on
+
+
+def test_a_step_that_changes_nothing_is_given_up_after_a_few_tries(app):
+    """The demo's own watchdog: whatever a step is, posted to an unchanged screen a few times
+    it counts as stale (here + on a 6, which the rules refuse: M-5.2, never above 6)."""
+    app.fixed_steps_per_frame = False
+    scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(3)))
+    roll(app, scene, [6, 6, 6, 6])
+    player = DemoPlayer(app, random.Random(1), report=lambda line: None)
+    player.steps.append(("adjust", 0, 1))
+    for _ in range(3 * demo_module.MAX_TRIES):
+        player.step(scene)
+        run_frames(app, 2)
+    assert not player.steps or player.steps[0] != ("adjust", 0, 1)

@@ -129,6 +129,19 @@ def open_review(app, session: Session) -> ReviewScene:
     return page
 
 
+def chart_bars(page: ReviewScene) -> list[tuple[int, int]]:
+    """A point on each turn's bar, in the order the bars stand across the chart (what
+    ``bar_at`` finds along a line through the chart's bars)."""
+    y = page.chart.bottom - 20
+    found: dict[int, list[int]] = {}
+    for x in range(page.chart.left, page.chart.right):
+        turn = page.bar_at((x, y))
+        if turn is not None:
+            found.setdefault(turn, []).append(x)
+    assert list(found) == sorted(found) == list(range(len(found)))  # left to right, no gaps
+    return [(xs[len(xs) // 2], y) for xs in found.values()]
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920)])
 def test_review_opens_from_game_over_lists_every_turn_and_highlights_three(size):
     app = make_arcade(size=size)
@@ -137,12 +150,12 @@ def test_review_opens_from_game_over_lists_every_turn_and_highlights_three(size)
         page = open_review(app, session)
         assert len(page.review.turns) == session.game.turns
         assert page.highlighted == page.review.costliest and len(page.highlighted) == 3
-        assert len(page._bar_rects) == session.game.turns
+        assert len(chart_bars(page)) == session.game.turns  # one bar a turn, in turn order
         screen = pygame.Rect((0, 0), size)
         assert screen.contains(page.chart) and screen.contains(page.view)
         app.stack.draw(app.surface)
         costly = page.highlighted[-1]
-        post_tap(page._bar_rects[costly].center)  # a bar jumps to its turn
+        post_tap(chart_bars(page)[costly])  # a bar jumps to its turn
         settle(app)
         run_frames(app, 60)
         assert page.row_rect(costly).top == page.view.top or (

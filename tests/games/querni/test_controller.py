@@ -34,19 +34,11 @@ from game.games.querni.events import (
     Undone,
 )
 from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn, play_turn
-from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS, Color, QuerniState
+from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS, Color
+from tests.support.querni_rules import at
 
 ROOT = Path(__file__).resolve().parents[3]
 BLUE, RED = Color.BLUE, Color.RED
-
-
-def at(pieces: dict[tuple[int, int], str], to_move: Color = BLUE, quiet: int = 0) -> QuerniState:
-    """A position from ``{(col, row): "b5" | "r12"}``."""
-    return QuerniState.from_pieces(
-        {sq: (BLUE if t[0] == "b" else RED, int(t[1:])) for sq, t in pieces.items()},
-        to_move,
-        quiet,
-    )
 
 
 def refused(result: Result, key: str, **params: object) -> Refusal:

@@ -20,14 +20,14 @@ from game.games.querni.record import check, to_record
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.session import QuerniSession, replay
+from game.games.querni.widgets.hud import Sound
 from game.games.registry import GAMES
 from game.rules.querni import Color, QuerniState
 from tests.support import make_arcade, settle
+from tests.support.querni_screen import JUMPS, tap_square
 
 B, R = Color.BLUE, Color.RED
 
-JUMPS = {(0, 0): (B, 5), (1, 1): (R, 3), (3, 2): (B, 9), (5, 1): (R, 12), (9, 6): (R, 1)}
-"""BLUE 5 on a1 can jump over RED 3, BLUE 9 and RED 12: a1 → c3 → e3 → g1."""
 CHAIN = {(0, 0): (B, 4), (1, 0): (B, 5), (2, 0): (B, 6), (5, 3): (B, 1), (7, 3): (B, 2),
          (9, 3): (B, 3), (5, 5): (B, 7),
          (0, 6): (R, 1), (2, 6): (R, 2), (4, 6): (R, 3), (6, 6): (R, 4), (8, 6): (R, 5)}
@@ -38,6 +38,7 @@ STUCK = {(0, 0): (R, 1), (1, 0): (B, 1), (0, 1): (B, 3), (1, 1): (B, 5), (2, 0):
 
 
 def session_of(pieces, to_move=B) -> QuerniSession:
+    """A two-player game from ``pieces``."""
     state = QuerniState.from_pieces(pieces, to_move)
     return QuerniSession(state, state)
 
@@ -47,11 +48,6 @@ def start(app, session: QuerniSession, **kwargs) -> PlayScene:
     app.stack.push(scene)
     settle(app)
     return scene
-
-
-def tap_square(app, scene: PlayScene, square, frames: int = 2) -> None:
-    post_tap(scene.layout.square_centre(square))
-    settle(app, frames)
 
 
 def tap_button(app, button, frames: int = 2) -> None:
@@ -238,18 +234,33 @@ def test_a_voluntary_pass_asks_first(app):
 
 
 # --- Q-6.5 speaker, Q-6.6 EXIT, the autosave ----------------------------------------------------
-def test_the_speaker_logo_cycles_and_the_setting_persists(saving_app, tmp_path):
+def test_the_speaker_logo_cycles_the_arcades_own_mutes_and_they_persist(saving_app, tmp_path):
+    """Q-6.5: music off, all off, all on — the very settings SETTINGS shows, one truth."""
     scene = start(saving_app, QuerniSession.new(random.Random(1)))
     rect = scene.layout.speaker_rect
     states = []
     for _ in range(3):
         post_tap(rect.center)
         settle(saving_app)
-        states.append(saving_app.ctx.game_settings("querni")["sound"])
+        shell = saving_app.ctx.settings
+        states.append((shell.music_muted, shell.effects_muted))
         stored = Storage(tmp_path / "data", games=[s.data for s in GAMES]).load_settings()
-        assert stored.game("querni")["sound"] == states[-1]
-    assert states == ["music_off", "all_off", "all_on"]
+        assert (stored.music_muted, stored.effects_muted) == states[-1]
+        assert (saving_app.ctx.audio.music_muted, saving_app.ctx.audio.effects_muted) \
+            == states[-1]
+    assert states == [(True, False), (True, True), (False, False)]
     assert scene.session.turn_count == 0 and scene.control.selected is None
+
+
+def test_the_speaker_shows_what_settings_muted(app):
+    """Muting the effects in SETTINGS mutes everything the speaker knows: it reads all off."""
+    scene = start(app, QuerniSession.new(random.Random(1)))
+    app.ctx.settings.music_muted = True
+    assert scene.sound_state is Sound.MUSIC_OFF
+    app.ctx.settings.effects_muted = True
+    assert scene.sound_state is Sound.ALL_OFF
+    app.ctx.settings.music_muted = app.ctx.settings.effects_muted = False
+    assert scene.sound_state is Sound.ALL_ON
 
 
 def play_a_turn(app, scene: PlayScene) -> None:

@@ -178,10 +178,31 @@ def test_pieces_land_on_their_squares(L: QuerniLayout):
 
 
 def test_chain_progress_lights_the_chain_in_number_order():
-    lit, partial = BoardView._chain_lit([(0, 0), (1, 1), (2, 2), (3, 3)], 0.6)
-    assert lit == [(0, 0), (1, 1), (2, 2)] and partial == pytest.approx(0.4)
-    assert BoardView._chain_lit([(0, 0), (1, 1), (2, 2)], 0.0) == ([], 1.0)
-    assert BoardView._chain_lit([(0, 0), (1, 1), (2, 2)], 1.0) == ([(0, 0), (1, 1), (2, 2)], 1.0)
+    """``chain_progress`` lights the chosen chain's pieces one by one in number order: 0.6 of
+    four has lit three, the third still coming in; 0 lights none, 1 all of them."""
+    view = BoardView(LANDSCAPE)
+    chain = [(0, 0), (1, 1), (2, 2), (3, 3)]
+    board = {square: (Color.BLUE, number) for number, square in enumerate(chain, start=1)}
+
+    def squares(progress: float | None) -> dict[tuple[int, int], bytes]:
+        """Each chain square's pixels as drawn at ``progress`` (``None``: no chain chosen)."""
+        surface = pygame.Surface(LANDSCAPE.size)
+        marks = {} if progress is None else {"chain_selected": chain, "chain_progress": progress}
+        view.draw(surface, board, **marks)
+        return {square: pygame.image.tobytes(surface.subsurface(LANDSCAPE.square_rect(square)),
+                                             "RGB") for square in chain}
+
+    plain = squares(None)
+
+    def lit(progress: float) -> list[tuple[int, int]]:
+        drawn = squares(progress)
+        return [square for square in chain if drawn[square] != plain[square]]
+
+    assert lit(0.0) == [] and lit(1.0) == chain
+    assert lit(0.55) == lit(0.6) == chain[:3]
+    earlier, later = squares(0.55), squares(0.6)
+    assert earlier[chain[0]] == later[chain[0]]  # lit through
+    assert earlier[chain[2]] != later[chain[2]]  # the newest is still coming in
 
 
 def test_draw_piece_scales_and_fades():

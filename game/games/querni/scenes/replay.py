@@ -9,7 +9,7 @@ one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
 from game.rules.querni import Color, QuerniState, Square, name
 
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+
 PLAY_SECONDS = 1.4
 """Between two turns while playing by itself (after the animations)."""
 
@@ -35,7 +38,7 @@ PLAY_SECONDS = 1.4
 class ReplayScene(ArcadeScene):
     """One recorded game, shown turn by turn."""
 
-    def __init__(self, app: Any, record: dict[str, Any],
+    def __init__(self, app: ArcadeApp, record: dict[str, Any],
                  layout: QuerniLayout | None = None) -> None:
         super().__init__(app)
         self.record: GameRecord = check(record)
@@ -163,15 +166,7 @@ class ReplayScene(ArcadeScene):
                 self.close()
 
     def _speaker(self) -> None:
-        settings = self.ctx.game_settings("querni")
-        state = hud.next_sound(hud.Sound(settings.get("sound", "all_on")))
-        settings["sound"] = str(state)
-        self.ctx.save_settings()
-        hud.apply_sound(self.ctx, state)
-
-    def exit(self) -> None:
-        hud.apply_sound(self.ctx, hud.Sound.ALL_ON)  # the arcade's own sound again
-        super().exit()
+        hud.tap_speaker(self.ctx)
 
     # --- per step ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -229,6 +224,5 @@ class ReplayScene(ArcadeScene):
             line = reason_text(outcome.result, outcome.reason)
         hud.draw_message(surface, L, line, arcade_palette.TEXT if outcome is None
                          else arcade_palette.GOLD)
-        hud.draw_speaker(surface, L.speaker_rect,
-                         hud.Sound(self.ctx.game_settings("querni").get("sound", "all_on")))
+        hud.draw_speaker(surface, L.speaker_rect, hud.sound_state(self.ctx))
         self.gui.draw_ui(surface)

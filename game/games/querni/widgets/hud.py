@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.arcade.widgets import text
 from game.games.querni.widgets import palette, pieces
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import Color
+
+if TYPE_CHECKING:
+    from game.arcade.context import GameContext
 
 LOGO = "QUERNI"
 """The game's name, in Latin letters in every language (like MAGDAGDON's)."""
@@ -37,20 +40,34 @@ def next_sound(state: Sound) -> Sound:
     return order[(order.index(Sound(state)) + 1) % len(order)]
 
 
-def apply_sound(ctx: Any, state: Sound) -> None:
-    """The speaker's ``state`` over the arcade's own mutes; ``Sound.ALL_ON`` gives the
-    arcade's settings back (leaving QUERNI)."""
+def sound_state(ctx: GameContext) -> Sound:
+    """What the speaker shows: the arcade's own two mutes (SETTINGS shows the same ones; an
+    effects mute without a music mute reads as all off, the speaker having no such state)."""
     shell = ctx.settings
-    ctx.audio.mute_music(state is not Sound.ALL_ON or bool(shell.music_muted))
-    ctx.audio.mute_effects(state is Sound.ALL_OFF or bool(shell.effects_muted))
+    if shell.effects_muted:
+        return Sound.ALL_OFF
+    return Sound.MUSIC_OFF if shell.music_muted else Sound.ALL_ON
+
+
+def tap_speaker(ctx: GameContext) -> Sound:
+    """The speaker tapped: the arcade's mutes move on to the next state, are applied at once
+    and saved; the new state."""
+    state = next_sound(sound_state(ctx))
+    shell = ctx.settings
+    shell.music_muted = state is not Sound.ALL_ON
+    shell.effects_muted = state is Sound.ALL_OFF
+    ctx.audio.mute_music(shell.music_muted)
+    ctx.audio.mute_effects(shell.effects_muted)
+    ctx.save_settings()
+    return state
 
 
 _icons: dict[tuple[str, int], pygame.Surface] = {}
 
 
 # --- panels ----------------------------------------------------------------------------------
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, edge=palette.PANEL_EDGE,
-               width: int = 3) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect,
+               edge: palette.Rgb = palette.PANEL_EDGE, width: int = 3) -> None:
     """The arcade's rounded panel (as MAGDAGDON's powers panel)."""
     pygame.draw.rect(surface, palette.PANEL, rect, border_radius=24)
     pygame.draw.rect(surface, edge, rect, width, border_radius=24)
@@ -138,7 +155,7 @@ def draw_quiet_rounds(surface: pygame.Surface, L: QuerniLayout, label: str, roun
 
 
 def draw_message(surface: pygame.Surface, L: QuerniLayout, message: str,
-                 colour=palette.TEXT, age: float = 1.0) -> None:
+                 colour: palette.Rgb = palette.TEXT, age: float = 1.0) -> None:
     """The message strip: one or two lines, rising in as a new message appears."""
     rect = L.message_rect
     pygame.draw.rect(surface, (20, 18, 50), rect, border_radius=20)
@@ -151,7 +168,7 @@ def draw_message(surface: pygame.Surface, L: QuerniLayout, message: str,
 
 
 def draw_thinking(surface: pygame.Surface, centre: tuple[float, float], time: float,
-                  colour=palette.TEXT, radius: int = 9) -> None:
+                  colour: palette.Rgb = palette.TEXT, radius: int = 9) -> None:
     """Three dots bouncing in turn: the computer is thinking."""
     for i in range(3):
         k = max(0.0, math.sin(time * 7.0 - i * 0.9))
@@ -214,7 +231,8 @@ def _waves(canvas: pygame.Surface, big: int) -> None:
         pygame.draw.arc(canvas, palette.ICON_INK, rect, -0.85, 0.85, round((7 - i) * u))
 
 
-def _stroke(canvas: pygame.Surface, colour, a, b, width: float) -> None:
+def _stroke(canvas: pygame.Surface, colour: palette.Rgb, a: tuple[float, float],
+            b: tuple[float, float], width: float) -> None:
     """A straight stroke ``width`` thick across (pygame's thick lines are thinner on a
     diagonal) with round ends."""
     dx, dy = b[0] - a[0], b[1] - a[1]

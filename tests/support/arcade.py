@@ -16,9 +16,16 @@ class RecordingAudio(SilentAudio):
 
     def __init__(self) -> None:
         self.played: list[str] = []
+        self.music_muted = self.effects_muted = False
 
     def play(self, name: str, volume: float = 1.0) -> None:
         self.played.append(name)
+
+    def mute_music(self, muted: bool) -> None:
+        self.music_muted = bool(muted)
+
+    def mute_effects(self, muted: bool) -> None:
+        self.effects_muted = bool(muted)
 
     def play_music(self, name: str, loop: bool = True) -> None:
         self.played.append(f"music:{name}")

@@ -1,0 +1,45 @@
+"""The base of every game's play screen: how it pauses, hands its game to the shell to be
+saved, and opens its game over, written once for all games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.arcade.scene import ArcadeScene
+
+
+class PlayScreen(ArcadeScene):
+    """A game's play screen; a game's own screen adds its board, gestures and animations."""
+
+    game_id: str = ""
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """This game's own settings (its choices, kept in the arcade's settings file)."""
+        return self.ctx.game_settings(self.game_id)
+
+    def pause_game(self) -> None:
+        """The pause menu over the game; leaving through it saves the game first."""
+        self.app.nav.push("pause", game_id=self.game_id, on_leave=self.autosave)
+
+    def autosave(self) -> bool:
+        """Save the game now (the shell's crash net and the pause menu call it)."""
+        raise NotImplementedError
+
+    def save_soon(self, session: Any) -> None:
+        """Hand ``session`` to the storage's writer thread: the frame never waits for disk."""
+        self.ctx.autosave(self.game_id, session, later=True)
+
+    def to_title(self) -> None:
+        """Back to the title, this game's tile in front."""
+        self.app.nav.clear_to("title", game_id=self.game_id)
+
+    def open_game_over(self, variant: str, **details: Any) -> None:
+        """The game's game-over screen: PLAY AGAIN starts a new game of ``variant`` here,
+        MENU goes to the title; ``details`` are what that screen shows."""
+        self.app.nav.push(f"{self.game_id}.game_over", on_play_again=lambda: self.restart(variant),
+                          on_menu=self.to_title, **details)
+
+    def restart(self, variant: str) -> None:
+        """A new game of ``variant`` in this same screen."""
+        raise NotImplementedError

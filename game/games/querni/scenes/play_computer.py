@@ -1,0 +1,81 @@
+"""The computer's turn on the QUERNI play screen: the player to move does not tap, so it is asked
+for its turn (off the frame, in its worker), and the turn's gestures are then played one by one
+at a person's pace, through the same controller a person's taps go to. While it thinks, frames
+keep flowing (the thinking dots), taps on the board are refused with a message, and EXIT and
+the pause menu work; leaving, pausing or a new game cancels the thinking (it starts again from
+the position when the screen comes back)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.games.querni.computer import Choice
+from game.games.querni.gestures import Gesture, gestures_for_turn, perform
+from game.games.querni.scenes.play_picture import BAD
+from game.games.querni.texts import color_name, t
+from game.rules.querni import QuerniState, Square
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.play import PlayScene
+
+BOT_GESTURE_SECONDS = 0.55
+"""A bot's gestures come at a person's pace."""
+
+
+class ComputerTurns:
+    """The turn the computer decided and the gestures of it still to be played."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.plan: list[Gesture] = []
+        self.choice: tuple[QuerniState, Choice] | None = None  # decided, not yet played
+        self.wait = 0.0
+
+    @property
+    def thinking(self) -> bool:
+        """The computer is deciding its turn (the HUD's dots)."""
+        scene = self.scene
+        return (not scene.control.is_over and not scene.mover.takes_input
+                and not self.plan and self.choice is None)
+
+    def step(self, dt: float) -> None:
+        """Ask the player to move for its turn, then play the turn's next gesture when due."""
+        scene = self.scene
+        if scene.control.is_over or scene.mover.takes_input or scene.waiting:
+            return
+        if not self.plan:
+            state = scene.control.state
+            if self.choice is None or self.choice[0] != state:
+                # asked at once, even while the last move still animates; answered once
+                choice = scene.mover.choose(state)
+                self.choice = None if choice is None else (state, choice)
+            if self.choice is None or scene.anim.busy:
+                return  # still thinking, or the last move still plays out
+            path, chain = self.choice[1]
+            self.choice = None
+            self.plan = gestures_for_turn(state, path, chain)
+            self.wait = BOT_GESTURE_SECONDS
+        if scene.busy:
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        self.wait = BOT_GESTURE_SECONDS
+        gesture = self.plan.pop(0)
+        scene.apply(perform(scene.control, gesture))
+
+    def refuse(self, square: Square) -> None:
+        """A tap on the board on the computer's turn: nothing happens, and the player is told
+        why (its own piece, or: it is thinking)."""
+        scene = self.scene
+        if scene.control.is_over:
+            return
+        piece = scene.control.shown.pieces.get(square)
+        mover = scene.control.to_move
+        if piece is not None and piece[0] is mover:
+            key = "play.computer_piece" if scene.versus_computer else "play.not_now"
+            scene.anim.shake(square)
+        else:
+            key = "play.computer_thinking" if scene.versus_computer else "play.not_now"
+        scene.ctx.audio.play("querni_illegal")
+        scene.note_that(t(key, color=color_name(mover)), BAD)

@@ -1,0 +1,141 @@
+"""The QUERNI play screen's gestures: a piece tapped, or dragged to a square, SELECT CHAIN's
+taps, the keys, and a press that only brings on what is pending. Only a gesture's view state
+lives here (the piece being pressed); every move goes to the turn controller."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.engine import input as inp
+from game.games.querni.events import Moved
+from game.rules.querni import Square
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.play import PlayScene
+
+DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
+PORTRAIT_KEYS = {"up": "left", "down": "right", "left": "down", "right": "up"}
+"""Arrow keys on the turned portrait board (a–j down the screen, BLUE's edge on the left),
+as the controller's directions for an upright board."""
+KEYS = {"accept": "accept", "c": "chain", "e": "end_move", "u": "undo", "back": "undo"}
+"""Keys of the input layer → the controller's key names (Esc, ``pause``, is the scene's)."""
+HINT_KEY = "h"
+
+
+class PlayGestures:
+    """Turns the players' presses, drags and keys into the turn controller's commands."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.press: dict[str, Any] | None = None
+
+    def dragged(self) -> tuple[Square, tuple[int, int]] | None:
+        """The piece being dragged and where the pointer holds it (not in chain mode)."""
+        control = self.scene.control
+        press = self.press
+        if press is None or not press["moved"] or control.chain_mode:
+            return None
+        square = press["square"]
+        piece = control.shown.pieces.get(square)
+        if piece is None or piece[0] is not control.to_move:
+            return None
+        return square, press["pos"]
+
+    def intercept(self, action: inp.Action) -> bool:
+        """A press while an automatic pass or the game-over panel is pending brings it on at
+        once (and only that); a press during a flight or a pop finishes it and counts."""
+        scene = self.scene
+        if action.kind != inp.PRESS:
+            return False
+        if scene.waiting and not self._on_menu(action.pos):
+            scene.anim.finish()
+            return True
+        if scene.anim.busy and scene.human_turn:  # the computer's move is never cut short
+            scene.skip_animation()
+        return False
+
+    def _on_menu(self, pos: tuple[int, int] | None) -> bool:
+        scene = self.scene
+        return pos is not None and (scene.layout.exit_rect.collidepoint(pos)
+                                    or scene.layout.leave_rect.collidepoint(pos)
+                                    or scene.layout.hint_rect.collidepoint(pos)
+                                    or scene.layout.speaker_rect.collidepoint(pos))
+
+    def handle(self, action: inp.Action) -> None:
+        kind = action.kind
+        if kind == inp.KEY:
+            self._key(action.key)
+        elif kind == inp.PRESS and action.pos is not None:
+            self._press(action.pos)
+        elif kind == inp.MOVE and self.press is not None and action.pos is not None:
+            press = self.press
+            if math.dist(action.pos, press["start"]) > DRAG_SLOP:
+                press["moved"] = True
+            press["pos"] = action.pos
+        elif kind == inp.RELEASE and action.pos is not None:
+            self._release(action.pos)
+        elif kind == inp.FOCUS_LOST:
+            self.press = None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        if scene.layout.speaker_rect.collidepoint(pos):
+            scene.tap_speaker()
+            return
+        square = scene.layout.square_at(pos)
+        self.press = None
+        if square is None or scene.waiting:
+            return
+        if not scene.human_turn:
+            scene.computer.refuse(square)
+            return
+        scene.hints.put_away()  # a tap on the board puts the hint away (and counts as usual)
+        scene.cursor_shown = False
+        self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        press, self.press = self.press, None
+        if press is None or not scene.human_turn or scene.waiting:
+            return
+        frm: Square = press["square"]
+        if not press["moved"]:
+            scene.apply(scene.control.tap(frm))
+            return
+        to = scene.layout.square_at(pos)
+        if to is None:
+            return  # let go off the board: nothing happens
+        result = scene.control.drag(frm, to)
+        if isinstance(result, Moved):
+            scene.note = None
+            scene.moved(result, start=pos)
+            scene.refresh_buttons()
+        else:
+            scene.apply(result)
+
+    def _key(self, key: str | None) -> None:
+        scene = self.scene
+        if key == "pause":
+            scene.pause_game()
+            return
+        if key is None:
+            return
+        if key == HINT_KEY:
+            scene.ask_hint()
+            return
+        if scene.waiting:
+            scene.anim.finish()
+            return
+        if scene.anim.busy and scene.human_turn:  # the computer's move is never cut short
+            scene.skip_animation()
+        if key in PORTRAIT_KEYS:
+            scene.cursor_shown = True
+            scene.control.move_cursor(PORTRAIT_KEYS[key] if scene.layout.turned else key)
+            return
+        name = KEYS.get(key)
+        if name is None or not scene.human_turn:
+            return
+        if name == "accept":
+            scene.cursor_shown = True
+        scene.apply(scene.control.press_key(name))

@@ -1,0 +1,205 @@
+"""What the QUERNI play screen looks like: the static layer composed once, the board, the HUD
+and the message strip drawn from the scene's state, and what a frame changes
+(``engine.damage``'s short form)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.arcade.widgets import palette as arcade_palette
+from game.arcade.widgets.background import background
+from game.engine import i18n
+from game.engine.damage import Tracker
+from game.engine.gui import picture
+from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
+from game.games.querni.texts import color_name, t
+from game.games.querni.widgets import hud, motion, palette
+from game.games.querni.widgets.board import BoardView
+from game.rules.querni import Color
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.play import PlayScene
+
+BAD, GOOD, INFO, HINT_TONE = "bad", "good", "info", "hint"
+TONES = {BAD: arcade_palette.BAD, GOOD: arcade_palette.GOOD, INFO: palette.TEXT,
+         HINT_TONE: palette.HINT}
+
+
+def _frozen(value: Any) -> Any:
+    """A value to compare: mappings and sets as sorted tuples (``PlayPicture.damage``)."""
+    if isinstance(value, Mapping):
+        return tuple(sorted(value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(value))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+class PlayPicture:
+    """The play screen's drawing: reads the scene's state, keeps only drawing caches."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._damage = Tracker()
+        self._shown_message = ""
+
+    def line(self) -> tuple[str, str]:
+        """The line the player reads now, and its tone: an explanation, else what to do."""
+        scene = self.scene
+        if scene.note is not None:
+            return scene.note
+        c = scene.control
+        hint = scene.hint
+        if hint is not None:
+            return hint.text, HINT_TONE
+        if scene.hint_thinking:
+            return t("hint.thinking") + scene.hints.dots(scene.time), HINT_TONE
+        if c.is_over:
+            return t("play.over"), INFO
+        color = color_name(c.to_move)
+        if not scene.mover.takes_input:  # thinking, then playing its decided turn
+            if scene.thinking:
+                key = "play.computer_thinking" if scene.versus_computer else "play.thinking"
+            else:
+                key = "play.computer_playing" if scene.versus_computer else "play.playing"
+            return t(key, color=color), INFO
+        if c.chain_mode:
+            if c.chain is not None:
+                return t("play.prompt_chain_chosen", color=color, low=c.chain[0],
+                         high=c.chain[1]), GOOD
+            if c.chain_first is not None:
+                return t("play.prompt_chain_second"), INFO
+            return t("play.prompt_chain_first"), INFO
+        if c.movement_open:
+            return t("play.prompt_jump_on"), INFO
+        if c.has_moved:
+            return t("play.prompt_moved"), INFO
+        if c.selected is not None:
+            return t("play.prompt_selected"), INFO
+        return t("play.prompt_start", color=color), INFO
+
+    def board_args(self) -> dict[str, Any]:
+        """What the board shows now: ``BoardView.draw``'s arguments."""
+        scene = self.scene
+        c = scene.control
+        dragged = scene.dragged()
+        hidden = scene.anim.hidden
+        if dragged is not None:
+            hidden.add(dragged[0])
+        chain_mode = c.chain_mode
+        candidates = c.chain_candidates if c.chain is None else frozenset()
+        trail = set(c.trail) | set(c.path[:-1])
+        trail_path = c.path if c.path else (scene.trail_path if c.trail else ())
+        show_chains = bool(scene.settings.get("show_chains", True))
+        hint = scene.hint if scene.hint is not None and not scene.anim.busy else None
+        return {
+            "pieces": c.shown.pieces,
+            "selected": c.chain_first if chain_mode else c.selected,
+            "step_targets": c.lit_steps,
+            "jump_targets": c.lit_jumps,
+            "chain_candidates": candidates,
+            "chain_selected": c.chain_squares,
+            "chain_progress": scene.anim.chain_progress,
+            "removable_marks": () if chain_mode or not scene.human_turn else c.chain_marks(
+                show_chains),
+            "trail": trail,
+            "trail_path": trail_path if len(trail_path) > 1 else (),
+            "trail_alpha": motion.trail_alpha(scene.trail_age) if c.trail else 1.0,
+            "ghosts": scene.ghosts if c.trail else None,
+            "cursor": c.cursor if scene.cursor_shown else None,
+            "hidden": hidden,
+            "offsets": scene.anim.offsets,
+            "time": scene.time,
+            "hint_path": hint.path if hint is not None else (),
+            "hint_chain": hint.chain_squares if hint is not None else (),
+        }
+
+    def static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        return (size, i18n.current())
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """What never changes during a game — the backdrop, the board's frame with its squares
+        and coordinates, the logo — composed once into one opaque layer."""
+        scene = self.scene
+        key = self.static_key(size)
+        if self._static is None or self._static[0] != key:
+            layer = background(size).copy()
+            scene.board_view.draw_frame(layer)
+            hud.draw_logo(layer, scene.layout)
+            self._static = (key, layer)
+        return self._static[1]
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Untouched, the turn token bobs (and the thinking dots bounce), a new message rises,
+        and the board pulses while something on it is selected or lit: redrawn there alone.
+        Pieces in flight, a popping chain or a drag: everything."""
+        scene = self.scene
+        if scene.anim.moving or scene.dragged() is not None:
+            return self._damage.whole()
+        args = self.board_args()
+        moving = [scene.layout.turn_rect.inflate(8, 8)]
+        if BoardView.animated(**args):
+            moving.append(scene.layout.frame_rect.inflate(80, 80))
+        if scene.message_age < 0.25:
+            moving.append(scene.layout.message_rect.inflate(8, 24))
+        board = {name: _frozen(value) for name, value in args.items() if name != "time"}
+        signature = (self.static_key(scene.app.surface.get_size()),
+                     tuple(sorted(board.items())), self.hud_state(), picture(scene.ui))
+        return self._damage.areas(signature, moving)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        c = scene.control
+        dragged = scene.dragged()
+        scene.board_view.draw(surface, **self.board_args(), frame=False)
+        scene.anim.draw(surface)
+        if dragged is not None:
+            piece = c.shown.pieces[dragged[0]]
+            scene.board_view.draw_piece(surface, piece[0], piece[1], dragged[1],
+                                       ground=(dragged[1][0], dragged[1][1] + 16),
+                                       scale=(1.08, 1.08), state="selected")
+        self.draw_hud(surface)
+        if scene.ui is not None:
+            scene.gui.draw_ui(surface)
+        if c.chain_mode and scene.b_chain is not None:  # SELECT CHAIN is on: a gold frame
+            pygame.draw.rect(surface, arcade_palette.GOLD, scene.b_chain.rect.inflate(14, 14), 5,
+                             border_radius=26)
+
+    def hud_state(self) -> tuple[Any, ...]:
+        """What the HUD shows apart from its motion: mover, label, thinking, the counts, the
+        quiet rounds, the message and its tone, the speaker, SELECT CHAIN's frame."""
+        scene = self.scene
+        c = scene.control
+        mover = c.to_move
+        if c.is_over:
+            outcome = c.outcome
+            label = t("play.over")
+            if outcome is not None and outcome.winner is not None:
+                mover = outcome.winner
+                label = t("over.wins", color=color_name(mover))
+        else:
+            label = t("play.to_move", color=color_name(mover))
+        counts = tuple(c.pieces_left(color) for color in Color)
+        return (mover, label, scene.thinking, counts, c.quiet_rounds, self.line(),
+                scene.sound_state, c.chain_mode)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        c, L = scene.control, scene.layout
+        mover, label, thinking, left, _rounds, (text, tone), sound, _chain = \
+            self.hud_state()
+        hud.draw_turn(surface, L, mover, label, scene.time, thinking=thinking)
+        hud.draw_pieces_left(surface, L, dict(zip(Color, left)), t("play.left"))
+        hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), c.quiet_rounds,
+                              QUIET_ROUNDS_TO_DRAW)
+        if text != self._shown_message:
+            self._shown_message = text
+            scene.message_age = 0.0
+        hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), scene.message_age)
+        hud.draw_speaker(surface, L.speaker_rect, sound)
