@@ -56,9 +56,8 @@ Decisions where Q-6 is silent (the tests pin each one):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from game.games.querni.events import (
@@ -78,6 +77,7 @@ from game.games.querni.events import (
     Undone,
     Why,
 )
+from game.games.querni.turn_view import TurnInProgress, TurnView
 from game.rules.querni import (
     COLS,
     DRAW_TURNS,
@@ -88,7 +88,10 @@ from game.rules.querni import (
     Outcome,
     QuerniState,
     Square,
+    hops_jumped,
     is_square,
+    jumped_over,
+    must_pass,
     name,
 )
 
@@ -97,10 +100,6 @@ DEFAULT_CURSOR: Square = (4, 3)
 
 QUIET_ROUNDS_TO_DRAW = DRAW_TURNS // 2
 """Q-5.3: 30 rounds without a removal draw (``quiet_rounds`` counts up to it)."""
-
-_JUMPS = ((2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2), (0, -2), (2, -2))
-"""Where a jump can land relative to the jumping piece: only candidates, the rules decide."""
-
 
 class Direction(StrEnum):
     """A keyboard cursor move; the values are the input layer's key names."""
@@ -116,39 +115,6 @@ class Direction(StrEnum):
         return {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[self.value]
 
 
-def is_step(a: Square, b: Square) -> bool:
-    """Whether ``b`` is one of the 8 neighbours of ``a`` (a step, not a jump)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-
-
-def jumped_over(a: Square, b: Square) -> Square | None:
-    """The square between the two ends of a jump (``None`` for a step)."""
-    if is_step(a, b):
-        return None
-    return ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-
-
-def hops_jumped(path: tuple[Square, ...] | list[Square]) -> tuple[Square, ...]:
-    """Every square a movement path jumped over, in order (empty for a step)."""
-    over = (jumped_over(a, b) for a, b in zip(path, path[1:]))
-    return tuple(sq for sq in over if sq is not None)
-
-
-def can_move_or_remove(state: QuerniState) -> bool:
-    """Whether the side to move has any movement or any chain (else Q-4.6 passes for it)."""
-    if state.result is not None:
-        return False
-    mover = state.to_move
-    if state.chains(mover):
-        return True
-    return any(state.destinations(sq) for sq, (c, _) in state.pieces.items() if c is mover)
-
-
-def must_pass(state: QuerniState) -> bool:
-    """Q-4.6: the game runs and the mover has no legal movement and no chain to remove."""
-    return state.result is None and not can_move_or_remove(state)
-
-
 def _refuse(key: str, square: Square | None = None, **params: Any) -> Refusal:
     """A refusal; the refused square goes into params as its board name."""
     if square is not None:
@@ -162,113 +128,6 @@ def _from_rules(error: IllegalMove, square: Square | None) -> Refusal:
     return Refusal(error.key, params, square)
 
 
-@dataclass(frozen=True, slots=True)
-class _Turn:
-    """The view state of the turn in progress (immutable, so UNDO and a refused drag just
-    put an older value back)."""
-
-    selected: Square | None = None  # piece in hand that has not moved yet
-    path: tuple[Square, ...] = ()  # start and landings once the piece has moved
-    open: bool = False  # a jump sequence that may go on (more landings lit)
-    chain_mode: bool = False
-    first: int | None = None  # number of the first chain end tapped
-    chain: Chain | None = None
-
-
-class _View:
-    """Everything the scene draws, derived from (state, turn) once and cached: the controller
-    builds a new one at every change, so the queries are free to call every frame."""
-
-    def __init__(self, state: QuerniState, turn: _Turn) -> None:
-        self.state = state
-        self.turn = turn
-        self.mover = state.to_move
-
-    @cached_property
-    def shown(self) -> QuerniState:
-        """The position after the tentative movement (same side to move)."""
-        if not self.turn.path:
-            return self.state
-        return self.state.moved(list(self.turn.path))
-
-    @cached_property
-    def lit(self) -> tuple[frozenset[Square], frozenset[Square]]:
-        """(steps, jump landings) the piece in hand may be tapped onto now."""
-        turn = self.turn
-        if turn.chain_mode or self.state.result is not None:
-            return frozenset(), frozenset()
-        if not turn.path:
-            if turn.selected is None:
-                return frozenset(), frozenset()
-            start = turn.selected
-            ends = self.state.destinations(start)
-            steps = frozenset(sq for sq in ends if is_step(start, sq))
-            return steps, self._landings((start,), ends - steps)
-        if not turn.open:
-            return frozenset(), frozenset()
-        return frozenset(), self._landings(turn.path, self.state.destinations(turn.path[0]))
-
-    def _landings(self, path: tuple[Square, ...], ends: frozenset[Square]) -> frozenset[Square]:
-        """The next jump landings after ``path``: the squares a jump away that the rules accept
-        as the path's continuation (only squares among the piece's destinations can be)."""
-        here = path[-1]
-        out = set()
-        for dc, dr in _JUMPS:
-            land = (here[0] + dc, here[1] + dr)
-            if land in ends and self._accepts(path + (land,)):
-                out.add(land)
-        return frozenset(out)
-
-    def _accepts(self, path: tuple[Square, ...]) -> bool:
-        try:
-            self.state.moved(list(path))
-        except IllegalMove:
-            return False
-        return True
-
-    @cached_property
-    def chains(self) -> tuple[Chain, ...]:
-        """The mover's removable chains in the shown position (Q-3)."""
-        if self.state.result is not None:
-            return ()
-        return tuple(self.shown.chains(self.mover))
-
-    @cached_property
-    def ends(self) -> frozenset[int]:
-        """Numbers that start or end some removable chain."""
-        return frozenset(n for chain in self.chains for n in chain)
-
-    def completing(self, first: int) -> frozenset[int]:
-        """Numbers that make a removable chain together with ``first``."""
-        return frozenset(
-            high if low == first else low for low, high in self.chains if first in (low, high)
-        )
-
-    @cached_property
-    def candidates(self) -> frozenset[Square]:
-        """The chain ends lit in chain mode."""
-        turn = self.turn
-        if not turn.chain_mode:
-            return frozenset()
-        numbers = self.ends if turn.first is None or turn.chain else self.completing(turn.first)
-        return frozenset(self.square_of(n) for n in numbers)
-
-    def square_of(self, number: int) -> Square:
-        square = self.shown.where(self.mover, number)
-        assert square is not None, "a chain number is on the board"
-        return square
-
-    def chain_squares(self, chain: Chain | None) -> tuple[Square, ...]:
-        if chain is None:
-            return ()
-        return tuple(self.square_of(n) for n in range(chain[0], chain[1] + 1))
-
-    @cached_property
-    def marks(self) -> frozenset[Square]:
-        """Squares of the mover's pieces in some removable chain."""
-        return frozenset(sq for chain in self.chains for sq in self.chain_squares(chain))
-
-
 class TurnController:
     """The QUERNI play screen's view-state machine: a committed ``QuerniState`` plus the turn
     being built by taps (Q-6). Queries are cached per change; commands return a ``Result``
@@ -278,11 +137,11 @@ class TurnController:
         if not is_square(cursor):
             raise ValueError(f"the cursor must be a square on the board, not {cursor!r}")
         self._state = state
-        self._turn = _Turn()
+        self._turn = TurnInProgress()
         self._trail: frozenset[Square] = frozenset()
         self._cursor: Square = (cursor[0], cursor[1])
         self._stuck: bool | None = None  # must_pass of the committed state, once asked
-        self._view = _View(state, self._turn)
+        self._view = TurnView(state, self._turn)
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -407,7 +266,7 @@ class TurnController:
     @property
     def can_undo(self) -> bool:
         """Something of this turn can be taken back (Q-6.3)."""
-        return not self.is_over and self._turn != _Turn()
+        return not self.is_over and self._turn != TurnInProgress()
 
     @property
     def can_select_chain(self) -> bool:
@@ -519,9 +378,9 @@ class TurnController:
         if self.is_over:
             return _refuse(Why.GAME_OVER)
         turn = self._turn
-        if turn == _Turn():
+        if turn == TurnInProgress():
             return _refuse(Why.NOTHING_TO_UNDO)
-        self._set(_Turn())
+        self._set(TurnInProgress())
         return Undone(turn.path or None, turn.chain)
 
     def end_move(self, confirm_pass: bool = False) -> Result:
@@ -549,11 +408,11 @@ class TurnController:
 
     # --- inside ----------------------------------------------------------------------------
 
-    def _set(self, turn: _Turn) -> None:
+    def _set(self, turn: TurnInProgress) -> None:
         """Change the view state; the cached view goes with it."""
         if turn != self._turn:
             self._turn = turn
-            self._view = _View(self._state, turn)
+            self._view = TurnView(self._state, turn)
 
     def _clear_trail(self) -> None:
         self._trail = frozenset()
@@ -574,11 +433,11 @@ class TurnController:
             if color is not self.to_move:
                 return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
             if square == selected:
-                self._set(_Turn())
+                self._set(TurnInProgress())
                 return Deselected(square)
             if not self._state.destinations(square):
                 return _refuse(Why.PIECE_BLOCKED, square, number=number)
-            self._set(_Turn(selected=square))
+            self._set(TurnInProgress(selected=square))
             return Selected(square, number, selected)
         if selected is None:
             return _refuse(Why.EMPTY_SQUARE, square)
@@ -611,8 +470,8 @@ class TurnController:
     def _land(self, path: tuple[Square, ...], square: Square) -> Result:
         """Move the piece in hand from ``path[-1]`` to the lit ``square``."""
         jumped = jumped_over(path[-1], square)
-        turn = _Turn(path=path + (square,), open=jumped is not None)
-        if turn.open and not _View(self._state, turn).lit[1]:
+        turn = TurnInProgress(path=path + (square,), open=jumped is not None)
+        if turn.open and not TurnView(self._state, turn).lit[1]:
             turn = replace(turn, open=False)  # nowhere left to land: the sequence ends
         self._set(turn)
         return Moved(path[0], path[-1], square, jumped, turn.open)
@@ -696,8 +555,8 @@ class TurnController:
         self._trail = frozenset((route or ())[:-1]) | frozenset(removed)
         self._state = state
         self._stuck = None
-        self._turn = _Turn()
-        self._view = _View(state, self._turn)
+        self._turn = TurnInProgress()
+        self._view = TurnView(state, self._turn)
         return TurnEnded(
             mover=before.to_move,
             before=before,

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.games.querni.controller import TurnController, must_pass
+from game.games.querni.controller import TurnController
 from game.games.querni.events import Result
-from game.rules.querni import Chain, Color, QuerniState, Square
+from game.rules.querni import Chain, Color, QuerniState, Square, must_pass
 
 
 class GestureKind(StrEnum):

@@ -16,6 +16,13 @@ from game.rules.querni.board import (
     name,
 )
 from game.rules.querni.chains import MIN_CHAIN, Chain, can_still_chain
+from game.rules.querni.questions import (
+    can_move_or_remove,
+    hops_jumped,
+    is_step,
+    jumped_over,
+    must_pass,
+)
 from game.rules.querni.state import (
     ALL_REMOVED,
     DRAW_TURNS,
@@ -48,7 +55,12 @@ __all__ = [
     "QuerniState",
     "Square",
     "Turn",
+    "can_move_or_remove",
     "can_still_chain",
+    "hops_jumped",
     "is_square",
+    "is_step",
+    "jumped_over",
+    "must_pass",
     "name",
 ]

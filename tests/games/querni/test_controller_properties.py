@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.games.querni.controller import TurnController, must_pass
+from game.games.querni.controller import TurnController
 from game.games.querni.events import (
     REFUSAL_KEYS,
     ChainChosen,
@@ -31,7 +31,7 @@ from game.games.querni.events import (
     TurnEnded,
 )
 from game.games.querni.gestures import Gesture, GestureKind, perform, play_turn
-from game.rules.querni import Color, QuerniState, Square
+from game.rules.querni import Color, QuerniState, Square, must_pass
 
 SETTINGS = settings(
     max_examples=60,

@@ -4,9 +4,8 @@ question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:clas
 from __future__ import annotations
 
 from game.games.querni.computer import Choice, HintAdvisor
-from game.games.querni.controller import is_step
 from game.games.querni.texts import t
-from game.rules.querni import Chain, Path, QuerniState, Square, name
+from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
 
 
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:

@@ -18,7 +18,7 @@ from game.arcade.widgets import buttons
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
 from game.engine import input as inp
-from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW, hops_jumped
+from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
 from game.games.querni.record import GameRecord, check
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.game_over import reason_text
@@ -26,7 +26,7 @@ from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
-from game.rules.querni import Color, QuerniState, Square, name
+from game.rules.querni import Color, QuerniState, Square, hops_jumped, name
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp

@@ -16,11 +16,10 @@ from game.arcade.scenes.document import DocumentScene, Figure
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
-from game.games.querni.controller import is_step
 from game.games.querni.texts import HELP, help_text
 from game.games.querni.widgets import palette, pieces
 from game.games.querni.widgets.board import arc_points
-from game.rules.querni import Color, QuerniState, Square, can_still_chain
+from game.rules.querni import Color, QuerniState, Square, can_still_chain, is_step
 
 SQUARE = 92
 LABEL_GAP = 18
