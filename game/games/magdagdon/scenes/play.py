@@ -25,6 +25,7 @@ from game.arcade.play.hints import HintFlow, Shown
 from game.arcade.play.screen import PlayScreen
 from game.arcade.widgets import buttons, palette
 from game.arcade.widgets.effects import Particles, Shake
+from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
@@ -119,8 +120,8 @@ class PlayScene(PlayScreen):
         self.gestures = PlayGestures(self)
         self.banner = 1.0 if self.control.phase == Phase.MAGDAGDON else 0.0
         self.banner_slam = False
-        self.message_timer = 0.0
-        self._shown_message = self.control.message
+        self.message_line = MessageLine()
+        self.message_line.show(self.control.message)
         self.control.drain_events()  # a resumed MAGDAGDON turn shows its banner without a slam
 
     @property
@@ -295,9 +296,7 @@ class PlayScene(PlayScreen):
             self._note(event)
             self._effect(event)
         self.hints.poll(hints.state_key(self.game), self.hint_available)
-        if self.control.message != self._shown_message:
-            self._shown_message = self.control.message
-            self.message_timer = 0.0
+        self.message_line.show(self.control.message)
         self._refresh_buttons()
 
     def _note(self, event: Event) -> None:
@@ -469,7 +468,7 @@ class PlayScene(PlayScreen):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.message_timer += dt
+        self.message_line.update(dt)
         self.tweens.update(dt)
         self.hints.poll(hints.state_key(self.game), self.hint_available)
         self.particles.update(dt)

@@ -11,6 +11,7 @@ import pygame
 
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.background import background
+from game.arcade.widgets.message_line import RISE_SECONDS
 from game.engine import i18n
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -68,7 +69,7 @@ class PlayPicture:
         if scene.thinking:
             return t("hint.thinking") + scene.hints.dots(scene.time), palette.GOLD, 1.0, False
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
-        return scene.message, colour, scene.message_timer, False
+        return scene.message, colour, scene.message_line.age, False
 
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps, only what moves by itself is redrawn, where
@@ -104,7 +105,7 @@ class PlayPicture:
                     or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
                 moving.append(scene.tray.die_area(index, c.selected))
         text_now, colour, age, plated = self.line()
-        if age < 0.25:  # rising in
+        if age < RISE_SECONDS:  # rising in
             message = pygame.Rect(0, 0, L.right_width + 60, 150)
             message.center = L.message_pos
             moving.append(message)
@@ -117,9 +118,10 @@ class PlayPicture:
         signature = (self.static_key(scene.app.surface.get_size()), g.turns, c.card().lines,
                      g.view(), tentative, tuple(sorted(legal)), c.cursor, scene.digits,
                      tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
-                     tuple(c.marked or ()), g.in_turn, text_now, colour, age >= 0.25, plated,
-                     g.powers_left, g.next_penalty, scene.thinking, c.phase, c.in_magdagdon,
-                     coach and coach[0], picture(scene.ui))
+                     tuple(c.marked or ()), g.in_turn, text_now, colour,
+                     age >= RISE_SECONDS, plated, g.powers_left, g.next_penalty,
+                     scene.thinking, c.phase, c.in_magdagdon, coach and coach[0],
+                     picture(scene.ui))
         return self._damage.areas(signature, moving)
 
     def _stepped(self, name: str, drawn: Any) -> bool:

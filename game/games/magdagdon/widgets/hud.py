@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.arcade.widgets import overlay, palette, text
+from game.arcade.widgets import message_line, overlay, palette, text
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -73,13 +73,9 @@ def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour: p
                  age: float, inset: int = 0) -> None:
     """The rules' latest word under the tray, up to two lines, rising in as it appears
     (``inset``: px kept free on each side, e.g. inside a hint's plate)."""
-    if not message:
-        return
     size, least = (32, 24) if not inset else (30, 22)
-    size, lines = text.fit_lines(message, "bold", size, L.right_width - 2 * inset, 2, least)
-    rise = (1 - min(1.0, age * 8)) * 10
-    text.blit_lines(surface, lines, "bold", size, colour, "center",
-                    (L.message_pos[0], L.message_pos[1] + rise), gap=8 if not inset else 4)
+    message_line.draw(surface, message, colour, age, L.message_pos, L.right_width - 2 * inset,
+                      size, least, gap=8 if not inset else 4)
 
 
 def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:

@@ -26,6 +26,7 @@ import pygame
 from game.arcade.play.hints import HintFlow
 from game.arcade.play.screen import PlayScreen
 from game.arcade.widgets import buttons
+from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
@@ -117,7 +118,7 @@ class PlayScene(PlayScreen):
         self.gestures = PlayGestures(self)
         self.note: tuple[str, str] | None = None  # (text, tone) until the next action
         self.note_age = 0.0
-        self.message_age = 0.0
+        self.message_line = MessageLine()
         self.trail_path: tuple[Square, ...] = ()
         self.ghosts: dict[Square, tuple[Color, int]] = {}
         self.trail_age = 1.0
@@ -468,7 +469,7 @@ class PlayScene(PlayScreen):
     # --- per step -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.message_age += dt
+        self.message_line.update(dt)
         self.trail_age += dt
         if self.note is not None and self.pending_pass is None:
             self.note_age += dt

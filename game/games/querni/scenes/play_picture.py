@@ -46,7 +46,6 @@ class PlayPicture:
         self.scene = scene
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()
-        self._shown_message = ""
 
     def line(self) -> tuple[str, str]:
         """The line the player reads now, and its tone: an explanation, else what to do."""
@@ -145,7 +144,7 @@ class PlayPicture:
         moving = [scene.layout.turn_rect.inflate(8, 8)]
         if BoardView.animated(**args):
             moving.append(scene.layout.frame_rect.inflate(80, 80))
-        if scene.message_age < 0.25:
+        if scene.message_line.rising:
             moving.append(scene.layout.message_rect.inflate(8, 24))
         board = {name: _frozen(value) for name, value in args.items() if name != "time"}
         signature = (self.static_key(scene.app.surface.get_size()),
@@ -198,8 +197,6 @@ class PlayPicture:
         hud.draw_pieces_left(surface, L, dict(zip(Color, left)), t("play.left"))
         hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), c.quiet_rounds,
                               QUIET_ROUNDS_TO_DRAW)
-        if text != self._shown_message:
-            self._shown_message = text
-            scene.message_age = 0.0
-        hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), scene.message_age)
+        scene.message_line.show(text)
+        hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), scene.message_line.age)
         hud.draw_speaker(surface, L.speaker_rect, sound)

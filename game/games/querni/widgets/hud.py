@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.widgets import text
+from game.arcade.widgets import message_line, text
 from game.games.querni.widgets import palette, pieces
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import Color
@@ -159,12 +159,7 @@ def draw_message(surface: pygame.Surface, L: QuerniLayout, message: str,
     """The message strip: one or two lines, rising in as a new message appears."""
     rect = L.message_rect
     pygame.draw.rect(surface, (20, 18, 50), rect, border_radius=20)
-    if not message:
-        return
-    size, lines = text.fit_lines(message, "bold", 32, rect.width - 40, 2, minimum=20)
-    rise = (1 - min(1.0, age * 8)) * 10
-    text.blit_lines(surface, lines, "bold", size, colour, "center",
-                    (rect.centerx, rect.centery + rise), gap=4)
+    message_line.draw(surface, message, colour, age, rect.center, rect.width - 40)
 
 
 def draw_thinking(surface: pygame.Surface, centre: tuple[float, float], time: float,
