@@ -102,6 +102,10 @@ class Asker:
         """``(True, choice)`` once the answer about ``key`` is in (``choice`` None when the
         engine failed: its error was logged by the worker); ``(False, None)`` otherwise. An
         answer about another key is dropped."""
+        if self.deterministic and self.asking(key):
+            # a reproducible run: the answer is part of the frame sequence, whatever the
+            # machine's speed (the search is bounded by nodes, not by time)
+            self.worker.wait(DETERMINISTIC_CAP + 5.0)
         outcome = self.worker.poll()
         if outcome is None or outcome.key != key:
             return False, None
