@@ -91,7 +91,8 @@ class StatsView:
         text.blit(surface, title, "bold", text.fit_size(title, "bold", 34, box.width // 2),
                   palette.GOLD, "topleft", (box.left + 24, box.top + 16))
         mean = "—" if stats.mean_turns is None else format_number(round(stats.mean_turns))
-        line = TEXTS.t("stats.summary", count=stats.games, turns=mean)
+        line = TEXTS.t("stats.summary", games=TEXTS.t("stats.games", count=stats.games),
+                       turns=mean)
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 28, box.width // 2 - 40),
                   palette.TEXT_DIM, "topright", (box.right - 24, box.top + 22))
         bar, legend = self.parts(box)
