@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -35,6 +36,10 @@ __all__ = ["MAX_BYTES", "JsonStore", "Notice"]
 log = logging.getLogger(__name__)
 
 
+WARN_EVERY = 60.0
+"""Seconds between two log lines about failed writes (the failures in between are counted)."""
+
+
 class JsonStore(JsonFolder):
     """The data files of ``data_dir`` (or of memory, when the folder cannot be created)."""
 
@@ -44,6 +49,8 @@ class JsonStore(JsonFolder):
         self._pending: dict[str, list[tuple[str, str, bytes]]] = {}  # copies owed before writing
         self._failing = False
         self._failures = threading.Lock()  # the writer thread reports failures too
+        self._warned_at: float | None = None  # when a failed write was last logged
+        self._unlogged = 0  # failed writes not logged since then
         self._writer = Writer(self._apply)
 
     # --- copies kept on purpose ------------------------------------------------------------
@@ -144,7 +151,7 @@ class JsonStore(JsonFolder):
         try:
             atomic_write(self.path(name), raw)
         except OSError as error:
-            log.warning("cannot write %s: %s", name, error)
+            self._warn("cannot write %s: %s", name, error)
             self.failed()
             return False
         with self._failures:
@@ -166,13 +173,26 @@ class JsonStore(JsonFolder):
         except FileNotFoundError:
             return True
         except OSError as error:
-            log.warning("cannot remove %s: %s", name, error)
+            self._warn("cannot remove %s: %s", name, error)
             self.failed()
             return False
         with self._failures:
             self._failing = False
         sync_dir(self.path(name).parent)
         return True
+
+    def _warn(self, message: str, *args: object) -> None:
+        """Log a failed write at most once per :data:`WARN_EVERY` seconds: a full disk fails
+        every move, and a line each time would flood the log (and a kiosk's journal)."""
+        now = time.monotonic()
+        with self._failures:
+            if self._warned_at is not None and now - self._warned_at < WARN_EVERY:
+                self._unlogged += 1
+                return
+            unlogged, self._unlogged, self._warned_at = self._unlogged, 0, now
+        if unlogged:
+            message += f" ({unlogged} more failed writes since the last warning)"
+        log.warning(message, *args)
 
     def failed(self) -> None:
         """Count a failed write: one ``notice.save_failed`` per failure streak."""

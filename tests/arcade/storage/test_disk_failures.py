@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import tempfile
 import time
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Notice, Settings
+from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Notice, Settings, jsonfile
 from tests.arcade.storage.support import (
     GAMES,
     SAVE_FAILED,
@@ -206,3 +207,20 @@ def test_files_are_json_objects_with_version_two(store: Any, tmp_path: Path) -> 
         data = read_json(tmp_path / name)
         assert isinstance(data, dict) and data["version"] == 2
     assert leftovers(tmp_path) == []
+
+
+def test_a_full_disk_is_logged_once_a_minute_not_at_every_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 38, case 11: a full disk printed a WARNING on every move (147 lines in 6,000
+    frames). The failures in between are counted into the next warning."""
+    storage = make(tmp_path)
+    monkeypatch.setattr(os, "replace", fail(errno.ENOSPC))
+    with caplog.at_level(logging.WARNING, logger="game.arcade.storage.jsonfile"):
+        for turn in range(40):
+            storage.save_game("magdagdon", played(turns=1 + turn % 3))
+    lines = [r for r in caplog.records if "cannot write" in r.getMessage()]
+    assert len(lines) == 1
+    monkeypatch.setattr(jsonfile, "WARN_EVERY", 0.0)
+    with caplog.at_level(logging.WARNING, logger="game.arcade.storage.jsonfile"):
+        storage.save_game("magdagdon", played())
+    assert "more failed writes since the last warning" in caplog.records[-1].getMessage()
