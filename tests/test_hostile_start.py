@@ -55,3 +55,17 @@ def test_replaying_a_symlink_loop_ends_in_one_clear_failure(tmp_path: Path) -> N
     result = run("--data-dir", str(tmp_path / "data"), "--replay", str(loop), "--frames", "2")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "cannot replay" in result.stderr
+
+
+def test_a_benchmark_without_a_data_dir_keeps_out_of_the_players_data(tmp_path: Path) -> None:
+    """Issue 38, case 10: ``--bench`` played into the player's own folder (their saved game
+    replaced, the advisor's games in their tables). It now plays in a folder of its own."""
+    home = tmp_path / "home"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", HOME=str(home), XDG_DATA_HOME=str(home / "data"))
+    result = subprocess.run([sys.executable, "main.py", "--bench", "30", "--seed", "1"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert "frames=30" in result.stdout
+    assert not (home / "data").exists()

@@ -4,8 +4,11 @@ the first scene. Games come from their specs (``game.games.GAMES``); nothing her
 from __future__ import annotations
 
 import argparse
+import atexit
 import logging
 import os
+import shutil
+import tempfile
 from typing import Any
 
 from game.arcade.app import ArcadeApp
@@ -18,6 +21,7 @@ from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
+from game.version import APP_NAME
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +67,10 @@ def open_storage(data_dir: str | None, games: tuple[GameSpec, ...]) -> Storage:
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     """The arcade for ``args``; ``StartupError`` for what the player can fix."""
     check_resources()
+    if args.bench and args.data_dir is None:
+        # a benchmark keeps out of the player's data: its own folder, gone when it ends
+        args.data_dir = tempfile.mkdtemp(prefix=f"{APP_NAME}-bench-")
+        atexit.register(shutil.rmtree, args.data_dir, True)
     storage = open_storage(args.data_dir, games)
     lock = DataLock(storage.data_dir)
     if storage.writable and not lock.acquire():
