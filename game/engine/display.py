@@ -13,10 +13,9 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
   its own pixel format (a plain copy) — only the parts a partial redraw changed
   (``engine.damage``) — and the texture is drawn into the letterbox (:func:`window.letterbox`),
   bars black, with vsync where the driver has it. The texture filters linearly, except at a
-  whole-number scale (1920×1080 on 4K), where it keeps pixels sharp. The renderer is made
-  once the window has its start geometry, and the log names the driver, the renderer and the
-  window's size at start and after every change. Only where SDL offers no renderer at all is
-  the window's own surface scaled into instead (never both on one window: SDL forbids it).
+  whole-number scale (1920×1080 on 4K), where it keeps pixels sharp. The log names the
+  driver, the renderer and the window at start and after every change. Only where SDL has no
+  renderer at all is the window's own surface scaled into (SDL forbids both on one window).
 * **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
   the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
   restored while it fits a monitor that is still there (``remembered``), and reported to
@@ -24,8 +23,8 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
 * **Fullscreen**: SDL's desktop fullscreen where a window manager honours it; in a bare X
   session (many kiosks: no window manager, see :func:`sdl.window_manager`), or when the window
   does not cover the monitor within ``COVER_TIMEOUT``, a borderless window of the monitor's
-  size at its origin instead. F11 returns to the windowed
-  geometry it left. The canvas never changes, so no scene notices.
+  size at its origin instead. F11 returns to the windowed geometry it left. The canvas never
+  changes, so no scene notices.
 * **Pointer**: SDL reports mouse (and touch-synthesised mouse) positions in window pixels;
   :meth:`Display.map_event` turns them into logical ones in one place, before any scene,
   filter or pygame-gui sees the event (:func:`window.to_logical`). Events that already carry
@@ -33,9 +32,8 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
 * Under the dummy driver (tests, benchmarks) the window is the logical size and fullscreen is
   only a state: there is no screen to fit or cover.
 
-Debug probe: with ``MAGDAGDON_DISPLAY_PROBE=1`` four marker squares (``PROBE_COLOURS``, top-left,
-top-right, bottom-left, bottom-right) are drawn in the logical frame's corners and the window's
-geometry is printed (``window x y w h mode``), so a screenshot shows where the frame landed.
+Debug probe: with ``MAGDAGDON_DISPLAY_PROBE=1`` four marker squares (``PROBE_COLOURS``) mark
+the logical frame's corners and the window's geometry is printed (``window x y w h mode``).
 """
 
 from __future__ import annotations
@@ -299,8 +297,13 @@ class Display:
         else:
             rect, monitor = restore_window(self.remembered_window, monitors, self.size)
         self._windowed = rect
-        self.window = pygame.Window(self.title or "pygame window", rect[2:], rect[:2],
+        # Made at its start geometry, with its renderer while hidden: a GL renderer makes SDL
+        # recreate the window (shown, it would lose its place and input), and one made before
+        # a resize may keep the old size (OpenGL ES through EGL: a shifted, cut picture).
+        start = monitor.bounds if self.fullscreen and not self.headless else rect
+        self.window = pygame.Window(self.title or "pygame window", start[2:], start[:2],
                                     resizable=True, hidden=True, allow_high_dpi=True)
+        self._presenter = self._make_presenter(self.window)
         pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
         self.window.show()
         if self.fullscreen:
@@ -308,10 +311,6 @@ class Display:
             self._switch(True, monitor)
         elif not self.headless:
             self._place(rect)
-        # Only now, with the window at its start geometry: a renderer made earlier may keep
-        # the first size for its whole life (OpenGL ES through EGL: a shifted, cut picture).
-        pygame.event.pump()
-        self._presenter = self._make_presenter(self.window)
         self._reported = self._windowed if not self.fullscreen else None
         self._update_box()
         _current.append(self)

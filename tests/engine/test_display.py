@@ -226,8 +226,8 @@ def test_the_renderer_is_made_once_the_window_has_its_start_geometry(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A renderer made before the window's first resize may keep the first size for good
-    (OpenGL ES through EGL: a shifted, cut picture): a window that starts fullscreen gets its
-    renderer once it covers the monitor, not at the size it was made with."""
+    (OpenGL ES through EGL: a shifted, cut picture): a window that starts fullscreen is made
+    at the monitor's size and gets its renderer at that size, never at the windowed one."""
     sizes: list[tuple[int, int]] = []
     real = display_module._RendererPresenter
 
