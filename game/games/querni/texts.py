@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from game.engine.i18n import Catalogue
-from game.games.querni.events import Refusal
 
 TEXTS = Catalogue("querni")
 HELP = Catalogue("querni_help")
@@ -15,11 +14,3 @@ help_text = HELP.t
 def color_name(color: object) -> str:
     """BLUE or RED as the game's word in the player's language (``color.BLUE``…)."""
     return t(f"color.{getattr(color, 'name', color)}")
-
-
-def refusal_text(refusal: Refusal) -> str:
-    """Why nothing happened, in the player's language (colour names translated)."""
-    params = dict(refusal.params)
-    if "color" in params:
-        params["color"] = color_name(params["color"])
-    return t(f"refusal.{refusal.key}", **params)

@@ -52,10 +52,10 @@ from game.games.querni.players import Player, cancel, make_player
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.hinting import Hint, HintAsker
 from game.games.querni.scenes.play_computer import ComputerTurns
-from game.games.querni.scenes.play_input import PlayGestures
+from game.games.querni.scenes.play_input import PlayGestures, refusal_text
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
-from game.games.querni.texts import TEXTS, color_name, refusal_text, t
+from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size

@@ -8,7 +8,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from game.engine import input as inp
-from game.games.querni.events import Moved
+from game.games.querni.events import Moved, Refusal
+from game.games.querni.texts import color_name, t
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
@@ -139,3 +140,11 @@ class PlayGestures:
         if name == "accept":
             scene.cursor_shown = True
         scene.apply(scene.control.press_key(name))
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """Why nothing happened, in the player's language (colour names translated)."""
+    params = dict(refusal.params)
+    if "color" in params:
+        params["color"] = color_name(params["color"])
+    return t(f"refusal.{refusal.key}", **params)
