@@ -44,22 +44,34 @@ def imports(name: str) -> set[str]:
     """Every ``game.*`` module ``name`` imports anywhere in its source. ``from pkg import x``
     imports the submodule ``pkg.x`` when there is one, else ``pkg`` itself (whose ``__init__``
     defines ``x``)."""
-    path = MODULES[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
+    for base, names in import_statements(MODULES[name], name):
+        if names is None:
+            found.add(base)
+            continue
+        submodules = {f"{base}.{alias}" for alias in names} & set(MODULES)
+        found.update(submodules)
+        if len(submodules) < len(names):  # a name defined in the package itself
+            found.add(base)
+    return {m for m in found if m in MODULES and m != name}
+
+
+def import_statements(path: Path, name: str) -> list[tuple[str, list[str] | None]]:
+    """Each run-time import of the module ``name`` at ``path``: ``(module, None)`` for
+    ``import module``, ``(package, names)`` for ``from package import names`` (relative
+    imports resolved)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[str, list[str] | None]] = []
     for node in run_time_nodes(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            out.extend((alias.name, None) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([node.module] if node.module else []))
-            submodules = {f"{base}.{alias.name}" for alias in node.names} & set(MODULES)
-            found.update(submodules)
-            if len(submodules) < len(node.names):  # a name defined in the package itself
-                found.add(base)
-    return {m for m in found if m in MODULES and m != name}
+            out.append((base, [alias.name for alias in node.names]))
+    return out
 
 
 GRAPH = {name: imports(name) for name in MODULES}
@@ -191,19 +203,10 @@ TEST_SOURCES = sorted(TESTS.rglob("*.py"))
 def imported_names(path: Path) -> set[str]:
     """Every module ``path`` imports anywhere in its source, and, for ``from pkg import x``,
     ``pkg.x`` too (``x`` may be a module)."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in run_time_nodes(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+    for base, names in import_statements(path, module_name(path)):
+        found.add(base)
+        found.update(f"{base}.{alias}" for alias in names or ())
     return found
 
 
