@@ -1,0 +1,16 @@
+"""The monkey in kiosk mode (see ``test_monkey.py``): attract mode, the PIN pad and the games
+behind it. A file of its own so that the test workers share the monkey runs (tests of one file
+stay on one worker)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.monkey import run_monkey
+from tools.monkey import LANDSCAPE
+
+
+@pytest.mark.slow
+def test_monkey_kiosk_attract_mode_and_pin_pad():
+    report = run_monkey("kiosk", 3_000, size=LANDSCAPE, kiosk=True)
+    assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited
