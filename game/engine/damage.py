@@ -69,11 +69,6 @@ def _size(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
 
-def area(rects: Iterable[pygame.Rect]) -> int:
-    """How many pixels ``rects`` cover, counted per rect (what drawing each of them costs)."""
-    return sum(_size(rect) for rect in rects)
-
-
 def _extra(a: pygame.Rect, b: pygame.Rect) -> int:
     """The pixels drawn twice or more by drawing both apart, less those their common box
     adds: how much drawing them as one box costs more (negative: less)."""

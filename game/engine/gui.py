@@ -73,24 +73,3 @@ def picture(manager: pygame_gui.UIManager | None) -> tuple[Any, ...]:
     if manager is None:
         return ()
     return tuple((data[0], tuple(data[1])) for data in manager.ui_group.visible)
-
-
-def changes(old: tuple[Any, ...], new: tuple[Any, ...]) -> list[pygame.Rect]:
-    """Where two :func:`picture` values differ: each changed element where it was and where
-    it is; when elements came or went (MAGDAGDON's ACCEPT in place of ROLL and CONFIRM),
-    where each one that is in only one of them is — not a whole redraw."""
-
-    def area(image: pygame.Surface, rect: tuple[int, ...]) -> pygame.Rect:
-        return pygame.Rect(rect[:2], image.get_size()).inflate(2, 2)
-
-    if len(old) != len(new):
-        before = {(id(image), rect) for image, rect in old}  # both held alive: ids unique
-        now = {(id(image), rect) for image, rect in new}
-        return [area(image, rect) for image, rect in old if (id(image), rect) not in now] + \
-            [area(image, rect) for image, rect in new if (id(image), rect) not in before]
-    out: list[pygame.Rect] = []
-    for (image_a, rect_a), (image_b, rect_b) in zip(old, new):
-        if image_a is not image_b or rect_a != rect_b:
-            out.append(area(image_a, rect_a))
-            out.append(area(image_b, rect_b))
-    return out

@@ -179,14 +179,14 @@ def test_overlapping_rects_join_before_far_ones_are_weighed() -> None:
     was) after them: merging by cost in list order alone joined the sparks into a strip
     (80,000 px) and left the die apart (60,000 px); joining what overlaps first keeps the
     left spark with the die it touches and the right one alone."""
-    from game.engine.damage import area, boxes
+    from game.engine.damage import boxes
 
     screen = pygame.Rect(0, 0, 1920, 1080)
     left, right = pygame.Rect(0, 0, 96, 96), pygame.Rect(704, 0, 96, 96)
     die_was, die_is = pygame.Rect(0, 48, 144, 400), pygame.Rect(16, 64, 144, 400)
     out = boxes([left, right, die_was, die_is], screen)
     assert sorted(map(tuple, out)) == [(0, 0, 160, 464), (704, 0, 96, 96)]
-    assert area(out) == 160 * 464 + 96 * 96
+    assert sum(box.width * box.height for box in out) == 160 * 464 + 96 * 96
     chain = [pygame.Rect(x, 500, 120, 60) for x in range(0, 1200, 100)]  # each overlaps the next
     joined = boxes(list(reversed(chain)), screen)
     assert joined == [pygame.Rect(0, 500, 1220, 60)]

@@ -147,21 +147,3 @@ def _states_of(manager: pygame_gui.UIManager, label: str) -> dict[str, bytes]:
         out[state] = pixels(shape.states[state].surface)
     fresh.kill()
     return out
-
-
-def test_changes_gives_where_buttons_changed_came_or_went() -> None:
-    """``gui.changes`` (the buttons' part of a partial redraw): a relabelled button where it
-    was and is; buttons that came or went (ACCEPT in place of ROLL and CONFIRM) where they
-    are or were — never the whole screen."""
-    from game.engine.gui import changes
-
-    roll, confirm, accept, relabelled = (pygame.Surface((300, 100)) for _ in range(4))
-    before = ((roll, (10, 10, 300, 100)), (confirm, (400, 10, 300, 100)))
-    assert changes(before, before) == []
-    assert changes(before, ((roll, (10, 10, 300, 100)), (relabelled, (400, 10, 300, 100)))) \
-        == [pygame.Rect(399, 9, 302, 102)] * 2
-    swapped = ((accept, (10, 200, 300, 100)),)
-    assert changes(before, swapped) == [pygame.Rect(9, 9, 302, 102),
-                                        pygame.Rect(399, 9, 302, 102),
-                                        pygame.Rect(9, 199, 302, 102)]
-    assert changes(swapped, ()) == [pygame.Rect(9, 199, 302, 102)]
