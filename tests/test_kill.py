@@ -65,7 +65,7 @@ PAIR = ["saved", "played_on"]
 """Put into the shuffled plan at :data:`PAIR_AT`: a save left, then resumed and played on."""
 PAIR_AT = (2, 10)
 MIN_KILLS = 20
-BUDGET_SECONDS = 60.0  # no new run starts after this once MIN_KILLS are done
+BUDGET_SECONDS = 30.0  # no new run starts after this once MIN_KILLS are done
 WAIT_CAP_SECONDS = 7.0  # a run waiting for an event is killed after this anyway
 STARTUP_TIMEOUT = 60.0
 
