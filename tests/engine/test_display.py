@@ -228,14 +228,16 @@ def test_the_renderer_is_made_once_the_window_has_its_start_geometry(
     """A renderer made before the window's first resize may keep the first size for good
     (OpenGL ES through EGL: a shifted, cut picture): a window that starts fullscreen is made
     at the monitor's size and gets its renderer at that size, never at the windowed one."""
+    from pygame._sdl2 import video
+
     sizes: list[tuple[int, int]] = []
-    real = display_module._RendererPresenter
+    real = video.Renderer
 
-    def made(window: pygame.Window, vsync: bool):
+    def made(window: pygame.Window, **options: object) -> object:
         sizes.append(window.size)
-        return real(window, vsync)
+        return real(window, **options)
 
-    monkeypatch.setattr(display_module, "_RendererPresenter", made)
+    monkeypatch.setattr(video, "Renderer", made)
     monkeypatch.setattr(display_module, "HEADLESS_DRIVERS", ())  # placed as on a screen
     monkeypatch.setattr(display_module, "restore_window",
                         lambda *args: ((10, 20, 1280, 720), sdl.guessed_monitors()[0]))

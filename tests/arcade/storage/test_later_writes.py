@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,6 +23,17 @@ from game.arcade.storage.jsonfile import JsonStore, Notice
 from tests.arcade.storage.support import SAVE_FAILED, fail, make, played
 
 NAME = "saves/game.json"
+
+
+def writer_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "save-writer"}
+
+
+def started_writers(action: Callable[[], object]) -> list[threading.Thread]:
+    """The writer threads that ``action`` started (other stores' may be lingering)."""
+    before = writer_threads()
+    action()
+    return sorted(writer_threads() - before, key=lambda t: t.ident or 0)
 
 
 def _store(folder: Path) -> JsonStore:
@@ -157,9 +169,7 @@ def test_without_a_data_folder_later_writes_live_in_memory(tmp_path: Path) -> No
 def test_close_writes_what_is_queued_and_the_store_goes_on(tmp_path: Path,
                                                            slow_disk: list[bytes]) -> None:
     store = _store(tmp_path)
-    store.write_later(NAME, {"turn": 1})
-    (writer,) = [t for t in threading.enumerate() if t.name == "save-writer"
-                 and t is store._writer._thread]
+    (writer,) = started_writers(lambda: store.write_later(NAME, {"turn": 1}))
     store.close()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":1}'
     writer.join(5)
@@ -175,16 +185,15 @@ def test_the_next_move_finds_the_writer_waiting_and_a_quiet_store_keeps_none(
     LINGER seconds after the last one it ends by itself."""
     monkeypatch.setattr(writer, "LINGER", 0.5)
     store = _store(tmp_path)
-    store.write_later(NAME, {"turn": 1})
+    (first,) = started_writers(lambda: store.write_later(NAME, {"turn": 1}))
     store.settle()
-    first = store._writer._thread
-    assert first is not None and first.is_alive()
-    store.write_later(NAME, {"turn": 2})
+    assert first.is_alive()
+    assert started_writers(lambda: store.write_later(NAME, {"turn": 2})) == []
     store.settle()
-    assert store._writer._thread is first
+    assert first.is_alive()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":2}'
     first.join(5)
-    assert not first.is_alive() and store._writer._thread is None
+    assert not first.is_alive()
     store.write_later(NAME, {"turn": 3})  # a new one after the quiet spell
     store.close()
     assert (tmp_path / NAME).read_bytes() == b'{"turn":3}'

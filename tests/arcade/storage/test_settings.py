@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 import tempfile
 import threading
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.arcade.storage import SETTINGS_FILE, Settings, verify_pin
+from game.arcade.storage import SETTINGS_FILE, Settings, jsonfile, verify_pin
 from game.engine.locales import LOCALES
 from tests.arcade.storage.support import (
     COUNTER,
@@ -256,15 +257,21 @@ def test_starting_a_new_game_leaves_both_writes_to_the_writer_thread(
     assert s.save_settings(s.load_settings())
     before = (tmp_path / SETTINGS_FILE).read_bytes()
     disk = threading.Event()
-    apply = s._store._writer._write
+    write, unlink = jsonfile.atomic_write, os.unlink
 
-    def held(name: str, raw: bytes | None) -> None:
+    def held_write(path: Path, raw: bytes) -> None:
         assert disk.wait(10)
-        apply(name, raw)
+        write(path, raw)
+
+    def held_unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        if threading.current_thread().name == "save-writer":  # only the writer waits
+            assert disk.wait(10)
+        unlink(path, *args, **kwargs)
 
     settings_now = s.load_settings()  # (a read waits for the queue: before it)
     settings_now.game("magdagdon")["difficulty"] = "NIGHTMARE"
-    monkeypatch.setattr(s._store._writer, "_write", held)
+    monkeypatch.setattr(jsonfile, "atomic_write", held_write)
+    monkeypatch.setattr(os, "unlink", held_unlink)
     s.clear_game("magdagdon", later=True)
     assert s.save_settings(settings_now, later=True) is True  # queued
     assert (tmp_path / SETTINGS_FILE).read_bytes() == before  # not written yet
