@@ -20,6 +20,7 @@ from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
+from game.games.querni.session import NO_RESULT
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
@@ -56,7 +57,7 @@ def summary(records: list[Record]) -> Totals:
         wins[result] = wins.get(result, 0) + 1
         turns += int(record.fields["turns"])
         me = human_colour(dict(record.fields.get("players", {})))
-        if me is not None and result != "DRAW":
+        if me is not None and result not in ("DRAW", NO_RESULT):
             mine["won" if result == me else "lost"] += 1
     mean = turns / len(records) if records else 0.0
     return {"blue": wins["BLUE"], "red": wins["RED"], "draws": wins["DRAW"], "mean": mean,
@@ -65,9 +66,9 @@ def summary(records: list[Record]) -> Totals:
 
 def outcome_for_person(fields: Mapping[str, Any]) -> str | None:
     """``"won"``, ``"lost"`` or ``"draw"`` for the person who played the computer in a
-    record; None between two people."""
+    record (a resignation is lost); None between two people or without a result."""
     me = human_colour(dict(fields.get("players", {})))
-    if me is None:
+    if me is None or fields["result"] == NO_RESULT:
         return None
     if fields["result"] == "DRAW":
         return "draw"
@@ -207,6 +208,8 @@ class ScoresView(VariantTabs):
                 won, won_colour = t("scores.you_lost"), palette.BAD
             elif result == "DRAW":
                 won, won_colour = t("scores.drawn"), palette.TEXT
+            elif result == NO_RESULT:
+                won, won_colour = t("scores.no_result"), palette.TEXT_DIM
             else:
                 won = t("scores.won", color=color_name(result))
                 won_colour = qpalette.RIM[Color(result)]
