@@ -106,12 +106,18 @@ def test_a_resignation_is_a_loss_and_an_abandoned_game_is_neither() -> None:
 
 
 def test_the_scores_totals_count_a_resignation_as_the_persons_loss() -> None:
-    from game.games.querni.widgets.scores import outcome_for_person, summary
+    from game.engine import i18n
+    from game.games.querni.widgets.scores import outcome_for_person, summary, why_text
+
+    i18n.setup("en")
 
     totals = summary([r for r in ENDED if r.variant == "vs_hard"])
     assert (totals["won"], totals["lost"], totals["games"]) == (1, 1, 2)
     assert outcome_for_person(ENDED[0].fields) == "lost"
     assert outcome_for_person(ENDED[3].fields) is None  # two people, no result
+    assert why_text(ENDED[0].fields) == "you resigned"
+    assert why_text(ENDED[2].fields) == "BLUE resigned"
+    assert why_text(ENDED[3].fields) == "left unfinished"
     two = summary([r for r in ENDED if r.variant == "two_players"])
     assert (two["blue"], two["red"], two["draws"], two["games"]) == (1, 1, 0, 3)
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 FIRST_BUTTON = 340
 """PLAY AGAIN's width; STATISTICS and MENU share the rest of the row (the panel is at most
 980 px wide in landscape and portrait alike, so one row of three fits both)."""
-PANEL_H, ROW_H, SMALL_ROW_H, GAP = 780, 104, 92, 16
+PANEL_H, ROW_H, SMALL_ROW_H, GAP = 700, 104, 92, 16
 
 
 def reason_text(result: str, reason: str, person: Color | None = None) -> str:
@@ -182,12 +182,12 @@ class GameOverScene(ArcadeScene):
         outcome = self.session.outcome
         winner = outcome.winner if outcome is not None else None
         edge = qpalette.BODY[winner] if winner is not None else palette.GOLD
+        colour = palette.GOLD if winner is None else qpalette.RIM[winner]
+        if self.person is not None and winner is not None:  # the person's win or loss
+            edge = colour = palette.GOOD if winner is self.person else palette.BAD
         overlay.dialog(surface, p, edge)
         room = p.width - 80
         title = self.title
-        colour = palette.GOLD if winner is None else qpalette.RIM[winner]
-        if self.person is not None and winner is not None:
-            colour = palette.GOOD if winner is self.person else palette.BAD
         size = text.fit_size(title, "display", 80, room - 240)
         rect = text.blit(surface, title, "display", size, colour, "center",
                          (p.centerx, p.top + 96), shadow=True)

@@ -70,6 +70,7 @@ class Endings:
         self._end(self.resigner)
         scene.ctx.audio.play("querni_draw")
         scene.refresh_buttons()
+        scene.gui.update(0.0)  # the buttons look disabled under the panel (and VIEW BOARD)
         scene.open_game_over(scene.session.variant, session=scene.session)
 
     # --- EXIT -----------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 BADGE = 44
 """The "?" badge's diameter on the board, in logical px."""
+SUMMARY_ROOM = 60
+"""A strip taller than twice this gives the turn's summary two lines (landscape)."""
 
 
 def better_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
@@ -130,22 +132,24 @@ class ReviewView:
         return path[-1] if path else None
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, summary: str) -> None:
-        """The review strip in ``area``: what the turn was (``summary``) and the verdict, with
-        a "?" before it when the turn is marked; the badge on the board."""
+        """The review strip in ``area``: what the turn was (``summary``, dim, on top) and the
+        verdict under it, with a "?" before it when the turn is marked; the board's badge."""
         pygame.draw.rect(surface, (20, 18, 50), area, border_radius=20)
-        verdict, colour = self.line()
-        room = area.width - 40
-        size, lines = text.fit_lines(summary, "ui", 28, room, 1, minimum=18)
+        inner = area.inflate(-32, -16)
+        tall = inner.height > 2 * SUMMARY_ROOM
+        size, lines = text.fit_lines(summary, "ui", 28, inner.width, 2 if tall else 1,
+                                     minimum=20)
+        top_h = len(lines) * (size + 6)
         text.blit_lines(surface, lines, "ui", size, arcade_palette.TEXT_DIM, "center",
-                        (area.centerx, area.top + 14 + size // 2))
-        left = area.left + 20
+                        (inner.centerx, inner.top + top_h // 2))
+        body = pygame.Rect(inner.left, inner.top + top_h, inner.width, inner.height - top_h)
         if self.marked:
-            badge(surface, (area.left + 20 + BADGE // 2, area.centery + 16))
-            left += BADGE + 12
-        body = pygame.Rect(left, area.top + 24 + size, area.right - 20 - left,
-                           area.bottom - 10 - (area.top + 24 + size))
-        fitted, lines = text.fit_lines(verdict, "bold", 30, body.width, max(1, body.height // 36),
-                                       minimum=18)
+            badge(surface, (body.left + BADGE // 2, body.centery))
+            body.width -= BADGE + 12
+            body.left += BADGE + 12
+        verdict, colour = self.line()
+        fitted, lines = text.fit_lines(verdict, "bold", 30, body.width,
+                                       max(1, body.height // 34), minimum=20)
         text.blit_lines(surface, lines, "bold", fitted, colour, "center", body.center)
         square = self.played_square()
         if square is not None:

@@ -20,7 +20,7 @@ from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
-from game.games.querni.session import NO_RESULT
+from game.games.querni.session import NO_RESULT, RESIGNED
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
@@ -73,6 +73,17 @@ def outcome_for_person(fields: Mapping[str, Any]) -> str | None:
     if fields["result"] == "DRAW":
         return "draw"
     return "won" if fields["result"] == me else "lost"
+
+
+def why_text(fields: Mapping[str, Any]) -> str:
+    """Why a recorded game ended, for its row: who resigned ("you resigned" against the
+    computer), else the reason's words."""
+    if fields["reason"] == RESIGNED and fields["result"] in ("BLUE", "RED"):
+        loser = Color(fields["result"]).opponent
+        if human_colour(dict(fields.get("players", {}))) == loser.name:
+            return t("scores.why_you_resigned")
+        return t("scores.why_resigned", color=color_name(loser))
+    return t(f"scores.why_{fields['reason']}")
 
 
 class ScoresView(VariantTabs):
@@ -213,7 +224,7 @@ class ScoresView(VariantTabs):
             else:
                 won = t("scores.won", color=color_name(result))
                 won_colour = qpalette.RIM[Color(result)]
-            why = t(f"scores.why_{fields['reason']}")
+            why = why_text(fields)
             cells = (format_date(record.date), won, why, format_number(fields["turns"]))
             for index, ((_label, x, anchor), value) in enumerate(zip(columns, cells)):
                 room = 0.2 * width if anchor == "midleft" else 0.1 * width
