@@ -12,9 +12,9 @@ once and then counts as usual (the position is already the rules'). A tap while 
 pass (Q-4.6) or the game-over panel is pending only brings it on at once.
 
 The computer's turn is ``scenes/play_computer.py``, HINT ``scenes/hinting.py`` (the arcade's
-one flow), drawing ``scenes/play_picture.py``, gestures ``scenes/play_input.py``. In the demo
-and the kiosk's attract mode a new game is the computer at MEDIUM against itself at HARD.
-"""
+one flow), drawing ``scenes/play_picture.py``, gestures ``scenes/play_input.py``, RESIGN and
+EXIT ``scenes/play_endings.py``, which way round the board is ``scenes/play_orientation.py``.
+In the demo and the kiosk's attract mode a new game is MEDIUM against HARD."""
 
 from __future__ import annotations
 
