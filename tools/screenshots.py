@@ -11,7 +11,9 @@ mid-air and going on, a chain selected, a removal popping and its trail marks, t
 panel, and its setup, rules, scores and replay screens; and QUERNI against the computer
 (``v*.png``, alone with ``--only versus``): the setup screen with VS COMPUTER chosen, the
 computer thinking, its move in mid-air, its chain lit and popping, a HINT on the board, the
-game-over panel with STATISTICS, the scores of a level and the statistics per level.
+game-over panel with STATISTICS, the scores of a level and the statistics per level; and
+QUERNI's endings and REVIEW (``e*.png``, alone with ``--only endings``: see
+``tools/screenshots_endings.py``).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
 from game.games.magdagdon.session import Session  # noqa: E402
 from game.games.registry import GAMES  # noqa: E402
 from game.rules.magdagdon import Difficulty, MagdagdonGame  # noqa: E402
+from tools.screenshots_endings import endings_shots  # noqa: E402
 
 
 class _ForcedDice(random.Random):
@@ -126,8 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--lang", default="en", choices=("en", "th", "bg", "ko"))
     parser.add_argument("--portrait", action="store_true")
-    parser.add_argument("--only", choices=("all", "versus"), default="all",
-                        help="versus: only QUERNI against the computer (v*.png)")
+    parser.add_argument("--only", choices=("all", "versus", "endings"), default="all",
+                        help="versus: only QUERNI against the computer (v*.png); endings: "
+                             "only QUERNI's endings and REVIEW (e*.png)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     size = (1080, 1920) if args.portrait else (1920, 1080)
@@ -139,8 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         ctx = GameContext(settings=settings, storage=storage, seed=1, notices=storage.notices)
         app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
         app.fixed_steps_per_frame = True
-        if args.only == "versus":
-            versus_shots(app, args.out)
+        if args.only != "all":
+            shots = versus_shots if args.only == "versus" else endings_shots
+            shots(app, args.out)
             app.shutdown()
             return 0
         game = _game()
@@ -202,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             _save(app, args.out, f"6-{name}")
         querni_shots(app, args.out)
         versus_shots(app, args.out)
+        endings_shots(app, args.out)
         app.shutdown()
     return 0
 

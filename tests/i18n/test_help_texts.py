@@ -57,6 +57,8 @@ GLOSSARY = {
     "END MOVE": {"th": "จบเทิร์น", "bg": "КРАЙ НА ХОДА", "ko": "턴 종료"},
     "UNDO": {"th": "ย้อนกลับ", "bg": "ВЪРНИ", "ko": "되돌리기"},
     "EXIT": {"th": "ออก", "bg": "ИЗХОД", "ko": "나가기"},
+    "RESIGN": {"th": "ยอมแพ้", "bg": "ПРЕДАЙ СЕ", "ko": "기권"},
+    "QUIT TO TITLE": {"th": "กลับหน้าหลัก", "bg": "КЪМ НАЧАЛОТО", "ko": "타이틀로 나가기"},
 }
 IN_SENTENCES = {term: re.compile(rf"(?<![\w−+]){re.escape(term)}(?![\w])")
                 for term in GLOSSARY if term not in ("−1", "+1")}

@@ -3,9 +3,11 @@ saved, and opens its game over, written once for all games."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.arcade.scene import ArcadeScene
+from game.arcade.scenes.pause import Note, PauseChoice
 
 
 class PlayScreen(ArcadeScene):
@@ -20,7 +22,17 @@ class PlayScreen(ArcadeScene):
 
     def pause_game(self) -> None:
         """The pause menu over the game; leaving through it saves the game first."""
-        self.app.nav.push("pause", game_id=self.game_id, on_leave=self.autosave)
+        self.app.nav.push("pause", game_id=self.game_id, on_leave=self.autosave,
+                          choices=self.pause_choices(), leave_note=self.leave_note())
+
+    def pause_choices(self) -> Sequence[PauseChoice]:
+        """The game's own choices in its pause menu, below QUIT TO TITLE (none by default)."""
+        return ()
+
+    def leave_note(self) -> Note | None:
+        """A line under QUIT TO TITLE saying what leaving does to the game (none by
+        default)."""
+        return None
 
     def autosave(self) -> bool:
         """Save the game now (the shell's crash net and the pause menu call it)."""

@@ -1,51 +1,100 @@
 """The pause overlay (Esc or ☰ in play): resume, the game's rules, settings, or leave for the
-title (the game is saved first, through the ``on_leave`` callback the play screen gives)."""
+title (the game is saved first, through the ``on_leave`` callback the play screen gives).
+
+A game may add choices of its own below QUIT TO TITLE (``PauseChoice``: QUERNI's FLIP BOARD
+and RESIGN), and a line under a choice that says what it does to the game in progress
+(``leave_note`` under QUIT TO TITLE, ``PauseChoice.note``: "keeps the game" against "ends
+it"). A game's choice closes the menu first and then acts on the game below it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.arcade.scene import ArcadeScene
-from game.arcade.texts import t
+from game.arcade.texts import ARCADE, t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
+from game.engine.i18n import Catalogue
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
+
+Note = Callable[[], str]
+"""A line under a choice, translated when drawn (so it follows a language change)."""
+
+BUTTON_H, NOTE_H, GAP = 96, 40, 20
+TOP = 160
+"""Room for the title above the first choice."""
+
+
+@dataclass(frozen=True)
+class PauseChoice:
+    """A game's own choice in its pause menu: its label (``key`` in ``texts``), what it does
+    (run after the menu closed), and an optional line under it."""
+
+    key: str
+    command: Callable[[], None]
+    texts: Catalogue = ARCADE
+    note: Note | None = None
 
 
 class PauseScene(ArcadeScene):
     transparent = True
     game_id: str  # the game paused below (the demo driver resumes it)
 
-    def __init__(self, app: ArcadeApp, game_id: str, on_leave: Callable[[], object] | None = None
-                 ) -> None:
+    def __init__(self, app: ArcadeApp, game_id: str, on_leave: Callable[[], object] | None = None,
+                 choices: Sequence[PauseChoice] = (), leave_note: Note | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.on_leave = on_leave
-        self.panel = pygame.Rect(0, 0, 720, 720)
+        self.choices = tuple(choices)
+        self.leave_note = leave_note
+        self.notes: list[tuple[Note, pygame.Rect]] = []
+        height = TOP + sum(BUTTON_H + GAP + (NOTE_H if note else 0)
+                           for _key, _command, _texts, note in self.items()) + 30
+        self.panel = pygame.Rect(0, 0, 720, max(720, height))
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
-    def items(self) -> list[tuple[str, Callable[[], None]]]:
-        return [
-            ("pause.resume", self.resume_game),
-            ("pause.rules", lambda: self.open(f"{self.game_id}.rules")),
-            ("pause.settings", lambda: self.open("settings", game_id=self.game_id)),
-            ("pause.quit_to_title", self.to_title),
+    def items(self) -> list[tuple[str, Callable[[], None], Catalogue, Note | None]]:
+        """Every choice: label key, command, catalogue, the line under it (if any)."""
+        items: list[tuple[str, Callable[[], None], Catalogue, Note | None]] = [
+            ("pause.resume", self.resume_game, ARCADE, None),
+            ("pause.rules", lambda: self.open(f"{self.game_id}.rules"), ARCADE, None),
+            ("pause.settings", lambda: self.open("settings", game_id=self.game_id), ARCADE,
+             None),
+            ("pause.quit_to_title", self.to_title, ARCADE, self.leave_note),
         ]
+        for choice in self.choices:
+            items.append((choice.key, self._closing(choice.command), choice.texts, choice.note))
+        return items
+
+    def _closing(self, command: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.resume_game()
+            command()
+
+        return run
 
     def open(self, name: str, **kwargs: object) -> None:
         self.app.nav.push(name, **kwargs)
 
     def enter(self) -> None:
-        top = self.panel.top + 170
+        y = self.panel.top + TOP
         self.buttons = []
-        for i, (key, command) in enumerate(self.items()):
-            rect = pygame.Rect(self.panel.left + 80, top + i * 124, self.panel.width - 160, 100)
-            self.buttons.append(buttons.button(self.gui, rect, key, command, "#menu_item"))
+        self.notes = []
+        for key, command, texts, note in self.items():
+            rect = pygame.Rect(self.panel.left + 80, y, self.panel.width - 160, BUTTON_H)
+            self.buttons.append(buttons.button(self.gui, rect, key, command, "#menu_item",
+                                               texts=texts))
+            y += BUTTON_H + GAP
+            if note is not None:
+                self.notes.append((note, pygame.Rect(rect.left, rect.bottom, rect.width,
+                                                     NOTE_H)))
+                y += NOTE_H
 
     def resume(self) -> None:
         buttons.relabel(self.buttons)  # the language may have changed in Settings
@@ -70,3 +119,7 @@ class PauseScene(ArcadeScene):
         text.blit(surface, t("pause.title"), "display", 64, palette.GOLD, "center",
                   (self.panel.centerx, self.panel.top + 80), shadow=True)
         self.gui.draw_ui(surface)
+        for note, rect in self.notes:
+            line = note()
+            size = text.fit_size(line, "ui", 26, rect.width, minimum=18)
+            text.blit(surface, line, "ui", size, palette.TEXT_DIM, "center", rect.center)

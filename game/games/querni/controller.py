@@ -142,6 +142,7 @@ class TurnController:
         self._cursor: Square = (cursor[0], cursor[1])
         self._stuck: bool | None = None  # must_pass of the committed state, once asked
         self._view = TurnView(state, self._turn)
+        self._ended: Outcome | None = None  # a resignation or an abandoned game
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -163,12 +164,18 @@ class TurnController:
 
     @property
     def is_over(self) -> bool:
-        return self._state.result is not None
+        return self._state.result is not None or self._ended is not None
 
     @property
     def outcome(self) -> Outcome | None:
-        """Who won and why (Q-5), ``None`` while the game runs."""
-        return self._state.outcome
+        """Who won and why (Q-5, or off the board: ``end``), ``None`` while the game runs."""
+        return self._ended if self._ended is not None else self._state.outcome
+
+    def end(self, outcome: Outcome) -> None:
+        """The game ended off the board (a resignation, an abandoned game): the turn being
+        built is dropped and every command is refused from now on, as after Q-5."""
+        self._ended = outcome
+        self._set(TurnInProgress())
 
     @property
     def selected(self) -> Square | None:

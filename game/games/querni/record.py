@@ -11,6 +11,11 @@ The form (version 1)::
 Squares as in Q-1.1 (``col`` 0..9 = a..j, ``row`` 0..6 = 1..7); a pass is both null. A record
 is valid only when every turn is legal from the start and the game ends exactly with the last
 turn, with the stated result and reason (``check``).
+
+Version 2 adds the games that ended off the board: ``"reason": "resigned"`` (``result`` the
+colour that won: the other one resigned) and ``"reason": "abandoned"`` (``"result": "NONE"``);
+their turns are legal and leave the game under way. Only such games are written as version 2,
+so every game that ended on the board stays a version 1 document that earlier builds read.
 """
 
 from __future__ import annotations
@@ -18,11 +23,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.games.querni.session import QuerniSession, Turn, replay, turn_from_json, turn_to_json
-from game.rules.querni import Color, QuerniState
+from game.games.querni.session import (
+    ABANDONED,
+    NO_RESULT,
+    RESIGNED,
+    Ending,
+    QuerniSession,
+    Turn,
+    replay,
+    turn_from_json,
+    turn_to_json,
+)
+from game.rules.querni import Color, Outcome, QuerniState
 
 FORMAT = "querni-record"
 VERSION = 1
+"""A game that ended on the board (Q-5)."""
+ENDED_VERSION = 2
+"""Version 1 plus the games that ended off the board (resigned, abandoned)."""
 KEYS = {"format", "version", "start", "turns", "result", "reason"}
 
 
@@ -34,6 +52,13 @@ class GameRecord:
     turns: tuple[Turn, ...]
     result: str
     reason: str
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended, as the rules' ``Outcome`` (``winner`` None: a draw, or no
+        result)."""
+        winner = Color[self.result] if self.result in ("BLUE", "RED") else None
+        return Outcome(self.result, winner, self.reason)
 
     def states(self) -> list[QuerniState]:
         """The position before the first turn and after each turn (``len(turns) + 1``)."""
@@ -51,7 +76,7 @@ def to_record(session: QuerniSession) -> dict[str, Any]:
     start = session.start.to_dict()
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if session.ending is None else ENDED_VERSION,
         "start": {"pieces": start["pieces"], "to_move": start["to_move"]},
         "turns": [turn_to_json(turn) for turn in session.turns],
         "result": outcome.result,
@@ -67,7 +92,7 @@ def check(data: Any) -> GameRecord:
         raise ValueError(f"a QUERNI record has the fields {sorted(KEYS)}, not {keys}")
     if data["format"] != FORMAT:
         raise ValueError(f"not a QUERNI record: format {data['format']!r}")
-    if type(data["version"]) is not int or data["version"] != VERSION:
+    if type(data["version"]) is not int or data["version"] not in (VERSION, ENDED_VERSION):
         raise ValueError(f"unsupported QUERNI record version {data['version']!r}")
     start_data = data["start"]
     if not (isinstance(start_data, dict) and set(start_data) == {"pieces", "to_move"}):
@@ -85,6 +110,8 @@ def check(data: Any) -> GameRecord:
     if before_last.result is not None:
         raise ValueError("the game ended before the last turn")
     end = replay(before_last, turns[-1:])
+    if data["version"] == ENDED_VERSION and data["reason"] in (RESIGNED, ABANDONED):
+        return _ended_off_the_board(start, turns, end, data["result"], data["reason"])
     outcome = end.outcome
     if outcome is None:
         raise ValueError("the game is not over after the last turn")
@@ -92,3 +119,18 @@ def check(data: Any) -> GameRecord:
         raise ValueError(f"the turns end {outcome.result}/{outcome.reason}, the record says "
                          f"{data['result']!r}/{data['reason']!r}")
     return GameRecord(start, turns, outcome.result, outcome.reason)
+
+
+def _ended_off_the_board(start: QuerniState, turns: tuple[Turn, ...], end: QuerniState,
+                         result: object, reason: str) -> GameRecord:
+    """A version 2 record of a resigned or abandoned game: the game still under way after the
+    last turn, and a result that fits the reason."""
+    if end.result is not None:
+        raise ValueError(f"the game ended on the board ({end.result}), not {reason}")
+    if reason == RESIGNED and result in ("BLUE", "RED"):
+        ending = Ending(RESIGNED, Color[str(result)].opponent)
+    elif reason == ABANDONED and result == NO_RESULT:
+        ending = Ending(ABANDONED)
+    else:
+        raise ValueError(f"a game {reason} has no result {result!r}")
+    return GameRecord(start, turns, ending.outcome.result, reason)

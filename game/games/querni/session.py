@@ -3,7 +3,8 @@ turn played, the variant and who plays each colour.
 
 The committed ``QuerniState`` alone would be enough to go on playing; the start position and
 the turns make the game replayable (``record.py`` writes the record of a finished game, and
-``--replay`` plays one back). No pygame here.
+``--replay`` plays one back). A game may also end off the board (``Ending``): a player resigns
+(RESIGN; EXIT against the computer), or two players abandon it (EXIT). No pygame here.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ HUMAN = "human"
 COMPUTER = "computer:"
 PLAYER_KINDS_MAX = 32
 
+
+RESIGNED = "resigned"
+"""The reason of a game a player resigned: a loss for them, a win for the other colour."""
+ABANDONED = "abandoned"
+"""The reason of a game two players left with EXIT (Q-6.6): no result."""
+NO_RESULT = "NONE"
+"""The result of an abandoned game (``RESULTS`` of the rules, plus this)."""
 
 MAX_HINTS = 10_000
 SAVE_VERSION = 1
@@ -72,6 +80,39 @@ def default_players(variant: str = TWO_PLAYERS, human: Color = Color.BLUE) -> di
     return {human.name: HUMAN, human.opponent.name: computer_kind(level)}
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended off the board: ``how`` is ``RESIGNED`` (``by`` the colour that
+    resigned) or ``ABANDONED`` (``by`` None)."""
+
+    how: str
+    by: Color | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        """The ending as the rules' ``Outcome``: the other colour wins a resignation; an
+        abandoned game has no result (``NO_RESULT``)."""
+        if self.how == RESIGNED and self.by is not None:
+            winner = self.by.opponent
+            return Outcome(winner.name, winner, RESIGNED)
+        return Outcome(NO_RESULT, None, ABANDONED)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"how": self.how, "by": None if self.by is None else self.by.name}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Ending:
+        """The ending ``to_json`` wrote; ``ValueError`` for anything else."""
+        if not (isinstance(data, dict) and set(data) == {"how", "by"}):
+            raise ValueError(f"an ending is {{'how', 'by'}}, not {data!r}")
+        how, by = data["how"], data["by"]
+        if how == RESIGNED and by in ("BLUE", "RED"):
+            return cls(RESIGNED, Color[by])
+        if how == ABANDONED and by is None:
+            return cls(ABANDONED)
+        raise ValueError(f"not an ending: {data!r}")
+
+
 @dataclass(eq=False)
 class QuerniSession:
     """A game in progress or finished. Identity matters (storage keys records by the object),
@@ -84,6 +125,8 @@ class QuerniSession:
     players: dict[str, str] = field(default_factory=default_players)
     hints: int = 0
     """Hints the person was shown in this game (each position hinted counts once)."""
+    ending: Ending | None = None
+    """Set when the game ended off the board (resigned or abandoned), else None."""
 
     @classmethod
     def new(cls, rng: random.Random | None = None, variant: str = TWO_PLAYERS,
@@ -95,10 +138,13 @@ class QuerniSession:
     # --- reading --------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.state.result is not None
+        return self.state.result is not None or self.ending is not None
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended (by the rules, or off the board), None while it runs."""
+        if self.ending is not None:
+            return self.ending.outcome
         return self.state.outcome
 
     @property
@@ -113,6 +159,16 @@ class QuerniSession:
     def hinted(self) -> None:
         """One more hint was shown."""
         self.hints = min(MAX_HINTS, self.hints + 1)
+
+    def resign(self, color: Color) -> None:
+        """``color`` gives the game up: a loss for it (RESIGN; EXIT against the computer)."""
+        if not self.is_over:
+            self.ending = Ending(RESIGNED, color)
+
+    def abandon(self) -> None:
+        """Two players leave the game for good (EXIT, Q-6.6): no result."""
+        if not self.is_over:
+            self.ending = Ending(ABANDONED)
 
     # --- playing --------------------------------------------------------------------------------
     def play(self, path: Sequence[Square] | None, chain: Chain | None) -> QuerniState:
@@ -139,6 +195,7 @@ class QuerniSession:
             "turns": [turn_to_json(turn) for turn in self.turns],
             "state": self.state.to_dict(),
             "hints": self.hints,
+            **({"ending": self.ending.to_json()} if self.ending is not None else {}),
         }
 
     @classmethod
@@ -167,7 +224,10 @@ class QuerniSession:
         hints = data.get("hints", 0)  # saves made before HINT have none
         if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
             raise ValueError(f"hints must be a count, not {hints!r}")
-        return cls(start, state, turns, variant, dict(players), hints)
+        ending = None if data.get("ending") is None else Ending.from_json(data["ending"])
+        if ending is not None and (state.result is not None or not turns):
+            raise ValueError("only a game under way can end off the board")
+        return cls(start, state, turns, variant, dict(players), hints, ending)
 
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:

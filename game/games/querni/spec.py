@@ -14,8 +14,11 @@ from game.arcade.storage import GameData, SettingField
 from game.games.querni import GAME_ID
 from game.games.querni.record import FORMAT, check, to_record
 from game.games.querni.session import (
+    ABANDONED,
     LEVELS,
     MAX_HINTS,
+    NO_RESULT,
+    RESIGNED,
     TWO_PLAYERS,
     VERSUS,
     QuerniSession,
@@ -25,7 +28,8 @@ from game.games.querni.texts import TEXTS
 from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS
 from game.rules.querni.state import RESULTS
 
-REASONS = (ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS)
+REASONS = (ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS, RESIGNED, ABANDONED)
+"""Why a game ended: the rules' three (Q-5), a resignation, two players' EXIT (Q-6.6)."""
 SOUNDS = ("querni_select", "querni_step", "querni_jump", "querni_land", "querni_chain",
           "querni_pop", "querni_illegal", "querni_pass", "querni_win", "querni_draw",
           "music_querni")
@@ -45,10 +49,14 @@ def _record(session: QuerniSession) -> dict[str, Any]:
 
 def _check_record(fields: dict[str, Any]) -> None:
     """A stored record must look like one ``_record`` wrote (ValueError otherwise)."""
-    if fields.get("result") not in RESULTS:
-        raise ValueError(f"result must be one of {RESULTS}, not {fields.get('result')!r}")
-    if fields.get("reason") not in REASONS:
-        raise ValueError(f"reason must be one of {REASONS}, not {fields.get('reason')!r}")
+    result, reason = fields.get("result"), fields.get("reason")
+    if result not in (*RESULTS, NO_RESULT):
+        raise ValueError(f"result must be one of {RESULTS} or {NO_RESULT}, not {result!r}")
+    if reason not in REASONS:
+        raise ValueError(f"reason must be one of {REASONS}, not {reason!r}")
+    if (result == NO_RESULT) != (reason == ABANDONED) or (reason == RESIGNED
+                                                          and result == "DRAW"):
+        raise ValueError(f"a game that ended {reason!r} cannot have the result {result!r}")
     turns = fields.get("turns")
     if type(turns) is not int or not 1 <= turns <= 100_000:
         raise ValueError(f"turns must be a count, not {turns!r}")

@@ -1,7 +1,9 @@
 """QUERNI's statistics, computed from the stored records alone: per variant (two players, or
 a computer opponent's level) the games, the results — from the player's side against the
-computer (wins, losses), by colour between two people — the draws and the mean game length.
-Pure Python (no pygame), tested against hand-computed figures."""
+computer (wins, losses), by colour between two people — the draws, the games two people
+abandoned and the mean game length. A resigned game counts as a loss for the side that resigned
+(a win for the other); an abandoned one (EXIT between two people) is neither. Pure Python (no
+pygame), tested against hand-computed figures."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.games.querni.session import HUMAN
+from game.games.querni.session import HUMAN, NO_RESULT
 
 if TYPE_CHECKING:
     from game.arcade.storage import Record
@@ -18,7 +20,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class VariantStats:
     """``first``/``second``: wins and losses of the person against the computer, or the wins
-    of BLUE and RED between two people (``versus_computer`` says which)."""
+    of BLUE and RED between two people (``versus_computer`` says which); ``abandoned``: games
+    left without a result (counted in ``games`` and the mean length, in no other figure)."""
 
     variant: str
     games: int
@@ -27,6 +30,7 @@ class VariantStats:
     draws: int
     mean_turns: float | None
     versus_computer: bool
+    abandoned: int = 0
 
 
 def human_colour(players: dict[str, str]) -> str | None:
@@ -37,7 +41,7 @@ def human_colour(players: dict[str, str]) -> str | None:
 
 def variant_stats(variant: str, records: Iterable[Record]) -> VariantStats:
     rows = [r for r in records if r.variant == variant]
-    first = second = draws = turns = 0
+    first = second = draws = turns = abandoned = 0
     versus = False
     for row in rows:
         result = row.get("result")
@@ -46,6 +50,8 @@ def variant_stats(variant: str, records: Iterable[Record]) -> VariantStats:
         versus = versus or me is not None
         if result == "DRAW":
             draws += 1
+        elif result == NO_RESULT:
+            abandoned += 1
         elif me is not None:
             first, second = (first + 1, second) if result == me else (first, second + 1)
         elif result == "BLUE":
@@ -53,7 +59,7 @@ def variant_stats(variant: str, records: Iterable[Record]) -> VariantStats:
         else:
             second += 1
     return VariantStats(variant, len(rows), first, second, draws,
-                        turns / len(rows) if rows else None, versus)
+                        turns / len(rows) if rows else None, versus, abandoned)
 
 
 def all_stats(variants: Sequence[str], records: Sequence[Record]) -> dict[str, VariantStats]:

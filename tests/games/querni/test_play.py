@@ -283,7 +283,9 @@ def play_gestures(app, scene: PlayScene, gestures) -> None:
             settle(app)
 
 
-def test_exit_asks_then_the_game_is_gone_and_continue_is_no_longer_offered(saving_app):
+def test_exit_asks_then_the_game_is_gone_and_recorded_as_abandoned(saving_app):
+    """Q-6.6 between two people: the game cannot be continued, and it is recorded (no
+    result) with its document, so a game left half-way is not lost from the records."""
     saving_app.nav.push("querni.play")
     settle(saving_app)
     scene = saving_app.stack.top
@@ -298,7 +300,11 @@ def test_exit_asks_then_the_game_is_gone_and_continue_is_no_longer_offered(savin
     assert not saving_app.ctx.has_saved_game("querni")
     tile = next(tile for tile in title.tiles if tile.spec.id == "querni")
     assert tile.cont is None
-    assert saving_app.ctx.storage.records("querni") == []  # an exited game is not recorded
+    [record] = saving_app.ctx.storage.records("querni")
+    assert (record.result, record.reason, record.turns) == ("NONE", "abandoned", 1)
+    [(_name, document)] = saving_app.ctx.storage.game_documents("querni")
+    assert (document["result"], document["reason"], len(document["turns"])) == \
+        ("NONE", "abandoned", 1)
 
 
 def test_a_killed_game_resumes_at_the_last_end_move(tmp_path):

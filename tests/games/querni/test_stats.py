@@ -81,6 +81,47 @@ def test_every_level_by_hand_and_the_demo_left_out() -> None:
     }
 
 
+# --- games that ended off the board -----------------------------------------------------------
+def ended(i: int, variant: str, result: str, reason: str, turns: int,
+          players: dict[str, str]) -> Record:
+    fields = {"result": result, "reason": reason, "turns": turns, "players": players}
+    return Record(f"e{i}", f"2026-12-{1 + i:02d}T10:00:00Z", variant, "", fields)
+
+
+ENDED = [
+    ended(0, "vs_hard", "BLUE", "resigned", 6, VS_HARD_AS_RED),  # the person (RED) resigned
+    ended(1, "vs_hard", "RED", "all_removed", 30, VS_HARD_AS_RED),  # the person won
+    ended(2, "two_players", "RED", "resigned", 8, TWO),  # BLUE resigned: RED's win
+    ended(3, "two_players", "NONE", "abandoned", 4, TWO),  # left with EXIT: no result
+    ended(4, "two_players", "BLUE", "all_removed", 40, TWO),
+]
+
+
+def test_a_resignation_is_a_loss_and_an_abandoned_game_is_neither() -> None:
+    stats = all_stats(["two_players", "vs_hard"], ENDED)
+    hard, two = stats["vs_hard"], stats["two_players"]
+    assert (hard.games, hard.first, hard.second, hard.draws, hard.abandoned) == (2, 1, 1, 0, 0)
+    assert (two.games, two.first, two.second, two.draws, two.abandoned) == (3, 1, 1, 0, 1)
+    assert two.mean_turns == pytest.approx((8 + 4 + 40) / 3)
+
+
+def test_the_scores_totals_count_a_resignation_as_the_persons_loss() -> None:
+    from game.engine import i18n
+    from game.games.querni.widgets.scores import outcome_for_person, summary, why_text
+
+    i18n.setup("en")
+
+    totals = summary([r for r in ENDED if r.variant == "vs_hard"])
+    assert (totals["won"], totals["lost"], totals["games"]) == (1, 1, 2)
+    assert outcome_for_person(ENDED[0].fields) == "lost"
+    assert outcome_for_person(ENDED[3].fields) is None  # two people, no result
+    assert why_text(ENDED[0].fields) == "you resigned"
+    assert why_text(ENDED[2].fields) == "BLUE resigned"
+    assert why_text(ENDED[3].fields) == "left unfinished"
+    two = summary([r for r in ENDED if r.variant == "two_players"])
+    assert (two["blue"], two["red"], two["draws"], two["games"]) == (1, 1, 0, 3)
+
+
 # --- from the game-over screen ----------------------------------------------------------------
 def last_turn_is_the_persons(seed: int):
     """A VS MEDIUM game (the person BLUE) one turn from its end, that turn the person's: the

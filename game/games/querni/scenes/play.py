@@ -12,9 +12,9 @@ once and then counts as usual (the position is already the rules'). A tap while 
 pass (Q-4.6) or the game-over panel is pending only brings it on at once.
 
 The computer's turn is ``scenes/play_computer.py``, HINT ``scenes/hinting.py`` (the arcade's
-one flow), drawing ``scenes/play_picture.py``, gestures ``scenes/play_input.py``. In the demo
-and the kiosk's attract mode a new game is the computer at MEDIUM against itself at HARD.
-"""
+one flow), drawing ``scenes/play_picture.py``, gestures ``scenes/play_input.py``, RESIGN and
+EXIT ``scenes/play_endings.py``, which way round the board is ``scenes/play_orientation.py``.
+In the demo and the kiosk's attract mode a new game is MEDIUM against HARD."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import pygame
 
 from game.arcade.play.hints import HintFlow
 from game.arcade.play.screen import PlayScreen
+from game.arcade.scenes.pause import Note, PauseChoice
 from game.arcade.widgets import buttons
 from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
@@ -52,7 +53,9 @@ from game.games.querni.players import Player, cancel, make_player
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.hinting import Hint, HintAsker
 from game.games.querni.scenes.play_computer import ComputerTurns
+from game.games.querni.scenes.play_endings import Endings
 from game.games.querni.scenes.play_input import PlayGestures, refusal_text
+from game.games.querni.scenes.play_orientation import orient, wanted
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
 from game.games.querni.texts import TEXTS, color_name, t
@@ -84,6 +87,7 @@ class PlayScene(PlayScreen):
         self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(self.layout)
+        self.endings = Endings(self)
         self.time = 0.0
         self._given_players = players
         self.b_chain: Any = None
@@ -115,6 +119,7 @@ class PlayScene(PlayScreen):
                                                deterministic=self.deterministic,
                                                seed=self.ctx.seed) for color in Color}
         self.anim = BoardAnimations(self.layout, self.board_view, self.rng)
+        orient(self, wanted(self))  # RED against the computer: turned round
         self.gestures = PlayGestures(self)
         self.note: tuple[str, str] | None = None  # (text, tone) until the next action
         self.note_age = 0.0
@@ -218,8 +223,8 @@ class PlayScene(PlayScreen):
         self.b_undo = button(L.undo_rect, "play.undo", lambda: self.control.undo(), "#choice")
         self.b_hint = buttons.button(ui, L.hint_rect, "play.hint", self.ask_hint, "#hint",
                                      texts=TEXTS)
-        self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.ask_exit, "#choice",
-                                     texts=TEXTS)
+        self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.endings.ask_exit,
+                                     "#choice", texts=TEXTS)
         self.b_menu = buttons.button(ui, L.exit_rect, "play.menu", self.pause_game, "#icon",
                                      texts=TEXTS)
 
@@ -234,18 +239,16 @@ class PlayScene(PlayScreen):
         return run
 
     # --- navigation -------------------------------------------------------------------------
-    def ask_exit(self) -> None:
-        """EXIT (Q-6.6): asks first; an exited game cannot be continued."""
-        self.app.nav.push("confirm", question_key="play.exit_question", on_yes=self.exit_game,
-                          texts=TEXTS)
+    def pause_choices(self) -> list[PauseChoice]:
+        """FLIP BOARD, RESIGN (``play_endings``)."""
+        return self.endings.pause_choices()
 
-    def exit_game(self) -> None:
-        """The game is abandoned: its save goes (no CONTINUE), it is not recorded; the
-        computer stops thinking at once."""
-        self.stop_thinking()
-        if self.ctx.storage is not None and not self.ctx.demo_is_attract:
-            self.ctx.storage.clear_game(GAME_ID)
-        self.to_title()
+    def leave_note(self) -> Note | None:
+        return self.endings.leave_note()
+
+    def flip(self) -> None:
+        """FLIP BOARD (two players): the view turns round (``play_orientation``)."""
+        orient(self, not self.layout.flipped)
 
     def _show_game_over(self) -> None:
         self.pending_over = None

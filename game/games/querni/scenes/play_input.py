@@ -19,9 +19,13 @@ DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
 PORTRAIT_KEYS = {"up": "left", "down": "right", "left": "down", "right": "up"}
 """Arrow keys on the turned portrait board (a–j down the screen, BLUE's edge on the left),
 as the controller's directions for an upright board."""
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+"""On a board turned round (``layout.flipped``) every arrow means the opposite direction."""
 KEYS = {"accept": "accept", "c": "chain", "e": "end_move", "u": "undo", "back": "undo"}
 """Keys of the input layer → the controller's key names (Esc, ``pause``, is the scene's)."""
 HINT_KEY = "h"
+FLIP_KEY = "f"
+"""FLIP BOARD between two people (the pause menu's choice)."""
 
 
 class PlayGestures:
@@ -125,6 +129,9 @@ class PlayGestures:
         if key == HINT_KEY:
             scene.ask_hint()
             return
+        if key == FLIP_KEY and len(scene.endings.people) == 2:
+            scene.flip()
+            return
         if scene.waiting:
             scene.anim.finish()
             return
@@ -132,7 +139,8 @@ class PlayGestures:
             scene.skip_animation()
         if key in PORTRAIT_KEYS:
             scene.cursor_shown = True
-            scene.control.move_cursor(PORTRAIT_KEYS[key] if scene.layout.turned else key)
+            direction = PORTRAIT_KEYS[key] if scene.layout.turned else key
+            scene.control.move_cursor(OPPOSITE[direction] if scene.layout.flipped else direction)
             return
         name = KEYS.get(key)
         if name is None or not scene.human_turn:

@@ -119,7 +119,7 @@ class PlayPicture:
         }
 
     def static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
-        return (size, i18n.current())
+        return (size, i18n.current(), self.scene.layout.flipped)
 
     def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """What never changes during a game — the backdrop, the board's frame with its squares

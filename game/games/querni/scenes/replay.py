@@ -3,12 +3,15 @@ turn, with the play screen's animations (a flight for each movement, the chain's
 trail of each turn.
 
 Taps and keys: the board or NEXT (→, Enter, Space) shows the next turn; BACK (←, Backspace) the
-one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; EXIT
-(Esc) goes to the title. The record is checked by the rules first (``record.check``).
+one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; REVIEW
+(V) shows HARD's verdict on each turn (``replay_review``); EXIT (Esc) goes to the title, or back
+to where the replay was opened from (``on_close``: the game-over panel's REVIEW). The record is
+checked by the rules first (``record.check``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,6 +25,7 @@ from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
 from game.games.querni.record import GameRecord, check
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.game_over import reason_text
+from game.games.querni.scenes.replay_review import ReviewView
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion
 from game.games.querni.widgets.board import BoardView
@@ -39,8 +43,10 @@ class ReplayScene(ArcadeScene):
     """One recorded game, shown turn by turn."""
 
     def __init__(self, app: ArcadeApp, record: dict[str, Any],
-                 layout: QuerniLayout | None = None) -> None:
+                 layout: QuerniLayout | None = None, review: bool = False,
+                 on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_close = on_close
         self.record: GameRecord = check(record)
         self.states: list[QuerniState] = self.record.states()
         self.layout = layout or for_size(app.surface.get_size())
@@ -54,6 +60,9 @@ class ReplayScene(ArcadeScene):
         self.trail: set[Square] = set()
         self.trail_path: tuple[Square, ...] = ()
         self.trail_age = 1.0
+        self.review = ReviewView(self, bool(getattr(app, "fixed_steps_per_frame", False)))
+        if review:  # opened for REVIEW: stepped through by hand
+            self.review.on, self.playing = True, False
 
     @property
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
@@ -68,12 +77,15 @@ class ReplayScene(ArcadeScene):
     def enter(self) -> None:
         L, ui = self.layout, self.gui
         self.board_view.prewarm()
-        self.b_play = buttons.button(ui, L.select_chain_rect, "replay.pause", self.toggle,
+        self.b_play = buttons.button(ui, L.select_chain_rect,
+                                     "replay.pause" if self.playing else "replay.play", self.toggle,
                                      "#roll", texts=TEXTS)
         self.b_next = buttons.button(ui, L.end_move_rect, "replay.next", self.next_turn,
                                      "#confirm", texts=TEXTS)
-        self.b_previous = buttons.button(ui, L.undo_rect.union(L.hint_rect), "replay.previous",
+        self.b_previous = buttons.button(ui, L.undo_rect, "replay.previous",
                                          self.previous_turn, "#choice", texts=TEXTS)
+        self.b_review = buttons.button(ui, L.hint_rect, "replay.review", self.toggle_review,
+                                       "#choice", texts=TEXTS)
         self.b_exit = buttons.button(ui, L.leave_rect, "replay.exit", self.close, "#choice",
                                      texts=TEXTS)
         self.b_restart = buttons.button(ui, L.exit_rect, "replay.restart_icon", self.restart,
@@ -81,7 +93,21 @@ class ReplayScene(ArcadeScene):
         self.ctx.audio.play_music("music_querni")
 
     def close(self) -> None:
-        self.app.nav.clear_to("title", game_id="querni")
+        self.review.cancel()
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.app.nav.clear_to("title", game_id="querni")
+
+    def exit(self) -> None:
+        self.review.cancel()
+        super().exit()
+
+    def toggle_review(self) -> None:
+        """REVIEW on (the game stops playing by itself: step through it) or off."""
+        self.review.toggle()
+        if self.review.on and self.playing:
+            self.toggle()
 
     # --- commands ---------------------------------------------------------------------------
     def toggle(self) -> None:
@@ -162,6 +188,8 @@ class ReplayScene(ArcadeScene):
                 self.restart()
             elif key == "p":
                 self.toggle()
+            elif key == "v":
+                self.toggle_review()
             elif key == "pause":
                 self.close()
 
@@ -173,6 +201,7 @@ class ReplayScene(ArcadeScene):
         self.time += dt
         self.trail_age += dt
         self.anim.update(dt)
+        self.review.step()
         if self.playing and not self.anim.busy:
             self.wait -= dt
             if self.wait <= 0:
@@ -203,11 +232,11 @@ class ReplayScene(ArcadeScene):
             surface, shown.pieces, trail=self.trail,
             trail_path=self.trail_path if len(self.trail_path) > 1 else (),
             trail_alpha=motion.trail_alpha(self.trail_age), hidden=self.anim.hidden,
-            offsets=self.anim.offsets, time=self.time)
+            offsets=self.anim.offsets, time=self.time, **self.review.board_args())
         self.anim.draw(surface)
         hud.draw_logo(surface, L)
         state = self.states[self.index]
-        outcome = state.outcome
+        outcome = self.record.outcome if self.index == self.total else None
         if outcome is not None:
             mover = outcome.winner or Color.BLUE
             label = (t("over.wins", color=color_name(outcome.winner)) if outcome.winner
@@ -217,12 +246,18 @@ class ReplayScene(ArcadeScene):
         hud.draw_turn(surface, L, mover, label, self.time)
         counts = {color: len(state.numbers(color)) for color in Color}
         hud.draw_pieces_left(surface, L, counts, t("play.left"))
-        hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), state.quiet_turns // 2,
-                              QUIET_ROUNDS_TO_DRAW)
         line = t("replay.turn", turn=self.index, total=self.total) + " · " + self.describe()
-        if outcome is not None:
-            line = reason_text(outcome.result, outcome.reason)
-        hud.draw_message(surface, L, line, arcade_palette.TEXT if outcome is None
-                         else arcade_palette.GOLD)
+        if self.review.on:
+            self.review.draw(surface, L.message_rect.union(L.quiet_rect), line)
+        else:
+            hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), state.quiet_turns // 2,
+                                  QUIET_ROUNDS_TO_DRAW)
+            if outcome is not None:
+                line = reason_text(outcome.result, outcome.reason)
+            hud.draw_message(surface, L, line, arcade_palette.TEXT if outcome is None
+                             else arcade_palette.GOLD)
         hud.draw_speaker(surface, L.speaker_rect, hud.sound_state(self.ctx))
         self.gui.draw_ui(surface)
+        if self.review.on:  # REVIEW is on: a gold frame round its button
+            pygame.draw.rect(surface, arcade_palette.GOLD, self.b_review.rect.inflate(14, 14), 5,
+                             border_radius=26)

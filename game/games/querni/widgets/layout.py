@@ -12,6 +12,11 @@ agree on every pixel. Two layouts, chosen by ``for_size``:
   the left, RED's on the right, a–j run down both sides and 1–7 along the bottom; the HUD is
   above the board and the buttons below it.
 
+Either layout may be **turned round** (``flipped``, half a turn): RED's edge then lies where
+BLUE's was (at the bottom in landscape, on the left in portrait), so a person who plays RED
+against the computer has their own pieces at the near edge, and two players may FLIP the view.
+Only the board turns; the HUD and the buttons stay where they are.
+
 Touch targets: buttons at least 104 px tall and 146 px wide (UNDO, HINT and EXIT share a
 row), the speaker and menu icons 96 px.
 """
@@ -19,7 +24,7 @@ row), the speaker and menu icons 96 px.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -57,6 +62,12 @@ class QuerniLayout:
     undo: Box
     hint: Box
     leave: Box
+    flipped: bool = False
+    """The board turned round half a turn: RED's edge where BLUE's is otherwise."""
+
+    def turned_round(self, flipped: bool) -> QuerniLayout:
+        """This layout with the board turned round (``flipped``) or upright."""
+        return self if flipped == self.flipped else replace(self, flipped=flipped)
 
     @property
     def portrait(self) -> bool:
@@ -86,6 +97,8 @@ class QuerniLayout:
 
     def square_rect(self, square: Square) -> pygame.Rect:
         col, row = square
+        if self.flipped:
+            col, row = COLS - 1 - col, ROWS - 1 - row
         x0, y0 = self.board_origin
         s = self.square
         if self.turned:
@@ -103,10 +116,13 @@ class QuerniLayout:
         j = math.floor((pos[1] - y0) / self.square)
         if not (0 <= i < across and 0 <= j < down):
             return None
-        return (j, i) if self.turned else (i, ROWS - 1 - j)
+        col, row = (j, i) if self.turned else (i, ROWS - 1 - j)
+        return (COLS - 1 - col, ROWS - 1 - row) if self.flipped else (col, row)
 
     def home_edge(self, color: Color) -> str:
         """The side of the board nearest ``color``'s start rows: "bottom", "top", "left"…"""
+        if self.flipped:
+            color = color.opponent
         if self.turned:
             return "left" if color is Color.BLUE else "right"
         return "bottom" if color is Color.BLUE else "top"

@@ -20,6 +20,7 @@ from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
+from game.games.querni.session import NO_RESULT, RESIGNED
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
@@ -56,7 +57,7 @@ def summary(records: list[Record]) -> Totals:
         wins[result] = wins.get(result, 0) + 1
         turns += int(record.fields["turns"])
         me = human_colour(dict(record.fields.get("players", {})))
-        if me is not None and result != "DRAW":
+        if me is not None and result not in ("DRAW", NO_RESULT):
             mine["won" if result == me else "lost"] += 1
     mean = turns / len(records) if records else 0.0
     return {"blue": wins["BLUE"], "red": wins["RED"], "draws": wins["DRAW"], "mean": mean,
@@ -65,13 +66,24 @@ def summary(records: list[Record]) -> Totals:
 
 def outcome_for_person(fields: Mapping[str, Any]) -> str | None:
     """``"won"``, ``"lost"`` or ``"draw"`` for the person who played the computer in a
-    record; None between two people."""
+    record (a resignation is lost); None between two people or without a result."""
     me = human_colour(dict(fields.get("players", {})))
-    if me is None:
+    if me is None or fields["result"] == NO_RESULT:
         return None
     if fields["result"] == "DRAW":
         return "draw"
     return "won" if fields["result"] == me else "lost"
+
+
+def why_text(fields: Mapping[str, Any]) -> str:
+    """Why a recorded game ended, for its row: who resigned ("you resigned" against the
+    computer), else the reason's words."""
+    if fields["reason"] == RESIGNED and fields["result"] in ("BLUE", "RED"):
+        loser = Color(fields["result"]).opponent
+        if human_colour(dict(fields.get("players", {}))) == loser.name:
+            return t("scores.why_you_resigned")
+        return t("scores.why_resigned", color=color_name(loser))
+    return t(f"scores.why_{fields['reason']}")
 
 
 class ScoresView(VariantTabs):
@@ -207,10 +219,12 @@ class ScoresView(VariantTabs):
                 won, won_colour = t("scores.you_lost"), palette.BAD
             elif result == "DRAW":
                 won, won_colour = t("scores.drawn"), palette.TEXT
+            elif result == NO_RESULT:
+                won, won_colour = t("scores.no_result"), palette.TEXT_DIM
             else:
                 won = t("scores.won", color=color_name(result))
                 won_colour = qpalette.RIM[Color(result)]
-            why = t(f"scores.why_{fields['reason']}")
+            why = why_text(fields)
             cells = (format_date(record.date), won, why, format_number(fields["turns"]))
             for index, ((_label, x, anchor), value) in enumerate(zip(columns, cells)):
                 room = 0.2 * width if anchor == "midleft" else 0.1 * width

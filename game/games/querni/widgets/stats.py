@@ -1,6 +1,7 @@
 """QUERNI's part of the statistics screen: per variant the games, the results and the mean game
 length, and one stacked bar per variant (the player's wins / draws / losses against each
-computer level, BLUE's wins / draws / RED's wins between two people), in QUERNI's colours.
+computer level, BLUE's wins / draws / RED's wins between two people, then the games left
+unfinished when there are any), in QUERNI's colours.
 Built from the stored records when the screen opens (``game.games.querni.stats``)."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
 
 DRAW_COLOUR = (150, 144, 190)
+ABANDONED_COLOUR = (88, 84, 118)
 TOP, GAP = 20, 20
 """Room above the first row, and between rows."""
 HEADER, LEGEND = 64, 52
@@ -50,14 +52,18 @@ class StatsView:
 
     def _colours(self, stats: VariantStats) -> tuple[tuple[int, int, int], ...]:
         if stats.versus_computer:
-            return (palette.GOOD, DRAW_COLOUR, palette.BAD)
-        return (qpalette.BODY[Color.BLUE], DRAW_COLOUR, qpalette.BODY[Color.RED])
+            colours = (palette.GOOD, DRAW_COLOUR, palette.BAD)
+        else:
+            colours = (qpalette.BODY[Color.BLUE], DRAW_COLOUR, qpalette.BODY[Color.RED])
+        return (*colours, ABANDONED_COLOUR) if stats.abandoned else colours
 
-    def _labels(self, stats: VariantStats) -> tuple[str, str, str]:
+    def _labels(self, stats: VariantStats) -> tuple[str, ...]:
         t = TEXTS.t
         if stats.versus_computer:
-            return (t("stats.wins"), t("stats.draws"), t("stats.losses"))
-        return (t("stats.blue_wins"), t("stats.draws"), t("stats.red_wins"))
+            labels = (t("stats.wins"), t("stats.draws"), t("stats.losses"))
+        else:
+            labels = (t("stats.blue_wins"), t("stats.draws"), t("stats.red_wins"))
+        return (*labels, t("stats.abandoned")) if stats.abandoned else labels
 
     def rows(self) -> list[tuple[VariantStats, pygame.Rect]]:
         """The variants played (all of them when none was) and each one's box."""
@@ -96,11 +102,14 @@ class StatsView:
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 28, box.width // 2 - 40),
                   palette.TEXT_DIM, "topright", (box.right - 24, box.top + 22))
         bar, legend = self.parts(box)
-        counts = (stats.first, stats.draws, stats.second)
+        counts: tuple[int, ...] = (stats.first, stats.draws, stats.second)
+        if stats.abandoned:
+            counts += (stats.abandoned,)
         total = max(1, sum(counts))
         x = bar.left
         for index, (count, colour) in enumerate(zip(counts, self._colours(stats))):
-            width = round(bar.width * count / total) if index < 2 else bar.right - x
+            last = index == len(counts) - 1
+            width = bar.right - x if last else round(bar.width * count / total)
             if count and width > 0:
                 part = pygame.Rect(x, bar.top, width, bar.height)
                 pygame.draw.rect(surface, colour, part)

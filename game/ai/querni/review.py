@@ -1,0 +1,117 @@
+"""HARD's verdict on a turn that was played (REVIEW): the turn HARD would have played instead,
+and both turns valued by one measure, so a screen can say when the played turn was clearly
+worse.
+
+HARD chooses with its solo plan and a search (``search.choose``), whose root values carry the
+plan's bonus and so cannot be compared across turns. The verdict therefore values the played
+turn and HARD's turn alike: each is applied, and the position after it is searched
+``VERDICT_DEPTH`` turns deep by the same alpha-beta HARD uses (``search.negamax``, the static
+race evaluation at its leaves, in turns). The difference is how many turns of the race the
+played turn gave away by that measure (``Verdict.loss``); ``CLEARLY_WORSE`` is the threshold a
+screen uses to mark a turn.
+
+Pure Python, no pygame, no text for players; each call has its own ``Context``, so it may run
+in a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.rules.querni import Chain, Color, IllegalMove, Path, QuerniState
+
+from . import choose_turn, turn_key
+from .context import CancelFlag, Context, OutOfBudget, Turn
+from .position import apply, mask_of, positions
+from .search import MATE, negamax, outcome_score
+
+VERDICT_DEPTH = 2
+"""Turns searched after each judged turn: the opponent's best reply and the mover's next turn,
+then the static evaluation. Measured with ``python -m benchmarks.querni_review`` (six seeded
+games of MEDIUM against HARD, 98 turns): depth 1 (the reply alone, blind to a movement that
+prepares next turn's removal) marked 1 of MEDIUM's 50 turns, depths 2 and 3 marked 10 each;
+depth 3 added about 0.1 s to a verdict of 0.2 s."""
+
+CLEARLY_WORSE = 1.0
+"""A played turn is clearly worse when HARD's own turn is valued at least this much higher, in
+turns of the race (the evaluation's unit: about what one movement is worth). In the games
+above it marked 10 of MEDIUM's 50 turns and none of HARD's 48; over four games of EASY against
+HARD (``--level easy --games 4``), 21 of EASY's 32 and none of HARD's 32. A missed win or an
+allowed loss is worth thousands (``MATE``), far past it."""
+
+VALUE_NODES = 60_000
+"""At most this many nodes to value one turn; past it the value of one depth less is used."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """HARD's judgement of one played turn: its own turn (``best``, as ``(path, chain)`` for
+    ``QuerniState.play``) and the values of both for the player who moved, in turns."""
+
+    best: tuple[Path | None, Chain | None]
+    best_value: float
+    played_value: float
+    same: bool
+    """The played turn is HARD's own (same piece, same destination, same chain)."""
+
+    @property
+    def loss(self) -> float:
+        """Turns of the race the played turn gave away (0 when it was as good or better)."""
+        if self.same:
+            return 0.0
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def clearly_worse(self) -> bool:
+        """The played turn was clearly worse than HARD's (``CLEARLY_WORSE``)."""
+        return self.loss >= CLEARLY_WORSE
+
+
+def judge_turn(
+    state: QuerniState,
+    path: Path | None,
+    chain: Chain | None,
+    rng: random.Random | None = None,
+    *,
+    cancel: CancelFlag | None = None,
+    max_nodes: int = 30_000,
+    time_budget: float | None = None,
+) -> Verdict:
+    """HARD's verdict on the turn ``(path, chain)`` played from ``state``.
+
+    HARD chooses its own turn with ``max_nodes`` (and ``time_budget`` as a cap), so with the
+    same ``rng`` seed the verdict is the same on every machine. ``IllegalMove`` when the turn
+    is not legal from ``state`` or the game is over; ``Cancelled`` once ``cancel`` is set."""
+    state.play(list(path) if path else None, chain)  # IllegalMove unless legal
+    best = choose_turn(state, "hard", rng, cancel=cancel, max_nodes=max_nodes,
+                       time_budget=time_budget)
+    played = turn_key(path, chain)
+    chosen = turn_key(*best)
+    played_value = turn_value(state, played, cancel)
+    same = chosen == played
+    best_value = played_value if same else turn_value(state, chosen, cancel)
+    return Verdict(best, best_value, played_value, same)
+
+
+def turn_value(state: QuerniState, turn: Turn, cancel: CancelFlag | None = None,
+               depth: int = VERDICT_DEPTH) -> float:
+    """The value of playing ``turn`` (the engine's ``(start, end, chain)``) from ``state``,
+    for the player who plays it, in turns: the position after it searched ``depth`` turns
+    deep (a finished game: ``±MATE``)."""
+    if state.result is not None:
+        raise IllegalMove("The game is over.", "game_over")
+    sign = 1 if state.to_move is Color.BLUE else -1
+    cells, quiet = state.cells, state.quiet_turns
+    while True:
+        ctx = Context(cancel, VALUE_NODES)
+        pos = positions(cells, sign)
+        try:
+            new, new_quiet, result = apply(cells, quiet, pos, mask_of(pos), turn, ctx)
+            if result is not None:
+                return outcome_score(result, 1)
+            return -negamax(new, -sign, new_quiet, depth, -MATE * 2, MATE * 2, 1, ctx)
+        except OutOfBudget:
+            if depth <= 1:
+                raise
+            depth -= 1

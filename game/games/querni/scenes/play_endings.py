@@ -1,0 +1,137 @@
+"""How a QUERNI game ends before the board decides it, and what the pause menu says about it.
+
+* **RESIGN** (the pause menu; asks once): a loss for the player who resigns — the person
+  against the computer, the side to move between two people. The game-over panel follows.
+* **EXIT** (Q-6.6, asks once): the game cannot be continued. Against the computer it is a
+  resignation, recorded as one (leaving never erases a loss); between two people the game is
+  recorded as abandoned (no result). Then the title.
+* The pause menu says which choice keeps the game: QUIT TO TITLE keeps it (CONTINUE on the
+  title), RESIGN ends it; between two people it also offers FLIP BOARD (the view only).
+
+A game that ended off the board is recorded like any finished game: a record in the player's
+records and a document in ``games/`` (``session.Ending``, ``record.py``). A game in which no
+turn was played yet has nothing to record: EXIT only drops it, and RESIGN is not offered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.arcade.scenes.pause import Note, PauseChoice
+from game.games.querni import GAME_ID
+from game.games.querni.texts import TEXTS, color_name, t
+from game.rules.querni import Color
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.play import PlayScene
+
+
+class Endings:
+    """RESIGN, EXIT and the pause menu's choices for one play screen."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+
+    # --- who ------------------------------------------------------------------------------------
+    @property
+    def people(self) -> list[Color]:
+        """The colours played by a person at the screen."""
+        return [color for color in Color if self.scene.players[color].takes_input]
+
+    @property
+    def resigner(self) -> Color:
+        """Who resigns now: the one person against the computer, else the side to move."""
+        people = self.people
+        return people[0] if len(people) == 1 else self.scene.control.to_move
+
+    @property
+    def can_resign(self) -> bool:
+        """A person plays, the game is under way and at least one turn was played."""
+        scene = self.scene
+        return (bool(self.people) and not scene.control.is_over
+                and scene.session.turn_count > 0)
+
+    # --- RESIGN ---------------------------------------------------------------------------------
+    def ask_resign(self) -> None:
+        """RESIGN: asks once (whose loss it is), then ``resign``."""
+        if not self.can_resign:
+            return
+        color = self.resigner
+        key = ("play.resign_question" if self.scene.versus_computer
+               else "play.resign_question_color")
+        self.scene.app.nav.push("confirm", question_key=key, on_yes=self.resign, texts=TEXTS,
+                                color=color_name(color), other=color_name(color.opponent))
+
+    def resign(self) -> None:
+        """The game ends as a loss for ``resigner``: recorded, then the game-over panel."""
+        if not self.can_resign:
+            return
+        scene = self.scene
+        self._end(self.resigner)
+        scene.ctx.audio.play("querni_draw")
+        scene.refresh_buttons()
+        scene.gui.update(0.0)  # the buttons look disabled under the panel (and VIEW BOARD)
+        scene.open_game_over(scene.session.variant, session=scene.session)
+
+    # --- EXIT -----------------------------------------------------------------------------------
+    def ask_exit(self) -> None:
+        """EXIT (Q-6.6): asks first, saying what leaving does to the game."""
+        scene = self.scene
+        key = ("play.exit_resign_question" if scene.versus_computer and self.can_resign
+               else "play.exit_question")
+        scene.app.nav.push("confirm", question_key=key, on_yes=self.exit_game, texts=TEXTS)
+
+    def exit_game(self) -> None:
+        """Leave for good: against the computer a resignation, between two people an
+        abandoned game, either recorded; a game without a turn played is only dropped. The
+        computer stops thinking at once."""
+        scene = self.scene
+        scene.stop_thinking()
+        if self.can_resign:
+            self._end(self.resigner if scene.versus_computer else None)
+        elif scene.ctx.storage is not None and not scene.ctx.demo_is_attract:
+            scene.ctx.storage.clear_game(GAME_ID)
+        scene.to_title()
+
+    def _end(self, resigner: Color | None) -> None:
+        """End the game off the board (``resigner``, or abandoned when None) and record it
+        (its save goes with it)."""
+        scene = self.scene
+        scene.stop_thinking()
+        scene.pending_pass = None  # an automatic pass no longer comes
+        scene.anim.finish_flight()
+        scene.anim.finish_pop()
+        if resigner is None:
+            scene.session.abandon()
+        else:
+            scene.session.resign(resigner)
+        outcome = scene.session.outcome
+        assert outcome is not None
+        scene.control.end(outcome)
+        if not scene.recorded:
+            scene.recorded = True
+            scene.ctx.record(GAME_ID, scene.session)
+
+    # --- the pause menu -------------------------------------------------------------------------
+    def pause_choices(self) -> list[PauseChoice]:
+        """FLIP BOARD between two people; RESIGN once a turn was played, with what it does."""
+        scene = self.scene
+        choices = []
+        if len(self.people) == 2:
+            choices.append(PauseChoice("play.flip", scene.flip, TEXTS,
+                                       lambda: t("play.flip_note")))
+        if self.can_resign:
+            color = self.resigner
+            if scene.versus_computer:
+                note: Note = lambda: t("play.resign_note")  # noqa: E731 - a note is a callable
+            else:
+                note = lambda: t("play.resign_note_color", color=color_name(color))  # noqa: E731
+            choices.append(PauseChoice("play.resign", self.ask_resign, TEXTS, note))
+        return choices
+
+    def leave_note(self) -> Note | None:
+        """QUIT TO TITLE keeps the game (it is saved and CONTINUE resumes it)."""
+        scene = self.scene
+        if scene.control.is_over or scene.ctx.demo_is_attract or scene.ctx.storage is None:
+            return None
+        return lambda: t("play.keeps_game")

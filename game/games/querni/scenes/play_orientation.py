@@ -1,0 +1,38 @@
+"""Which way round the QUERNI play screen shows its board (``QuerniLayout.flipped``).
+
+A person who plays RED against the computer sees the board turned round, their pieces at the
+near edge (the bottom in landscape, the left in portrait, where BLUE's are otherwise); two
+people keep the way they chose with FLIP BOARD (upright at first); the demo is upright. Only
+the view turns: taps, drags and arrow keys go through the same layout, so a tap on a drawn
+square always means that square.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.games.querni.widgets.board import BoardView
+from game.rules.querni import Color
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.play import PlayScene
+
+
+def wanted(scene: PlayScene) -> bool:
+    """Whether the board should be turned round for the players of ``scene``'s game."""
+    people = [color for color in Color if scene.players[color].takes_input]
+    if len(people) == 1:
+        return people[0] is Color.RED
+    return len(people) == 2 and scene.layout.flipped
+
+
+def orient(scene: PlayScene, flipped: bool) -> None:
+    """Show the board turned round (``flipped``) or upright: a new layout and board view,
+    shared with the animations (a flight or a pop in progress ends first)."""
+    if flipped == scene.layout.flipped:
+        return
+    scene.anim.finish_flight()
+    scene.anim.finish_pop()
+    scene.layout = scene.layout.turned_round(flipped)
+    scene.board_view = scene.anim.view = BoardView(scene.layout)
+    scene.anim.layout = scene.layout

@@ -1,0 +1,165 @@
+"""REVIEW in the replay screen: HARD's verdict on the turn shown (``game.games.querni.review``),
+as a line of text and, when the played turn was clearly worse, on the board: HARD's own turn as
+a ghost path (violet, as a HINT looks: a ring round the piece it would have moved, dotted arcs
+to each landing, a dashed outline of the piece where it would have ended, dashed frames round
+the chain it would have removed) and a "?" badge on the square the played turn ended on.
+
+The path is drawn on the position after the played turn, from the squares it started on
+before it (as chess reviews draw the better move's arrow).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.querni.review import Verdict
+from game.arcade.widgets import palette as arcade_palette
+from game.arcade.widgets import text
+from game.games.querni.review import GameReview
+from game.games.querni.texts import t
+from game.games.querni.widgets import palette as qpalette
+from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
+
+if TYPE_CHECKING:
+    from game.games.querni.scenes.replay import ReplayScene
+
+BADGE = 44
+"""The "?" badge's diameter on the board, in logical px."""
+SUMMARY_ROOM = 60
+"""A strip taller than twice this gives the turn's summary two lines (landscape)."""
+
+
+def better_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
+    """HARD's turn in words: which piece it would have moved where, what it would have
+    removed (``state``: the position the turn was played from)."""
+    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
+    if not path:
+        return t("review.better_remove", **low_high) if chain is not None else t(
+            "review.better_pass")
+    piece = state.pieces.get(path[0])
+    number = piece[1] if piece is not None else 0
+    if len(path) == 2 and is_step(path[0], path[1]):
+        what = {"number": number, "from": name(path[0]), "to": name(path[1])}
+        key = "review.better_step"
+    else:
+        what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
+        key = "review.better_jump"
+    if chain is not None:
+        return t(f"{key}_remove", **what, **low_high)
+    return t(key, **what)
+
+
+class ReviewView:
+    """The replay screen's REVIEW: on or off, the verdicts and how they are shown."""
+
+    def __init__(self, scene: ReplayScene, deterministic: bool) -> None:
+        self.scene = scene
+        self.review = GameReview(scene.record, deterministic=deterministic)
+        self.on = False
+
+    @property
+    def verdicts(self) -> dict[int, Verdict]:
+        """Turn number (1 = the first) → HARD's verdict (``GameReview.verdicts``)."""
+        return self.review.verdicts
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The verdict on the last turn shown, once worked out."""
+        return self.review.verdicts.get(self.scene.index) if self.on else None
+
+    @property
+    def marked(self) -> bool:
+        """The turn shown was clearly worse than HARD's own (``CLEARLY_WORSE``)."""
+        verdict = self.verdict
+        return verdict is not None and verdict.clearly_worse
+
+    def toggle(self) -> None:
+        self.on = not self.on
+
+    def step(self) -> None:
+        """Once a frame while REVIEW is on: the worker's next verdict (never waits, but in a
+        reproducible run)."""
+        if self.on:
+            self.review.step(self.scene.index)
+
+    def cancel(self) -> None:
+        self.review.cancel()
+
+    # --- what it shows ------------------------------------------------------------------------
+    def line(self) -> tuple[str, arcade_palette.Rgb]:
+        """The verdict in words and its colour."""
+        index = self.scene.index
+        verdict = self.verdict
+        if index == 0:
+            return t("review.start"), qpalette.HINT
+        if verdict is None:
+            key = "review.failed" if index in self.review.failed else "review.thinking"
+            return t(key), arcade_palette.TEXT_DIM
+        if verdict.same:
+            return t("review.agrees"), arcade_palette.GOOD
+        if not verdict.clearly_worse:
+            return t("review.fine"), arcade_palette.TEXT
+        path, chain = verdict.best
+        return better_text(self.scene.states[index - 1], path, chain), qpalette.HINT
+
+    def board_args(self) -> dict[str, Any]:
+        """``BoardView.draw``'s arguments for HARD's turn as a ghost path (nothing unless the
+        turn shown is marked and no animation plays)."""
+        verdict = self.verdict
+        if verdict is None or not verdict.clearly_worse or self.scene.anim.busy:
+            return {}
+        before = self.scene.states[self.scene.index - 1]
+        path, chain = verdict.best
+        moved = before.moved(list(path)) if path else before
+        mover = before.to_move
+        squares = [] if chain is None else [moved.where(mover, n)
+                                            for n in range(chain[0], chain[1] + 1)]
+        ghosts = {}
+        shown = self.scene.shown.pieces
+        if path and path[-1] not in shown and path[0] in before.pieces:
+            ghosts[path[-1]] = before.pieces[path[0]]
+        return {"hint_path": tuple(path) if path else (),
+                "hint_chain": tuple(sq for sq in squares if sq is not None),
+                "ghosts": ghosts}
+
+    def played_square(self) -> Square | None:
+        """Where the marked turn's piece ended (its "?" badge), if it moved."""
+        if not self.marked or self.scene.anim.busy:
+            return None
+        path = self.scene.record.turns[self.scene.index - 1][0]
+        return path[-1] if path else None
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, summary: str) -> None:
+        """The review strip in ``area``: what the turn was (``summary``, dim, on top) and the
+        verdict under it, with a "?" before it when the turn is marked; the board's badge."""
+        pygame.draw.rect(surface, (20, 18, 50), area, border_radius=20)
+        inner = area.inflate(-32, -16)
+        tall = inner.height > 2 * SUMMARY_ROOM
+        size, lines = text.fit_lines(summary, "ui", 28, inner.width, 2 if tall else 1,
+                                     minimum=20)
+        top_h = len(lines) * (size + 6)
+        text.blit_lines(surface, lines, "ui", size, arcade_palette.TEXT_DIM, "center",
+                        (inner.centerx, inner.top + top_h // 2))
+        body = pygame.Rect(inner.left, inner.top + top_h, inner.width, inner.height - top_h)
+        if self.marked:
+            badge(surface, (body.left + BADGE // 2, body.centery))
+            body.width -= BADGE + 12
+            body.left += BADGE + 12
+        verdict, colour = self.line()
+        fitted, lines = text.fit_lines(verdict, "bold", 30, body.width,
+                                       max(1, body.height // 34), minimum=20)
+        text.blit_lines(surface, lines, "bold", fitted, colour, "center", body.center)
+        square = self.played_square()
+        if square is not None:
+            rect = self.scene.layout.square_rect(square)
+            badge(surface, (rect.right - BADGE // 2 + 4, rect.top + BADGE // 2 - 4))
+
+
+def badge(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    """A red "?" disc: a turn HARD judged clearly worse than its own."""
+    pygame.draw.circle(surface, (0, 0, 0), (centre[0], centre[1] + 3), BADGE // 2)
+    pygame.draw.circle(surface, arcade_palette.BAD, centre, BADGE // 2)
+    pygame.draw.circle(surface, qpalette.TEXT, centre, BADGE // 2, 3)
+    text.blit(surface, t("review.mark"), "numbers", 30, qpalette.TEXT, "center", centre)
