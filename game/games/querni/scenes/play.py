@@ -54,6 +54,7 @@ from game.games.querni.scenes.hinting import Hint, HintAsker
 from game.games.querni.scenes.play_computer import ComputerTurns
 from game.games.querni.scenes.play_input import PlayGestures, refusal_text
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
+from game.games.querni.scenes.play_story import PlayStory
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud
@@ -94,6 +95,7 @@ class PlayScene(PlayScreen):
             counted=self._hint_counted, failed=lambda: self.note_that(t("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
+        self.story = PlayStory(self)  # the last move, the move list, a past position viewed
         self._reset(saved, variant)
 
     # --- state ------------------------------------------------------------------------------
@@ -162,8 +164,8 @@ class PlayScene(PlayScreen):
 
     @property
     def human_turn(self) -> bool:
-        """The player to move gives input by tapping (a person)."""
-        return not self.control.is_over and self.mover.takes_input
+        """A person is to move and taps, the board showing the present (no past turn)."""
+        return not self.control.is_over and self.mover.takes_input and not self.story.viewing
 
     @property
     def sound_state(self) -> hud.Sound:
@@ -476,6 +478,7 @@ class PlayScene(PlayScreen):
             if self.note_age > NOTE_SECONDS and self.note[1] == BAD:
                 self.note = None
         self.anim.update(dt)
+        self.story.update(dt)
         self.hints.poll(self.control.state, self.hint_available)
         self.computer.step(dt)
         if not self.control.trail:
