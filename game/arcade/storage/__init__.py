@@ -62,7 +62,7 @@ is for.
 from __future__ import annotations
 
 from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
+from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR, DocumentEntry
 from game.arcade.storage.files import STALE_TEMP_SECONDS
 from game.arcade.storage.gamedata import (
     GameData,
@@ -86,6 +86,7 @@ from game.arcade.storage.settings import Settings
 __all__ = [
     "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES", "SAVES_DIR",
     "SCORES_FILE", "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock",
+    "DocumentEntry",
     "GameData", "GameMigrations", "Migration", "Notice", "Record", "SettingField", "Settings",
     "Storage", "hash_pin", "is_iso_date", "iso_date", "normalise_initials", "resolve_data_dir",
     "save_name", "utcnow", "valid_pin", "verify_pin",

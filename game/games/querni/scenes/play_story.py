@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from game.games.querni.scenes.play import PlayScene
 
 BANNER_ROOM = 64
-"""The room above the board a viewing banner needs (landscape has it; portrait says it in the
-message line alone)."""
+"""The room above the board the viewing banner takes (landscape has it free; portrait's HUD is
+there, so it says it in the message line alone)."""
 
 
 def last_move(trace: TurnTrace | None) -> dict[str, Any]:
@@ -165,7 +165,7 @@ class PlayStory:
         frame = self.scene.layout.frame_rect
         pygame.draw.rect(surface, arcade_palette.GOLD, frame.inflate(10, 10), 6,
                          border_radius=32)
-        if frame.top >= BANNER_ROOM + 8:
+        if not self.scene.layout.turned:
             line = t("moves.viewing", turn=self.viewing)
             size = text.fit_size(line, "bold", 32, frame.width - 80, 20)
             label = text.render(line, "bold", size, (24, 16, 0))

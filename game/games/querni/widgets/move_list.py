@@ -10,6 +10,7 @@ again: a new turn wraps its own entry, the others are remembered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,17 +23,21 @@ from game.engine import i18n
 from game.games.querni.widgets import palette, pieces
 from game.rules.querni import Color
 
-SIZE = 26
-"""The entries' text size (logical px): 17 px on a 1280×720 window."""
-LINE = 34
+SIZE = 24
+"""The entries' text size (logical px): 16 px on a 1280×720 window."""
+LINE = 32
 """The height of one line of an entry."""
-PAD = 14
+PAD = 10
 """Room inside the panel's edge."""
 HEADING = 56
 """The heading's band (beside the board only)."""
-TOKEN = 22
+TOKEN = 20
 TAP_SLOP = 14
 """How far (logical px) a press may travel and still be a tap, not a scroll."""
+ZWSP = "\u200b"
+"""A break opportunity (how Thai marks words), put after each dash of a movement to wrap it."""
+SQUARE_DASH = re.compile(r"(?<=[a-j][1-7])–(?=[a-j][1-7])")
+"""A dash between two squares' names (not in a chain's ``5–8``)."""
 CURRENT = (56, 52, 120)
 VIEWED = (96, 74, 24)
 
@@ -53,7 +58,9 @@ class MoveList:
     """The panel at ``rect``: its entries, their layout and the scroll offset."""
 
     def __init__(self, rect: pygame.Rect, columns: int, heading: bool = True,
-                 smooth: bool = True) -> None:
+                 follow: bool = True, smooth: bool = True) -> None:
+        """``follow``: start at the newest entry and stay with it (play); else at the first
+        (a replay, which ``reveal``s the turn it shows)."""
         self.rect = rect
         self.columns = max(1, columns)
         self.heading = heading
@@ -61,7 +68,7 @@ class MoveList:
         self.view = pygame.Rect(rect.left + PAD, rect.top + top + PAD // 2,
                                 rect.width - 2 * PAD, rect.height - top - PAD)
         self.scroller = Scroller(0, self.view.height, smooth=smooth)
-        self.follow = True
+        self.follow = follow
         self._entries: tuple[Entry, ...] = ()
         self._placed: list[Placed] = []
         self._wrapped: dict[tuple[str, str, int], tuple[str, ...]] = {}
@@ -85,7 +92,7 @@ class MoveList:
         y = 0
         for row in range(0, len(entries), self.columns):
             cells = entries[row:row + self.columns]
-            wrapped = [self._wrap(line, width - TOKEN - 12) for _color, line in cells]
+            wrapped = [self._wrap(line, width - TOKEN - 10) for _color, line in cells]
             height = max(len(lines) for lines in wrapped) * LINE + 6
             for i, ((color, _line), lines) in enumerate(zip(cells, wrapped)):
                 box = pygame.Rect(i * (width + PAD), y, width, height)
@@ -99,10 +106,18 @@ class MoveList:
             self.scroller.scroll_to(self.scroller.target, glide=False)
 
     def _wrap(self, line: str, width: int) -> tuple[str, ...]:
+        """``line`` in lines of ``width``: broken at spaces, and after a dash of a movement
+        (``c1–c3–a1``) only when the movement is wider than a line; never inside a square's
+        name."""
         key = (line, i18n.current(), width)
         lines = self._wrapped.get(key)
         if lines is None:
-            lines = self._wrapped[key] = tuple(text.wrap(line, "ui", SIZE, width)) or ("",)
+            font = i18n.font("ui", SIZE)
+            breakable = " ".join(SQUARE_DASH.sub("–" + ZWSP, word)
+                                 if font.size(word)[0] > width else word
+                                 for word in line.split(" "))
+            wrapped = [part.replace(ZWSP, "") for part in text.wrap(breakable, "ui", SIZE, width)]
+            lines = self._wrapped[key] = tuple(wrapped) or ("",)
         return lines
 
     def relabel(self) -> None:
@@ -230,23 +245,24 @@ class MoveList:
     def _draw_entry(self, surface: pygame.Surface, entry: Placed, box: pygame.Rect,
                     lit: bool, viewed: bool) -> None:
         if lit:
-            pygame.draw.rect(surface, VIEWED if viewed else CURRENT, box, border_radius=10)
+            band = box.inflate(PAD, 0)
+            pygame.draw.rect(surface, VIEWED if viewed else CURRENT, band, border_radius=10)
             if viewed:
-                pygame.draw.rect(surface, arcade_palette.GOLD, box, 3, border_radius=10)
+                pygame.draw.rect(surface, arcade_palette.GOLD, band, 3, border_radius=10)
         token = pieces.token(entry.color, TOKEN)
-        surface.blit(token, token.get_rect(center=(box.left + 6 + TOKEN // 2,
+        surface.blit(token, token.get_rect(center=(box.left + 3 + TOKEN // 2,
                                                    box.top + 3 + LINE // 2)))
         colour = palette.TEXT if lit else palette.TEXT_DIM
         for i, line in enumerate(entry.lines):
             text.blit(surface, line, "ui", SIZE, colour, "midleft",
-                      (box.left + TOKEN + 12, box.top + 3 + LINE // 2 + i * LINE))
+                      (box.left + TOKEN + 8, box.top + 3 + LINE // 2 + i * LINE))
 
     def _draw_bar(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """A thin thumb at the right edge when the entries do not all fit."""
         scroller = self.scroller
         if not scroller.max_offset:
             return
-        track = pygame.Rect(surface.get_width() - 9, view.top, 5, view.height)
+        track = pygame.Rect(surface.get_width() - 8, view.top, 4, view.height)
         height = max(40, round(track.height * scroller.view / max(1, scroller.content)))
         top = track.top + round((track.height - height) * scroller.fraction)
         pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, top, track.width, height),
