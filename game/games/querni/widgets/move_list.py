@@ -120,9 +120,19 @@ class MoveList:
             lines = self._wrapped[key] = tuple(wrapped) or ("",)
         return lines
 
-    def relabel(self) -> None:
-        """The language changed: every entry is wrapped again at the next ``show``."""
-        self._entries = ()
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """What the list holds: ``(mover, line)`` per turn, oldest first."""
+        return self._entries
+
+    def box_of(self, turn: int) -> pygame.Rect | None:
+        """Where ``turn``'s entry is on screen now (``None`` when it is scrolled out of view)."""
+        offset = round(self.scroller.offset)
+        for entry in self._placed:
+            if entry.turn == turn:
+                box = entry.box.move(self.view.left, self.view.top - offset)
+                return box if self.view.contains(box) else None
+        return None
 
     def reveal(self, turn: int) -> None:
         """Scroll so that ``turn``'s entry is in view."""
