@@ -39,7 +39,8 @@ def square(item: list[int]) -> str:
 
 
 def expected_line(number: int, turn: dict) -> str:
-    """The line of a document's turn, in English, straight from its JSON (docs/querni-notation.md)."""
+    """The line of a document's turn in English, written from its JSON as
+    docs/querni-notation.md says."""
     colour = "BLUE" if number % 2 else "RED"  # Q-1.4: BLUE opens, then they alternate
     parts = []
     if turn["path"] is not None:

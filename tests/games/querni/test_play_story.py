@@ -103,7 +103,8 @@ def test_the_move_list_has_one_entry_per_turn_and_follows_the_newest(app):
     history = History(session.start, session.turns)
     assert len(moves.entries) == 24
     assert [colour for colour, _line in moves.entries] == [tr.mover for tr in history.traces]
-    assert moves.entries[0][1].startswith("1. BLUE ") and moves.entries[23][1].startswith("24. RED ")
+    assert moves.entries[0][1].startswith("1. BLUE ")
+    assert moves.entries[23][1].startswith("24. RED ")
     assert moves.box_of(24) is not None  # the newest entry is in view
     assert moves.box_of(1) is None  # 24 turns do not fit: the oldest scrolled away
 
