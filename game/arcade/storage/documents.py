@@ -93,11 +93,16 @@ class GameDocuments:
             return []
 
     def entries(self, game_id: str) -> list[DocumentEntry]:
-        """``game_id``'s documents, newest first, from their file names alone."""
-        named = [(name, _entry(game_id, name)) for name in self._names(game_id)]
-        found = [(name, entry) for name, entry in named if entry is not None]
-        found.sort(key=lambda item: (item[1].date, item[0]), reverse=True)
-        return [entry for _name, entry in found]
+        """``game_id``'s documents, newest first, from their file names (games recorded in the
+        same second by when their files were written)."""
+        folder = self._store.data_dir / GAMES_DIR
+        found = []
+        for name in self._names(game_id):
+            entry = _entry(game_id, name)
+            if entry is not None:
+                found.append(((entry.date, _written(folder / name), name), entry))
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [entry for _key, entry in found]
 
     def read(self, game_id: str, record_id: str) -> dict[str, Any] | None:
         """The checked data of the document of ``record_id``, or ``None`` (there is none, or it
@@ -171,6 +176,14 @@ class GameDocuments:
             self._store.set_aside(name, why)
             return None
         return loaded.data
+
+
+def _written(path: Path) -> int:
+    """When the file at ``path`` was last written (ns), 0 when that cannot be read."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _resolved(path: Path) -> Path | None:

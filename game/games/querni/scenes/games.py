@@ -152,6 +152,11 @@ class GamesScene(ArcadeScene):
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
         return self.scroller.moving
 
+    @property
+    def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
+        """Nothing moves unless the list scrolls (untouched, it is redrawn only rarely)."""
+        return not self.scroller.moving
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
