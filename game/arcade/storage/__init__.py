@@ -34,7 +34,8 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
     games/<id>-<stamp>-<record id>.json
                         a game's own document of one finished game (``GameData.document``),
-                        written once when the game is recorded; its ``"format"`` names the game
+                        written once when the game is recorded; its ``"format"`` names the game;
+                        listed by ``Storage.documents``, read by ``Storage.document``
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .scores.lock, .raise-request   see :mod:`.lock`
 
