@@ -107,6 +107,8 @@ def test_the_move_list_has_one_entry_per_turn_and_follows_the_newest(app):
     assert moves.entries[23][1].startswith("24. RED ")
     assert moves.box_of(24) is not None  # the newest entry is in view
     assert moves.box_of(1) is None  # 24 turns do not fit: the oldest scrolled away
+    first = min(turn for turn in range(1, 25) if moves.box_of(turn) is not None)
+    assert moves.box_of(first).top == moves.view.top  # no entry cut at the top
 
 
 def test_the_list_scrolls_with_the_wheel_over_it(app):

@@ -99,11 +99,21 @@ class MoveList:
                 placed.append(Placed(row + i + 1, box, lines, color))
             y += height
         self._placed = placed
-        self.scroller.content = y
+        self.scroller.content = self._content_height(y)
         if self.follow:
             self.scroller.scroll_to(self.scroller.max_offset, glide=False)
         else:
             self.scroller.scroll_to(self.scroller.target, glide=False)
+
+    def _content_height(self, height: int) -> int:
+        """``height`` of the entries, with room below the last one so that, scrolled to the end,
+        the view starts at a row's top: no entry shows cut at the top (Thai marks stand above
+        their line)."""
+        if height <= self.view.height:
+            return height
+        tops = sorted({entry.box.top for entry in self._placed})
+        first = next(top for top in tops if top >= height - self.view.height)
+        return first + self.view.height
 
     def _wrap(self, line: str, width: int) -> tuple[str, ...]:
         """``line`` in lines of ``width``: broken at spaces, and after a dash of a movement
