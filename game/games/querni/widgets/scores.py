@@ -275,11 +275,14 @@ class ScoresView(VariantTabs):
         cx = self.area.centerx
         y = self.area.top + 280
         chain = example_chain()
-        for i, (color, number) in enumerate(chain):
-            bob = math.sin(time * 1.5 + i) * 10
+        centres = [(cx + round((i - (len(chain) - 1) / 2) * 170),
+                    y + round(math.sin(time * 1.5 + i) * 10)) for i in range(len(chain))]
+        for a, b in zip(centres, centres[1:]):  # linked in gold, as a chosen chain on the board
+            pygame.draw.line(surface, (60, 40, 0), a, b, 20)
+            pygame.draw.line(surface, palette.GOLD, a, b, 12)
+        for (color, number), centre in zip(chain, centres):
             image = pieces.piece(color, number, 120)
-            x = cx + round((i - (len(chain) - 1) / 2) * 170)
-            surface.blit(image, image.get_rect(center=(x, y + bob)))
+            surface.blit(image, image.get_rect(center=centre))
         text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line")
