@@ -191,7 +191,8 @@ class MoveList:
             self._follow_end()
 
     def release(self, pos: tuple[int, int] | None, now: float) -> int | None:
-        """The press ends: the turn tapped (``None`` after a scroll or off the entries)."""
+        """The press ends (``pos`` ``None``: it was lost, e.g. the window lost the focus): the
+        turn tapped, ``None`` after a scroll, a lost press or off the entries."""
         press, self._press = self._press, None
         if press is None:
             return None
@@ -200,7 +201,7 @@ class MoveList:
             self.scroller.release(now)
             return None
         self.scroller.dragging = False
-        return self.turn_at(start)
+        return self.turn_at(start) if pos is not None else None
 
     def wheel(self, key: str | None, pos: tuple[int, int] | None) -> bool:
         """A wheel notch (``"up"``/``"down"``) over the panel scrolls it."""
