@@ -18,9 +18,10 @@ import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 # Property tests draw the same examples on every run, so a failure in CI replays exactly
-# (HYPOTHESIS_PROFILE=explore draws new examples on each run).
-settings.register_profile("ci", derandomize=True, database=None)
-settings.register_profile("explore")
+# (HYPOTHESIS_PROFILE=explore draws new examples on each run). No deadline: an example's time
+# depends on the machine's load, and speed is the benchmarks' business.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

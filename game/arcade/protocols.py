@@ -83,6 +83,16 @@ class RecordsView(Protocol):
     def draw(self, surface: pygame.Surface, time: float) -> None: ...
 
 
+@runtime_checkable
+class TapsRows(Protocol):
+    """A records view whose rows can be tapped (a game's row opening its replay): the scores
+    screen hands it each tap that reached no button."""
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap at ``pos``; whether it did something."""
+        ...
+
+
 class DemoPlayer(Protocol):
     """A game's demo player (its spec's ``demo``), made with ``(app, rng=, report=, cycle=)``:
     plays that game's screens, one gesture per call."""

@@ -43,9 +43,10 @@ def finished_querni():
     return session
 
 
-QUERNI = ("querni.setup", "querni.setup.versus", "querni.game_over", "querni.replay")
+QUERNI = ("querni.setup", "querni.setup.versus", "querni.game_over", "querni.replay",
+          "querni.games")
 """QUERNI's screens besides play and rules (its NEW GAME screen, with VS COMPUTER chosen too,
-game-over panel, replay)."""
+game-over panel, replay, the list of recorded games)."""
 MAGDAGDON = ("magdagdon.daily",)
 """MAGDAGDON's screens besides play, rules and the overlays (its daily challenge)."""
 
@@ -69,7 +70,7 @@ def reviewed_session():
 
 def build(app, name: str):
     """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
-    if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily")):
+    if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily", ".games")):
         app.nav.push(name)
     elif name == "querni.setup.versus":  # VS COMPUTER chosen: its levels and colours too
         app.ctx.game_settings("querni").update(versus=True, level="hard", human="RED")

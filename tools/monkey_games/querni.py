@@ -42,7 +42,8 @@ def session_problems(session: QuerniSession, round_trip: bool = True) -> list[st
 
 def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
     """Session invariants, the controller agreeing with the session, and — when it drew this
-    frame — the board on screen equal to the position the controller shows."""
+    frame — the board on screen equal to the position the controller shows (or the past
+    position viewed from the move list)."""
     session, control = scene.session, scene.control
     problems = session_problems(session, round_trip)
     if control.state != session.state:
@@ -51,7 +52,8 @@ def play_problems(scene: Any, round_trip: bool = True) -> list[str]:
         problems.append(f"is_over {control.is_over} vs the session's {session.is_over}")
     drawn = scene.board_view.drawn
     if drawn and not problems:  # None: cleared and not drawn since; {}: never drawn yet
-        shown = {sq: (str(c), n) for sq, (c, n) in control.shown.pieces.items()}
+        position = scene.story.position or control.shown  # a past turn viewed, or the present
+        shown = {sq: (str(c), n) for sq, (c, n) in position.pieces.items()}
         on_screen = {**drawn, **scene.board_view.withheld}
         if on_screen != shown:
             wrong = sorted(set(on_screen.items()) ^ set(shown.items()))[:6]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.protocols import RecordsView
+from game.arcade.protocols import RecordsView, TapsRows
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, load
 from game.arcade.texts import t
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 GAME_TABS_Y = 190
 VIEW_TOP = 250
+TAP_SLOP = 14
+"""How far (logical px) a press may travel and still be a tap on a row."""
 
 
 class ScoresScene(ArcadeScene):
@@ -38,6 +40,7 @@ class ScoresScene(ArcadeScene):
         self.game: GameSpec = next((s for s in games if s.id == wanted), games[0])
         self._variant = variant
         self.view: RecordsView | None = None
+        self._pressed: tuple[int, int] | None = None  # where a press began, for a row's tap
 
     def enter(self) -> None:
         self._open_view()
@@ -79,6 +82,8 @@ class ScoresScene(ArcadeScene):
         self.app.nav.pop()
 
     def handle(self, action: inp.Action) -> None:
+        if action.kind in (inp.PRESS, inp.RELEASE):
+            self._tap(action)
         if action.kind != inp.KEY:
             return
         if action.key in ("pause", "back"):
@@ -91,6 +96,18 @@ class ScoresScene(ArcadeScene):
             ids = [s.id for s in self.games]
             step = 1 if action.key == "down" else -1
             self.show_game(self.games[(ids.index(self.game.id) + step) % len(ids)])
+
+    def _tap(self, action: inp.Action) -> None:
+        """A press and its release close together: a tap, for a view whose rows take one."""
+        if action.kind == inp.PRESS:
+            self._pressed = action.pos
+            return
+        start, self._pressed = self._pressed, None
+        end = action.pos
+        if start is None or end is None or not isinstance(self.view, TapsRows):
+            return
+        if abs(end[0] - start[0]) <= TAP_SLOP and abs(end[1] - start[1]) <= TAP_SLOP:
+            self.view.tap(start)
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -34,7 +34,8 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
     games/<id>-<stamp>-<record id>.json
                         a game's own document of one finished game (``GameData.document``),
-                        written once when the game is recorded; its ``"format"`` names the game
+                        written once when the game is recorded; its ``"format"`` names the game;
+                        listed by ``Storage.documents``, read by ``Storage.document``
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .scores.lock, .raise-request   see :mod:`.lock`
 
@@ -62,7 +63,7 @@ is for.
 from __future__ import annotations
 
 from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
+from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR, DocumentEntry
 from game.arcade.storage.files import STALE_TEMP_SECONDS
 from game.arcade.storage.gamedata import (
     GameData,
@@ -86,6 +87,7 @@ from game.arcade.storage.settings import Settings
 __all__ = [
     "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES", "SAVES_DIR",
     "SCORES_FILE", "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock",
+    "DocumentEntry",
     "GameData", "GameMigrations", "Migration", "Notice", "Record", "SettingField", "Settings",
     "Storage", "hash_pin", "is_iso_date", "iso_date", "normalise_initials", "resolve_data_dir",
     "save_name", "utcnow", "valid_pin", "verify_pin",

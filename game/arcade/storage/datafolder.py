@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.arcade.storage.documents import GAMES_DIR, GameDocuments
+from game.arcade.storage.documents import GAMES_DIR, DocumentEntry, GameDocuments
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
 from game.arcade.storage.ids import RecordIds
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
@@ -181,6 +181,19 @@ class Storage:
         """Every valid document of ``game_id`` as (file name, data), oldest first."""
         self._spec(game_id)
         return self._documents.of_game(game_id)
+
+    def documents(self, game_id: str) -> list[DocumentEntry]:
+        """The documents of ``game_id``'s finished games, newest first, as small entries (record
+        id, date) read from the folder's listing alone: what a list of games shows. Open one
+        with :meth:`document`."""
+        self._spec(game_id)
+        return self._documents.entries(game_id)
+
+    def document(self, game_id: str, record_id: str) -> dict[str, Any] | None:
+        """The checked document of the game recorded as ``record_id``, or ``None`` (it has
+        none, or it was damaged and is now set aside with a notice)."""
+        self._spec(game_id)
+        return self._documents.read(game_id, record_id)
 
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,30 @@ log = logging.getLogger(__name__)
 GAMES_DIR = "games"
 DOCUMENT_MAX_BYTES = 4 * 1024 * 1024
 """The size cap of one game document (a long game is a few dozen KB)."""
+_NAME_RE = re.compile(r"(?P<stamp>\d{8}T\d{6}Z)-(?P<record>[0-9A-Za-z_-]{1,64})\.json")
+"""What follows ``<game id>-`` in a document's file name."""
+
+
+@dataclass(frozen=True)
+class DocumentEntry:
+    """One finished game's document as listed (nothing of it is read): the record it belongs
+    to and when it was written (UTC, ``YYYY-MM-DDTHH:MM:SSZ``)."""
+
+    game_id: str
+    record_id: str
+    date: str
+
+
+def _entry(game_id: str, file_name: str) -> DocumentEntry | None:
+    """The entry a file name in ``games/`` stands for, or ``None`` (another game's, or no
+    document's name)."""
+    prefix = f"{game_id}-"
+    match = _NAME_RE.fullmatch(file_name[len(prefix):]) if file_name.startswith(prefix) else None
+    if match is None:
+        return None
+    s = match["stamp"]
+    date = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}Z"
+    return DocumentEntry(game_id, match["record"], date)
 
 
 def document_error(game: GameData, data: dict[str, Any]) -> str | None:
@@ -54,20 +80,47 @@ class GameDocuments:
         name = f"{GAMES_DIR}/{game_id}-{stamp(self._store.clock())}-{record_id}.json"
         return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
 
-    def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-        """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
-        one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
+    def _names(self, game_id: str) -> list[str]:
+        """The file names in ``games/`` that start with ``<game id>-`` and end in ``.json``."""
         folder = self._store.data_dir / GAMES_DIR
         if not self._store.writable or not os.path.isdir(folder):
             return []
         try:
-            names = sorted(p.name for p in folder.iterdir()
-                           if p.name.startswith(f"{game_id}-") and p.name.endswith(".json"))
+            return [p.name for p in folder.iterdir()
+                    if p.name.startswith(f"{game_id}-") and p.name.endswith(".json")]
         except OSError as error:
             log.warning("cannot list %s: %s", folder, error)
             return []
+
+    def entries(self, game_id: str) -> list[DocumentEntry]:
+        """``game_id``'s documents, newest first, from their file names (games recorded in the
+        same second by when their files were written)."""
+        folder = self._store.data_dir / GAMES_DIR
         found = []
+        for name in self._names(game_id):
+            entry = _entry(game_id, name)
+            if entry is not None:
+                found.append(((entry.date, _written(folder / name), name), entry))
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [entry for _key, entry in found]
+
+    def read(self, game_id: str, record_id: str) -> dict[str, Any] | None:
+        """The checked data of the document of ``record_id``, or ``None`` (there is none, or it
+        is damaged: then it is set aside, with its notice)."""
+        names = sorted((name for name in self._names(game_id)
+                        if (entry := _entry(game_id, name)) is not None
+                        and entry.record_id == record_id), reverse=True)
         for file_name in names:
+            data = self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
+            if data is not None:
+                return data
+        return None
+
+    def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
+        one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
+        found = []
+        for file_name in sorted(self._names(game_id)):
             data = self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
             if data is not None:
                 found.append((file_name, data))
@@ -123,6 +176,14 @@ class GameDocuments:
             self._store.set_aside(name, why)
             return None
         return loaded.data
+
+
+def _written(path: Path) -> int:
+    """When the file at ``path`` was last written (ns), 0 when that cannot be read."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _resolved(path: Path) -> Path | None:

@@ -20,6 +20,7 @@ so every game that ended on the board stays a version 1 document that earlier bu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,15 @@ from game.games.querni.session import (
     turn_from_json,
     turn_to_json,
 )
-from game.rules.querni import Color, Outcome, QuerniState
+from game.rules.querni import (
+    Chain,
+    Color,
+    Outcome,
+    QuerniState,
+    Square,
+    TurnTrace,
+    trace_turn,
+)
 
 FORMAT = "querni-record"
 VERSION = 1
@@ -62,10 +71,49 @@ class GameRecord:
 
     def states(self) -> list[QuerniState]:
         """The position before the first turn and after each turn (``len(turns) + 1``)."""
-        states = [self.start]
-        for path, chain in self.turns:
-            states.append(states[-1].play(list(path) if path else None, chain))
-        return states
+        return self.history().states
+
+    def history(self) -> History:
+        """The game's positions and what each turn touched."""
+        return History(self.start, self.turns)
+
+
+class History:
+    """A game told turn by turn: the position before the first turn and after each one, and
+    what each turn touched (``TurnTrace``, asked of the rules): the move list, the last move's
+    marks and the positions a player looks back at. It grows one turn at a time as a game
+    goes on (``add``); ``IllegalMove`` for a turn the rules refuse."""
+
+    def __init__(self, start: QuerniState, turns: Sequence[Turn] = ()) -> None:
+        self.states: list[QuerniState] = [start]
+        self.traces: list[TurnTrace] = []
+        for path, chain in turns:
+            self.add(path, chain)
+
+    def __len__(self) -> int:
+        """The turns told so far."""
+        return len(self.traces)
+
+    def add(self, path: Sequence[Square] | None, chain: Chain | None) -> None:
+        """One more turn, played from the last position."""
+        before = self.states[-1]
+        trace = trace_turn(before, path, chain)
+        self.traces.append(trace)
+        self.states.append(before.play(list(trace.path) or None, trace.chain))
+
+    def catch_up(self, turns: Sequence[Turn]) -> None:
+        """Tell the turns of ``turns`` not told yet (a game's turn list, which only grows)."""
+        for path, chain in turns[len(self.traces):]:
+            self.add(path, chain)
+
+    @property
+    def last(self) -> TurnTrace | None:
+        """The last turn played (``None`` before the first)."""
+        return self.traces[-1] if self.traces else None
+
+    def trace(self, shown: int) -> TurnTrace | None:
+        """The turn that led to the position after ``shown`` turns (``None`` at the start)."""
+        return self.traces[shown - 1] if 0 < shown <= len(self.traces) else None
 
 
 def to_record(session: QuerniSession) -> dict[str, Any]:

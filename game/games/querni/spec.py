@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.arcade.spec import GameSpec, SettingItem, Variant
+from game.arcade.spec import GameSpec, SettingItem, TileAction, Variant
 from game.arcade.storage import GameData, SettingField
 from game.games.querni import GAME_ID
 from game.games.querni.record import FORMAT, check, to_record
@@ -104,6 +104,7 @@ SPEC = GameSpec(
         "game_over": "game.games.querni.scenes.game_over:GameOverScene",
         "rules": "game.games.querni.scenes.rules:RulesScene",
         "replay": "game.games.querni.scenes.replay:ReplayScene",
+        "games": "game.games.querni.scenes.games:GamesScene",
     },
     data=DATA,
     scores_view="game.games.querni.widgets.scores:ScoresView",
@@ -118,4 +119,5 @@ SPEC = GameSpec(
     ),
     about="game.games.querni.about",
     replay_scene="replay",
+    tile_actions=(TileAction("tile.games", "games", kiosk=True),),
 )

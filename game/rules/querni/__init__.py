@@ -17,11 +17,13 @@ from game.rules.querni.board import (
 )
 from game.rules.querni.chains import MIN_CHAIN, Chain, can_still_chain
 from game.rules.querni.questions import (
+    TurnTrace,
     can_move_or_remove,
     hops_jumped,
     is_step,
     jumped_over,
     must_pass,
+    trace_turn,
 )
 from game.rules.querni.state import (
     ALL_REMOVED,
@@ -55,6 +57,7 @@ __all__ = [
     "QuerniState",
     "Square",
     "Turn",
+    "TurnTrace",
     "can_move_or_remove",
     "can_still_chain",
     "hops_jumped",
@@ -63,4 +66,5 @@ __all__ = [
     "jumped_over",
     "must_pass",
     "name",
+    "trace_turn",
 ]

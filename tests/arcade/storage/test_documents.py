@@ -88,3 +88,43 @@ def test_memory_mode_writes_no_document(tmp_path):
     assert not store.writable
     store.record_game("counter", Counter(3))
     assert store.game_documents("counter") == []
+
+
+def test_documents_lists_a_games_documents_newest_first_from_their_names(tmp_path):
+    store = store_of(tmp_path)
+    games = [Counter(3), Counter(4), Counter(5)]
+    for game in games:
+        store.record_game("counter", game)  # the fake clock moves a minute per call
+    folder = tmp_path / "games"
+    (folder / "counter-notes.json").write_text("{}")  # no document's name: not listed
+    (folder / "other-20261130T021500Z-x.json").write_text("{}")  # another game's
+    entries = store.documents("counter")
+    ids = [store.record_id(game) for game in games]
+    assert [entry.record_id for entry in entries] == ids[::-1]
+    assert all(entry.game_id == "counter" for entry in entries)
+    dates = [entry.date for entry in entries]
+    assert dates == sorted(dates, reverse=True) and len(set(dates)) == 3
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", dates[0])
+    assert (folder / "counter-notes.json").exists()  # listing reads and moves nothing
+
+
+def test_document_reads_the_one_of_a_record_and_sets_a_damaged_one_aside(tmp_path):
+    store = store_of(tmp_path)
+    game = Counter(4)
+    store.record_game("counter", game)
+    record_id = store.record_id(game)
+    assert store.document("counter", record_id) == {"format": "tally", "count": 4}
+    assert store.document("counter", "no-such-record") is None
+    (path,) = (tmp_path / "games").iterdir()
+    path.write_text('{"format": "tally", "count": "four"}')
+    assert store.document("counter", record_id) is None
+    assert not path.exists() and store.notices[-1].key == "notice.corrupt"
+    assert store.documents("counter") == []
+
+
+def test_memory_mode_lists_no_documents(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = Storage(blocker / "data", games=(DOCUMENTED,), clock=FakeClock())
+    store.record_game("counter", Counter(3))
+    assert store.documents("counter") == [] and store.document("counter", "x") is None

@@ -91,15 +91,22 @@ def test_portrait_is_the_board_turned_a_quarter_clockwise():
     assert L.home_edge(Color.BLUE) == "left" and L.home_edge(Color.RED) == "right"
 
 
-def test_the_board_dominates():
-    assert LANDSCAPE.square >= 120
-    assert PORTRAIT.square >= 112
-    assert LANDSCAPE.frame_rect.width >= 0.65 * 1920
-    assert LANDSCAPE.frame_rect.height >= 0.85 * 1080
-    assert PORTRAIT.frame_rect.width >= 0.8 * 1080  # with its labels: the full width
+def test_the_board_dominates_with_the_move_list_beside_it():
+    """Issue 37: the move list beside the board (below it in portrait) costs the board some of
+    its size, never its lead: still most of the screen, 104 px squares (89 px pieces)."""
+    assert LANDSCAPE.square >= 104 and PORTRAIT.square >= 104
+    assert LANDSCAPE.frame_rect.width >= 0.55 * 1920
+    assert LANDSCAPE.frame_rect.height >= 0.7 * 1080
+    assert PORTRAIT.frame_rect.width >= 0.7 * 1080
     labels = [r for _t, r in PORTRAIT.coordinate_labels()]
     span = PORTRAIT.frame_rect.unionall(labels)
-    assert span.width >= 0.9 * 1080
+    assert span.width >= 0.8 * 1080
+    moves = LANDSCAPE.moves_rect
+    assert moves.left > LANDSCAPE.frame_rect.right and moves.right < LANDSCAPE.turn_rect.left
+    assert moves.height >= 0.9 * 1080  # a column as tall as the screen
+    moves = PORTRAIT.moves_rect
+    assert moves.top > span.bottom and moves.bottom < PORTRAIT.select_chain_rect.top
+    assert moves.width >= 0.9 * 1080 and PORTRAIT.move_columns == 2
 
 
 @pytest.mark.parametrize("L", LAYOUTS)

@@ -315,6 +315,9 @@ def test_the_scores_count_the_persons_wins_losses_and_draws_per_level(app):
             return [*rows, Row("two_players", "RED", me=None),
                     Row(DEMO, "BLUE", me=None)]
 
+        def documents(self, game_id):
+            return []  # no game kept a document: no row opens a replay
+
         def close(self):
             """Nothing queued: the app closes its storage as it shuts down."""
 

@@ -7,14 +7,12 @@ controller says is lit. Every question of legality goes through the controller t
 person's taps reach the controller; a bot's chosen turn is fed through
 ``gestures.gestures_for_turn`` one gesture at a time, through the very same handling.
 
-Input during animations: a tap while a piece flies or a chain pops finishes the animation at
-once and then counts as usual (the position is already the rules'). A tap while an automatic
-pass (Q-4.6) or the game-over panel is pending only brings it on at once.
+A tap while a piece flies or a chain pops finishes the animation and counts as usual (the
+position is already the rules'); one while a pass (Q-4.6) or game over is pending brings it on.
 
-The computer's turn is ``scenes/play_computer.py``, HINT ``scenes/hinting.py`` (the arcade's
-one flow), drawing ``scenes/play_picture.py``, gestures ``scenes/play_input.py``, RESIGN and
-EXIT ``scenes/play_endings.py``, which way round the board is ``scenes/play_orientation.py``.
-In the demo and the kiosk's attract mode a new game is MEDIUM against HARD."""
+Beside it in ``scenes/``: the computer's turn (``play_computer``), HINT (``hinting``), drawing
+(``play_picture``), gestures (``play_input``), RESIGN and EXIT (``play_endings``), the board's
+way round (``play_orientation``), the last move and the move list (``play_story``)."""
 
 from __future__ import annotations
 
@@ -57,6 +55,7 @@ from game.games.querni.scenes.play_endings import Endings
 from game.games.querni.scenes.play_input import PlayGestures, refusal_text
 from game.games.querni.scenes.play_orientation import orient, wanted
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
+from game.games.querni.scenes.play_story import PlayStory
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud
@@ -98,6 +97,7 @@ class PlayScene(PlayScreen):
             counted=self._hint_counted, failed=lambda: self.note_that(t("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
+        self.story = PlayStory(self)  # the last move, the move list, a past position viewed
         self._reset(saved, variant)
 
     # --- state ------------------------------------------------------------------------------
@@ -167,8 +167,8 @@ class PlayScene(PlayScreen):
 
     @property
     def human_turn(self) -> bool:
-        """The player to move gives input by tapping (a person)."""
-        return not self.control.is_over and self.mover.takes_input
+        """A person is to move and taps, the board showing the present (no past turn)."""
+        return not self.control.is_over and self.mover.takes_input and not self.story.viewing
 
     @property
     def sound_state(self) -> hud.Sound:
@@ -479,6 +479,7 @@ class PlayScene(PlayScreen):
             if self.note_age > NOTE_SECONDS and self.note[1] == BAD:
                 self.note = None
         self.anim.update(dt)
+        self.story.update(dt)
         self.hints.poll(self.control.state, self.hint_available)
         self.computer.step(dt)
         if not self.control.trail:

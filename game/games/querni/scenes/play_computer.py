@@ -55,7 +55,7 @@ class ComputerTurns:
             self.choice = None
             self.plan = gestures_for_turn(state, path, chain)
             self.wait = BOT_GESTURE_SECONDS
-        if scene.busy:
+        if scene.busy or scene.story.viewing:  # its turn waits while a past turn is viewed
             return
         self.wait -= dt
         if self.wait > 0:

@@ -68,6 +68,8 @@ class PlayGestures:
                                     or scene.layout.speaker_rect.collidepoint(pos))
 
     def handle(self, action: inp.Action) -> None:
+        if self.scene.story.handle(action):  # the move list, or a past position viewed
+            return
         kind = action.kind
         if kind == inp.KEY:
             self._key(action.key)

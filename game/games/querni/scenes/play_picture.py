@@ -50,6 +50,9 @@ class PlayPicture:
     def line(self) -> tuple[str, str]:
         """The line the player reads now, and its tone: an explanation, else what to do."""
         scene = self.scene
+        banner = scene.story.banner()
+        if banner is not None:
+            return banner, HINT_TONE
         if scene.note is not None:
             return scene.note
         c = scene.control
@@ -83,8 +86,12 @@ class PlayPicture:
         return t("play.prompt_start", color=color), INFO
 
     def board_args(self) -> dict[str, Any]:
-        """What the board shows now: ``BoardView.draw``'s arguments."""
+        """What the board shows now: ``BoardView.draw``'s arguments (a past position viewed
+        from the move list shows only its pieces and the marks of its turn)."""
         scene = self.scene
+        viewed = scene.story.board_args()
+        if viewed is not None:
+            return viewed
         c = scene.control
         dragged = scene.dragged()
         hidden = scene.anim.hidden
@@ -116,6 +123,7 @@ class PlayPicture:
             "time": scene.time,
             "hint_path": hint.path if hint is not None else (),
             "hint_chain": hint.chain_squares if hint is not None else (),
+            **scene.story.last_move(),
         }
 
     def static_key(self, size: tuple[int, int]) -> tuple[object, ...]:
@@ -146,9 +154,12 @@ class PlayPicture:
             moving.append(scene.layout.frame_rect.inflate(80, 80))
         if scene.message_line.rising:
             moving.append(scene.layout.message_rect.inflate(8, 24))
+        if scene.story.moving:
+            moving.append(scene.layout.moves_rect)
         board = {name: _frozen(value) for name, value in args.items() if name != "time"}
         signature = (self.static_key(scene.app.surface.get_size()),
-                     tuple(sorted(board.items())), self.hud_state(), picture(scene.ui))
+                     tuple(sorted(board.items())), self.hud_state(), picture(scene.ui),
+                     scene.story.signature())
         return self._damage.areas(signature, moving)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -158,6 +169,7 @@ class PlayPicture:
         dragged = scene.dragged()
         scene.board_view.draw(surface, **self.board_args(), frame=False)
         scene.anim.draw(surface)
+        scene.story.draw(surface)
         if dragged is not None:
             piece = c.shown.pieces[dragged[0]]
             scene.board_view.draw_piece(surface, piece[0], piece[1], dragged[1],

@@ -1,11 +1,14 @@
-"""``--replay FILE``: a finished QUERNI game played back on the board from its record, turn by
-turn, with the play screen's animations (a flight for each movement, the chain's pop) and the
-trail of each turn.
+"""``--replay FILE`` (and a game opened from GAMES or HIGH SCORES): a finished QUERNI game played
+back on the board from its record, turn by turn, with the play screen's animations (a flight for
+each movement, the chain's pop), the trail and the last move's marks of each turn, and the move
+list beside the board (the turn shown lit).
 
 Taps and keys: the board or NEXT (→, Enter, Space) shows the next turn; BACK (←, Backspace) the
-one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; REVIEW
-(V) shows HARD's verdict on each turn (``replay_review``); EXIT (Esc) goes to the title, or back
-to where the replay was opened from (``on_close``: the game-over panel's REVIEW). The record is
+one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; a tap on
+an entry of the move list shows the position after that turn; REVIEW (V) shows HARD's verdict
+on each turn (``replay_review``); EXIT (Esc) goes to the title, or back to where the replay was
+opened from (the list the game was opened from, or ``on_close``: the game-over panel's REVIEW).
+At the end NEXT and PLAY are off. The record is
 checked by the rules first (``record.check``).
 """
 
@@ -22,14 +25,17 @@ from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
+from game.games.querni.notation import MoveLines
 from game.games.querni.record import GameRecord, check
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.game_over import reason_text
+from game.games.querni.scenes.play_story import last_move
 from game.games.querni.scenes.replay_review import ReviewView
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
+from game.games.querni.widgets.move_list import MoveList
 from game.rules.querni import Color, QuerniState, Square, hops_jumped, name
 
 if TYPE_CHECKING:
@@ -44,12 +50,19 @@ class ReplayScene(ArcadeScene):
 
     def __init__(self, app: ArcadeApp, record: dict[str, Any],
                  layout: QuerniLayout | None = None, review: bool = False,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None, back: bool = False) -> None:
+        """``back``: EXIT returns to the screen below (the list the game was opened from)."""
         super().__init__(app)
         self.on_close = on_close
         self.record: GameRecord = check(record)
-        self.states: list[QuerniState] = self.record.states()
+        self.history = self.record.history()
+        self.states: list[QuerniState] = self.history.states
+        self.back = back
         self.layout = layout or for_size(app.surface.get_size())
+        self.moves = MoveList(self.layout.moves_rect, self.layout.move_columns,
+                              heading=not self.layout.turned, follow=False,
+                              smooth=not app.ctx.settings.reduced_motion)
+        self.lines = MoveLines()
         self.board_view = BoardView(self.layout)
         self.anim = BoardAnimations(self.layout, self.board_view, app.ctx.visual_rng())
         self.index = 0  # turns shown so far
@@ -66,8 +79,8 @@ class ReplayScene(ArcadeScene):
 
     @property
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
-        """A turn being played out on the board: drawn at full rate."""
-        return self.anim.moving
+        """A turn being played out on the board, or the move list gliding: full rate."""
+        return self.anim.moving or self.moves.moving
 
     @property
     def total(self) -> int:
@@ -96,6 +109,8 @@ class ReplayScene(ArcadeScene):
         self.review.cancel()
         if self.on_close is not None:
             self.on_close()
+        elif self.back:
+            self.app.nav.pop()
         else:
             self.app.nav.clear_to("title", game_id="querni")
 
@@ -161,6 +176,7 @@ class ReplayScene(ArcadeScene):
                 audio.play("querni_pass")
             pop()
         self.wait = PLAY_SECONDS
+        self.moves.reveal(self.index)
         if self.index >= self.total:
             self.playing = False
             buttons.set_label(self.b_play, "replay.play")
@@ -170,9 +186,20 @@ class ReplayScene(ArcadeScene):
         self.shown = self.states[index]
         self.trail, self.trail_path = set(), ()
         self.wait = PLAY_SECONDS
+        self.moves.reveal(index)
+
+    def show_turn(self, turn: int) -> None:
+        """An entry of the move list tapped: the position after that turn, played no further
+        by itself."""
+        self.anim.clear()
+        self._show(turn)
+        if self.playing:
+            self.toggle()
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
+        if self._list(action):
+            return
         if action.kind == inp.PRESS and action.pos is not None:
             if self.layout.speaker_rect.collidepoint(action.pos):
                 self._speaker()
@@ -193,6 +220,21 @@ class ReplayScene(ArcadeScene):
             elif key == "pause":
                 self.close()
 
+    def _list(self, action: inp.Action) -> bool:
+        """Presses, drags and wheel notches on the move list (a tap shows its turn)."""
+        kind, pos = action.kind, action.pos
+        if kind == inp.PRESS and pos is not None:
+            return self.moves.press(pos, self.time)
+        if kind == inp.MOVE and self.moves.held and pos is not None:
+            self.moves.move(pos, self.time)
+            return True
+        if kind in (inp.RELEASE, inp.FOCUS_LOST) and self.moves.held:
+            turn = self.moves.release(pos if kind == inp.RELEASE else None, self.time)
+            if turn is not None:
+                self.show_turn(turn)
+            return True
+        return kind == inp.SCROLL and self.moves.wheel(action.key, pos)
+
     def _speaker(self) -> None:
         hud.tap_speaker(self.ctx)
 
@@ -206,6 +248,11 @@ class ReplayScene(ArcadeScene):
             self.wait -= dt
             if self.wait <= 0:
                 self.next_turn()
+        self.moves.update(dt)
+        self.moves.show(self.lines.of(self.history.traces))
+        more = self.index < self.total  # at the end NEXT and PLAY do nothing: they look off
+        buttons.set_enabled(self.b_next, more)
+        buttons.set_enabled(self.b_play, more or self.playing)
         self.gui.update(dt)
 
     def describe(self) -> str:
@@ -232,8 +279,10 @@ class ReplayScene(ArcadeScene):
             surface, shown.pieces, trail=self.trail,
             trail_path=self.trail_path if len(self.trail_path) > 1 else (),
             trail_alpha=motion.trail_alpha(self.trail_age), hidden=self.anim.hidden,
-            offsets=self.anim.offsets, time=self.time, **self.review.board_args())
+            offsets=self.anim.offsets, time=self.time, **self.review.board_args(),
+            **last_move(self.history.trace(self.index)))
         self.anim.draw(surface)
+        self.moves.draw(surface, self.index or None, False, t("moves.heading"), t("moves.empty"))
         hud.draw_logo(surface, L)
         state = self.states[self.index]
         outcome = self.record.outcome if self.index == self.total else None

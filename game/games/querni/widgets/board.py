@@ -14,6 +14,7 @@ How the marks look (each differs in shape, not only colour):
 * removable chains (the "show chains" setting): a small gold badge with two linked rings;
 * trail (Q-6.4): amber-tinted squares with amber corner brackets, and amber dotted arcs with
   arrowheads along the jumps the piece made; removed pieces may be shown as dashed ghosts;
+* the last move, until the next turn: outlines round the squares' edges (``last_move.py``);
 * the keyboard cursor: a white rounded square;
 * a HINT (violet): a glowing double ring round the piece to move, violet dotted arcs along its
   path with a numbered ring on each landing, and a dashed violet frame round each piece of the
@@ -28,7 +29,7 @@ from collections.abc import Collection, Mapping, Sequence
 import pygame
 
 from game.arcade.widgets import text
-from game.games.querni.widgets import palette
+from game.games.querni.widgets import last_move, palette
 from game.games.querni.widgets import pieces as discs
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import COLS, ROWS, Color, Square
@@ -271,6 +272,9 @@ class BoardView:
         trail_path: Sequence[Square] = (),
         trail_alpha: float = 1.0,
         ghosts: Mapping[Square, Piece] | None = None,
+        last_path: Sequence[Square] = (),
+        last_removed: Collection[Square] = (),
+        last_color: Color | None = None,
         cursor: Square | None = None,
         hidden: Collection[Square] = (),
         dim: Collection[Square] = (),
@@ -287,10 +291,11 @@ class BoardView:
         (0..1) lights them one by one (1 = all). ``trail`` squares (Q-6.4) and the jumps of
         ``trail_path`` are marked at ``trail_alpha`` (0..1, to fade them in: see
         ``motion.trail_alpha``). ``ghosts`` are removed pieces shown as dashed outlines on
-        empty squares. ``hidden`` squares are not drawn (a piece in flight or popping, drawn by
-        the scene with ``draw_piece``); ``offsets`` nudge pieces (a shake). ``hint_path`` (the
-        piece to move, then each landing) and ``hint_chain`` (the squares of the chain to remove
-        after the move) show a HINT.
+        empty squares. ``last_path`` (start, landings, destination) and ``last_removed`` are
+        what the last turn, of ``last_color``, touched. ``hidden`` squares are not drawn (a
+        piece in flight or popping, drawn by the scene with ``draw_piece``); ``offsets`` nudge
+        pieces (a shake). ``hint_path`` (the piece to move, then each landing) and ``hint_chain``
+        (the squares of the chain to remove after the move) show a HINT.
         """
         offsets = offsets or {}
         if frame:
@@ -298,6 +303,8 @@ class BoardView:
         pulse = 0.5 + 0.5 * math.sin(time * 5.0)
         trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
+        if last_color is not None:
+            last_move.draw(surface, self.layout, last_path, last_removed, last_color)
         self._under(surface, trail, trail_a, lit, partial, step_targets, jump_targets,
                     ghosts or {}, pieces, pulse)
         self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,

@@ -162,6 +162,16 @@ def draw_message(surface: pygame.Surface, L: QuerniLayout, message: str,
     message_line.draw(surface, message, colour, age, rect.center, rect.width - 40)
 
 
+def play_icon(surface: pygame.Surface, centre: tuple[float, float], radius: int) -> None:
+    """A round "watch it again" mark: a play triangle in a ring (a row that opens a replay, on
+    GAMES and on the scores screen)."""
+    cx, cy = round(centre[0]), round(centre[1])
+    pygame.draw.circle(surface, palette.ACCENT, (cx, cy), radius, 4)
+    r = radius * 0.5
+    pygame.draw.polygon(surface, palette.ACCENT, [(cx - r * 0.6, cy - r), (cx - r * 0.6, cy + r),
+                                                  (cx + r, cy)])
+
+
 def draw_thinking(surface: pygame.Surface, centre: tuple[float, float], time: float,
                   colour: palette.Rgb = palette.TEXT, radius: int = 9) -> None:
     """Three dots bouncing in turn: the computer is thinking."""

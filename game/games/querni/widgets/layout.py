@@ -3,14 +3,14 @@
 Pure geometry, so the scene's hit-testing, the widgets' drawing and the demo player's aiming
 agree on every pixel. Two layouts, chosen by ``for_size``:
 
-* **landscape** 1920×1080: the board dominates on the left (128 px squares, row 1 — BLUE's edge —
-  at the bottom, a–j along the bottom, 1–7 up the left), the HUD and buttons in a column on the
-  right;
+* **landscape** 1920×1080: the board on the left (104 px squares, row 1 — BLUE's edge — at the
+  bottom, a–j along the bottom, 1–7 up the left), the move list beside it, the HUD and buttons
+  in a column on the right;
 * **portrait** 1080×1920: the board is *turned* a quarter (as if the physical board were rotated
-  clockwise) so that its 7 rows span the full width and its 10 columns run down the screen:
-  120 px squares instead of the 100 px an upright board would get. BLUE's edge (row 1) is on
-  the left, RED's on the right, a–j run down both sides and 1–7 along the bottom; the HUD is
-  above the board and the buttons below it.
+  clockwise) so that its 7 rows span the width and its 10 columns run down the screen: 104 px
+  squares, as wide as the width allows once the move list has its lines below the board. BLUE's
+  edge (row 1) is on the left, RED's on the right, a–j run down both sides and 1–7 along the
+  bottom; the HUD is above the board, the move list and then the buttons below it.
 
 Either layout may be **turned round** (``flipped``, half a turn): RED's edge then lies where
 BLUE's was (at the bottom in landscape, on the left in portrait), so a person who plays RED
@@ -62,6 +62,8 @@ class QuerniLayout:
     undo: Box
     hint: Box
     leave: Box
+    moves: Box
+    """The move list: a column beside the board, or a band below it in portrait."""
     flipped: bool = False
     """The board turned round half a turn: RED's edge where BLUE's is otherwise."""
 
@@ -207,6 +209,16 @@ class QuerniLayout:
     def speaker_rect(self) -> pygame.Rect:
         return pygame.Rect(self.speaker)
 
+    @property
+    def moves_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.moves)
+
+    @property
+    def move_columns(self) -> int:
+        """The move list's columns: one beside the board; in portrait's wide band two, BLUE's
+        turns on the left and RED's on the right (BLUE always moves first, Q-1.4)."""
+        return 2 if self.turned else 1
+
     def button_rects(self) -> dict[str, pygame.Rect]:
         """Every touch target by name (``BUTTONS``)."""
         return {name: pygame.Rect(getattr(self, name)) for name in BUTTONS}
@@ -221,6 +233,7 @@ class QuerniLayout:
             "red_left": self.pieces_left_rect(Color.RED),
             "quiet": self.quiet_rect,
             "message": self.message_rect,
+            "moves": self.moves_rect,
         }
         regions.update(self.button_rects())
         for i, (label, rect) in enumerate(self.coordinate_labels()):
@@ -230,8 +243,8 @@ class QuerniLayout:
 
 LANDSCAPE = QuerniLayout(
     size=(1920, 1080),
-    square=128,
-    board_origin=(96, 64),  # board 96..1376 × 64..960, frame 18 px round it
+    square=104,
+    board_origin=(80, 150),  # board 80..1120 × 150..878, frame 18 px round it
     turned=False,
     frame_pad=18,
     logo=(1432, 24, 240, 96),
@@ -247,12 +260,13 @@ LANDSCAPE = QuerniLayout(
     undo=(1432, 920, 146, 108),  # UNDO | HINT | EXIT: short words, 122 px for the label
     hint=(1591, 920, 146, 108),
     leave=(1750, 920, 146, 108),
+    moves=(1160, 24, 252, 1004),
 )
 
 PORTRAIT = QuerniLayout(
     size=(1080, 1920),
-    square=120,
-    board_origin=(120, 382),  # board 120..960 × 382..1582 (turned: 7 across, 10 down)
+    square=104,
+    board_origin=(176, 382),  # board 176..904 × 382..1422 (turned: 7 across, 10 down)
     turned=True,
     frame_pad=18,
     logo=(24, 16, 400, 96),
@@ -268,6 +282,7 @@ PORTRAIT = QuerniLayout(
     undo=(24, 1792, 333, 108),
     hint=(373, 1792, 334, 108),
     leave=(723, 1792, 333, 108),
+    moves=(24, 1500, 1032, 152),
 )
 
 

@@ -23,8 +23,9 @@ STATES = ("normal", "selected", "chain", "dim", "ghost")
 the chosen chain); dim (darkened: cannot act now); ghost (an outline and a faint numeral: a
 piece that was just removed)."""
 
-NUMERAL_SCALE = 0.58
-"""Numeral font size per piece diameter: a 103 px piece gets digits ≥ 42 px tall."""
+NUMERAL_SCALE = 0.63
+"""Numeral font size per piece diameter: an 89 px piece (104 px squares) gets digits ≥ 40 px
+tall."""
 FACE = 0.94  # the face's radius per half-size; the rest is the piece's side below it
 LIFT = 0.05  # how far the face sits above the image centre, per half-size
 RING = (0.76, 0.92)  # the rim band, as fractions of the face radius

@@ -1,7 +1,8 @@
 """QUERNI's part of the scores screen: per variant (TWO PLAYERS, and one per level of the
 computer opponent) the totals — BLUE's and RED's wins between two people, the person's wins and
 losses against the computer —, the draws, the mean number of turns, and the last games (date,
-result, reason, turns; a game played with hints is marked with a light bulb). QUERNI is
+result, reason, turns; a game played with hints is marked with a light bulb, one whose
+document is kept with a play mark, and a tap on such a row opens its replay). QUERNI is
 unranked: every finished game is a record. The demo's games (its own variant) are not shown."""
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from game.games.querni.stats import human_colour
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
-from game.rules.querni import Color
+from game.games.querni.widgets.hud import play_icon
+from game.rules.querni import Color, QuerniState
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -100,6 +102,7 @@ class ScoresView(VariantTabs):
             self.variant = self.spec.variants[0].id
         self.tabs: list[pygame_gui.elements.UIButton] = []
         self._counted: tuple[str, list[Record], Totals] | None = None
+        self._documented: set[str] | None = None
 
     @property
     def versus(self) -> bool:
@@ -132,6 +135,43 @@ class ScoresView(VariantTabs):
             records = self.records()
             self._counted = (self.variant, records, summary(records))
         return self._counted[1], self._counted[2]
+
+    def documented(self) -> set[str]:
+        """The record ids whose game's document is kept (its replay can be opened)."""
+        if self._documented is None:
+            storage = self.app.ctx.storage
+            entries = storage.documents(GAME_ID) if storage is not None else []
+            self._documented = {entry.record_id for entry in entries}
+        return self._documented
+
+    def rows(self) -> list[tuple[Record, pygame.Rect]]:
+        """The last games shown, newest first, each with its row's band on screen."""
+        records = self._shown()[0][-LAST_GAMES:][::-1]
+        width = self.area.width
+        columns = self._columns()
+        left, right = columns[0][1] * width - 20, columns[-1][1] * width + 20
+        header_y = self.top + 210 + 56
+        out = []
+        for i, record in enumerate(records):
+            y = header_y + 56 + i * ROW_H
+            if y > self.area.bottom - 30:
+                break
+            out.append((record, pygame.Rect(left, y - ROW_H // 2 + 4, right - left, ROW_H - 8)))
+        return out
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap on a row whose game has a document opens its replay; other rows do nothing."""
+        storage = self.app.ctx.storage
+        for record, band in self.rows():
+            reach = band.union(band.move(80, 0))  # the row and its play mark beside it
+            if reach.collidepoint(pos) and record.id in self.documented() and storage is not None:
+                data = storage.document(GAME_ID, record.id)
+                if data is None:  # damaged: set aside, so no longer marked
+                    self._documented = None
+                    return False
+                self.app.nav.push("querni.replay", record=data, back=True)
+                return True
+        return False
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
         records, totals = self._shown()
@@ -181,7 +221,7 @@ class ScoresView(VariantTabs):
     def _columns(self) -> list[tuple[str, float, str]]:
         """(header, x as a fraction of the width, anchor): date, result, why, turns."""
         portrait = self.area.height > self.area.width  # narrower columns
-        xs = (0.06, 0.30, 0.53, 0.95) if portrait else (0.12, 0.30, 0.50, 0.88)
+        xs = (0.05, 0.28, 0.50, 0.86) if portrait else (0.12, 0.30, 0.50, 0.88)
         labels = (shell_t("scores.date"), t("scores.result"), t("scores.reason"),
                   t("scores.turns"))
         anchors = ("midleft", "midleft", "midleft", "midright")
@@ -197,13 +237,10 @@ class ScoresView(VariantTabs):
         for label, x, anchor in columns:
             text.blit(surface, label, "bold", 26, palette.TEXT_DIM, anchor, (x * width, header_y))
         newest = getattr(self.app.ctx.storage, "last_recorded", None)
-        left, right = columns[0][1] * width - 20, columns[-1][1] * width + 20
-        hinted = False
-        for i, record in enumerate(records):
-            y = header_y + 56 + i * ROW_H
-            if y > self.area.bottom - 30:
-                break
-            band = pygame.Rect(left, y - ROW_H // 2 + 4, right - left, ROW_H - 8)
+        left = columns[0][1] * width - 20
+        hinted = replays = False
+        for i, (record, band) in enumerate(self.rows()):
+            y = band.centery
             if record.id == newest:
                 glow = int(60 + 40 * math.sin(time * 4))
                 pygame.draw.rect(surface, (glow + 80, glow + 60, 20), band, border_radius=14)
@@ -234,24 +271,45 @@ class ScoresView(VariantTabs):
             if fields.get("hints"):  # played with hints: a bulb before the turns
                 bulb(surface, (columns[-1][1] * width - 0.1 * width - 24, y), 34)
                 hinted = True
+            if record.id in self.documented():  # its replay opens with a tap
+                play_icon(surface, (band.right + 42, y), 24)
+                replays = True
+        legend_y = min(self.area.bottom - 20, header_y + 56 + len(records) * ROW_H)
         if hinted:
-            legend_y = min(self.area.bottom - 20, header_y + 56 + len(records) * ROW_H)
             bulb(surface, (left + 20, legend_y), 30)
             text.blit(surface, t("scores.hints"), "ui", 26, palette.TEXT_DIM, "midleft",
                       (left + 44, legend_y))
+        if replays:
+            right = columns[-1][1] * width + 20
+            drawn = text.blit(surface, t("scores.replay_legend"), "ui", 26, palette.TEXT_DIM,
+                              "midright", (right, legend_y))
+            play_icon(surface, (drawn.left - 28, legend_y), 18)
 
     def _draw_empty(self, surface: pygame.Surface, time: float) -> None:
         cx = self.area.centerx
         y = self.area.top + 280
-        for i, color in enumerate((Color.BLUE, Color.RED, Color.BLUE)):
-            bob = math.sin(time * 1.5 + i) * 10
-            image = pieces.piece(color, (3, 4, 5)[i], 120)
-            surface.blit(image, image.get_rect(center=(cx + (i - 1) * 170, y + bob)))
+        chain = example_chain()
+        centres = [(cx + round((i - (len(chain) - 1) / 2) * 170),
+                    y + round(math.sin(time * 1.5 + i) * 10)) for i in range(len(chain))]
+        for a, b in zip(centres, centres[1:]):  # linked in gold, as a chosen chain on the board
+            pygame.draw.line(surface, (60, 40, 0), a, b, 20)
+            pygame.draw.line(surface, palette.GOLD, a, b, 12)
+        for (color, number), centre in zip(chain, centres):
+            image = pieces.piece(color, number, 120)
+            surface.blit(image, image.get_rect(center=centre))
         text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line")
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
                   palette.TEXT_DIM, "center", (cx, y + 230))
+
+
+def example_chain() -> list[tuple[Color, int]]:
+    """The pieces of a chain as the rules see one (Q-3.1): BLUE 3, 4 and 5 placed side by side
+    are asked for their chain, and its pieces are what the empty screen shows."""
+    placed = {(3 + i, 3): (Color.BLUE, 3 + i) for i in range(3)}
+    low, high = QuerniState.from_pieces(placed, Color.BLUE).chains(Color.BLUE)[0]
+    return [(Color.BLUE, number) for number in range(low, high + 1)]
 
 
 def bulb(surface: pygame.Surface, centre: tuple[float, float], size: int) -> None:

@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.arcade.spec import by_id
 from game.arcade.texts import t as shell_t
-from game.arcade.widgets import palette, text
+from game.arcade.widgets import buttons, palette, text
 from game.engine.localformat import format_number
 from game.games.querni import GAME_ID
 from game.games.querni.stats import VariantStats, all_stats
@@ -45,7 +45,14 @@ class StatsView:
         self.stats = all_stats([v.id for v in self.spec.variants], records)
 
     def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
-        """No tabs: every variant fits on one page."""
+        """No tabs (every variant fits on one page); GAMES, top right, lists the games."""
+        width = self.app.surface.get_width()
+        buttons.button(ui, pygame.Rect(width - 280, 40, 240, 96), "tile.games",
+                       self.open_games, "#choice", texts=TEXTS)
+
+    def open_games(self) -> None:
+        """GAMES: every recorded game, one tap from its replay."""
+        self.app.nav.push("querni.games")
 
     def step(self, direction: int) -> None:
         """Nothing to page through."""

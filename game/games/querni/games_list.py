@@ -1,0 +1,98 @@
+"""What the GAMES screen lists of each recorded QUERNI game: its date, who played, the result and
+the number of turns, joined from storage's list of documents and the records (who played is only
+in the record). A document whose record is gone (the operator reset the scores) is summed up from
+the document itself when its row is first shown. No pygame here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from game.games.querni.record import check
+from game.games.querni.session import HUMAN, computer_level
+from game.games.querni.stats import human_colour
+from game.games.querni.texts import color_name, t
+
+if TYPE_CHECKING:
+    from game.arcade.storage import DocumentEntry, Record
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One recorded game: ``players``, ``result`` and ``turns`` are ``None`` until known."""
+
+    record_id: str
+    date: str
+    players: Mapping[str, str] | None = None
+    result: str | None = None
+    turns: int | None = None
+
+    @property
+    def known(self) -> bool:
+        """Its result and turns are known (from the record, or read from the document)."""
+        return self.result is not None and self.turns is not None
+
+
+def rows(entries: Sequence[DocumentEntry], records: Sequence[Record]) -> list[GameRow]:
+    """A row per document (newest first, as ``entries`` are), filled from its record."""
+    by_id = {record.id: record for record in records}
+    out = []
+    for entry in entries:
+        record = by_id.get(entry.record_id)
+        if record is None:
+            out.append(GameRow(entry.record_id, entry.date))
+            continue
+        players = record.get("players")
+        out.append(GameRow(entry.record_id, record.date,
+                           dict(players) if isinstance(players, Mapping) else None,
+                           str(record.get("result")), int(record.get("turns", 0))))
+    return out
+
+
+def from_document(row: GameRow, data: dict[str, Any]) -> GameRow:
+    """``row`` with the result and the turns of its (checked) document."""
+    game = check(data)
+    return replace(row, result=game.result, turns=len(game.turns))
+
+
+def level_name(kind: str) -> str:
+    """A computer player's level as the setup screen names it (EASY…); ``kind`` otherwise."""
+    level = computer_level(kind)
+    return t(f"setup.level_{level}") if level is not None else kind
+
+
+def players_text(players: Mapping[str, str] | None) -> str:
+    """Who played: two people; you (your colour) against a level; or the computer's levels
+    (the demo's games)."""
+    if players is None:
+        return t("games.unknown")
+    me = human_colour(dict(players))
+    if me is not None:
+        other = next(kind for colour, kind in players.items() if colour != me)
+        return t("games.you_vs", color=color_name(me), level=level_name(other))
+    if all(kind == HUMAN for kind in players.values()):
+        return t("games.two_players")
+    return t("games.computers", blue=level_name(players.get("BLUE", "")),
+             red=level_name(players.get("RED", "")))
+
+
+def outcome(row: GameRow) -> str:
+    """How it ended for the person at the screen: ``"won"``, ``"lost"``, ``"draw"``, or the
+    winning colour between two people (``"BLUE"``, ``"RED"``); ``""`` when unknown."""
+    if row.result is None:
+        return ""
+    if row.result == "DRAW":
+        return "draw"
+    me = human_colour(dict(row.players)) if row.players is not None else None
+    if me is None:
+        return row.result
+    return "won" if row.result == me else "lost"
+
+
+def outcome_text(kind: str) -> str:
+    """An ``outcome`` in words."""
+    words = {"won": "scores.you_won", "lost": "scores.you_lost", "draw": "scores.drawn"}
+    if kind in words:
+        return t(words[kind])
+    return t("scores.won", color=color_name(kind)) if kind else t("games.unknown")

@@ -1,0 +1,263 @@
+"""Recorded QUERNI games reached from inside the arcade (issue 37): GAMES lists them newest first
+(date, who played, result, turns) from QUERNI's tile and from STATISTICS, and opens one in the
+replay; a HIGH SCORES row opens its game's replay when it has a document (and only then shows a
+play mark); the replay shows the move list, and at its end NEXT and PLAY are off; the scores'
+empty picture is a chain the rules call one."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pygame
+import pytest
+
+from game.arcade.storage import Storage
+from game.engine.testing import post_key, post_tap, run_frames
+from game.games.querni.demo import choose_turn
+from game.games.querni.games_list import outcome, players_text
+from game.games.querni.record import to_record
+from game.games.querni.scenes.games import GamesScene
+from game.games.querni.scenes.replay import ReplayScene
+from game.games.querni.session import QuerniSession
+from game.games.querni.widgets import palette
+from game.games.querni.widgets.scores import ScoresView, example_chain
+from game.games.registry import GAMES
+from game.rules.querni import Color, QuerniState
+from tests.support import make_arcade, settle
+
+B, R = Color.BLUE, Color.RED
+YOU_BLUE = {"BLUE": "human", "RED": "computer:hard"}
+YOU_RED = {"BLUE": "computer:easy", "RED": "human"}
+TWO = {"BLUE": "human", "RED": "human"}
+
+
+class Minutes:
+    """A clock that moves a minute per call: every game recorded in its own minute."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 30, 2, 15, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+def finished(seed: int, variant: str, players: dict[str, str]) -> QuerniSession:
+    session = QuerniSession.new(random.Random(seed), variant, players)
+    rng = random.Random(seed)
+    while not session.is_over:
+        session.play(*choose_turn(session.state, rng))
+    return session
+
+
+def recorded(tmp_path, *games: QuerniSession) -> list[str]:
+    """Record ``games`` in this order, a minute apart; their record ids."""
+    store = Storage(tmp_path / "data", games=[spec.data for spec in GAMES], clock=Minutes())
+    for game in games:
+        store.record_game("querni", game)
+    return [store.record_id(game) for game in games]
+
+
+@pytest.fixture
+def three(tmp_path):
+    games = (finished(3, "vs_hard", YOU_BLUE), finished(8, "two_players", TWO),
+             finished(5, "vs_easy", YOU_RED))
+    return games, recorded(tmp_path, *games)
+
+
+def open_games(app) -> GamesScene:
+    app.nav.push("querni.games")
+    settle(app, 3)
+    scene = app.stack.top
+    assert isinstance(scene, GamesScene)
+    return scene
+
+
+def row_centre(scene: GamesScene, index: int) -> tuple[int, int]:
+    return (scene.view.centerx, scene.view.top + index * scene.row_h + scene.row_h // 2 - 4)
+
+
+# --- GAMES ----------------------------------------------------------------------------------------
+def test_games_lists_the_recorded_games_newest_first_with_who_played(tmp_path, three):
+    games, ids = three
+    app = make_arcade(tmp_path / "data")
+    try:
+        scene = open_games(app)
+        assert [row.record_id for row in scene.rows] == ids[::-1]
+        assert [row.turns for row in scene.rows] == [g.turn_count for g in games[::-1]]
+        assert [row.result for row in scene.rows] == [g.outcome.result for g in games[::-1]]
+        assert players_text(scene.rows[2].players) == "You (BLUE) vs HARD"
+        assert players_text(scene.rows[1].players) == "Two players"
+        assert players_text(scene.rows[0].players) == "You (RED) vs EASY"
+        assert outcome(scene.rows[1]) == games[1].outcome.result  # between two people: a colour
+        assert outcome(scene.rows[0]) == "won"  # RED won the game the person played as RED
+        assert outcome(scene.rows[2]) == "lost"  # and the one played as BLUE
+        assert scene.rows[0].date > scene.rows[2].date
+    finally:
+        app.shutdown()
+
+
+def test_a_tapped_game_opens_its_replay_and_exit_comes_back(tmp_path, three):
+    games, _ids = three
+    app = make_arcade(tmp_path / "data")
+    try:
+        scene = open_games(app)
+        post_tap(row_centre(scene, 1))
+        settle(app, 3)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene)
+        assert replay.record.turns == tuple(games[1].turns)
+        post_tap(replay.b_exit.rect.center)
+        settle(app, 3)
+        assert app.stack.top is scene
+    finally:
+        app.shutdown()
+
+
+def test_games_opens_from_querni_s_tile_and_from_statistics(tmp_path, three):
+    app = make_arcade(tmp_path / "data")
+    try:
+        app.nav.push("title")
+        settle(app)
+        tile = next(tile for tile in app.stack.top.tiles if tile.spec.id == "querni")
+        (games_button,) = tile.actions
+        post_tap(games_button.rect.center)
+        settle(app, 3)
+        assert isinstance(app.stack.top, GamesScene)
+        app.nav.clear_to("stats", game_id="querni")
+        settle(app, 3)
+        button = next(b for b in app.stack.top.ui.get_sprite_group().sprites()
+                      if getattr(b, "translation_key", None) == "tile.games")
+        post_tap(button.rect.center)
+        settle(app, 3)
+        assert isinstance(app.stack.top, GamesScene)
+        post_key(pygame.K_ESCAPE)
+        settle(app, 3)
+        assert type(app.stack.top).__name__ == "StatsScene"
+    finally:
+        app.shutdown()
+
+
+def test_the_arrows_and_enter_open_a_game(tmp_path, three):
+    app = make_arcade(tmp_path / "data")
+    try:
+        open_games(app)
+        for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):
+            post_key(key)
+            settle(app)
+        settle(app, 2)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene)
+        assert replay.record.turns == tuple(three[0][1].turns)  # the second newest
+    finally:
+        app.shutdown()
+
+
+def test_a_game_whose_record_is_gone_is_summed_up_from_its_document(tmp_path, three):
+    games, _ids = three
+    app = make_arcade(tmp_path / "data")
+    try:
+        app.ctx.storage.reset_records()  # the operator reset the scores: the documents stay
+        scene = open_games(app)
+        app.stack.draw(app.surface)
+        assert [row.turns for row in scene.rows] == [g.turn_count for g in games[::-1]]
+        assert all(row.players is None for row in scene.rows)
+        assert players_text(None) == "—"
+    finally:
+        app.shutdown()
+
+
+def test_a_damaged_document_leaves_the_list(tmp_path, three):
+    app = make_arcade(tmp_path / "data")
+    try:
+        scene = open_games(app)
+        (newest,) = (tmp_path / "data" / "games").glob(f"*-{scene.rows[0].record_id}.json")
+        newest.write_text("{broken")
+        post_tap(row_centre(scene, 0))
+        settle(app, 3)
+        assert app.stack.top is scene and len(scene.rows) == 2
+        assert app.ctx.storage.notices[-1].key == "notice.corrupt"
+    finally:
+        app.shutdown()
+
+
+def test_no_recorded_game_says_so(app):
+    scene = open_games(app)
+    app.stack.draw(app.surface)
+    assert scene.rows == []
+
+
+# --- HIGH SCORES ------------------------------------------------------------------------------
+def test_a_scores_row_opens_its_replay_only_when_its_game_has_a_document(tmp_path):
+    kept, lost = finished(3, "vs_hard", YOU_BLUE), finished(6, "vs_hard", YOU_BLUE)
+    kept_id, lost_id = recorded(tmp_path, kept, lost)
+    (gone,) = (tmp_path / "data" / "games").glob(f"*-{lost_id}.json")
+    gone.unlink()
+    app = make_arcade(tmp_path / "data")
+    try:
+        app.nav.push("scores", game_id="querni", variant="vs_hard")
+        settle(app, 3)
+        scores = app.stack.top
+        view = scores.view
+        assert isinstance(view, ScoresView)
+        rows = dict((record.id, band) for record, band in view.rows())
+        app.stack.draw(app.surface)
+
+        def marked(band: pygame.Rect) -> bool:  # the play mark's ring beside the row
+            return tuple(app.surface.get_at((band.right + 42 + 22, band.centery)))[:3] == \
+                palette.ACCENT
+
+        assert marked(rows[kept_id]) and not marked(rows[lost_id])
+        post_tap(rows[lost_id].center)  # no document: nothing happens
+        settle(app, 3)
+        assert app.stack.top is scores
+        post_tap(rows[kept_id].center)
+        settle(app, 3)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene) and replay.record.turns == tuple(kept.turns)
+        post_key(pygame.K_ESCAPE)
+        settle(app, 3)
+        assert app.stack.top is scores
+    finally:
+        app.shutdown()
+
+
+def test_the_empty_scores_picture_is_a_chain_of_the_rules():
+    chain = example_chain()
+    (colour,) = {c for c, _n in chain}
+    numbers = [n for _c, n in chain]
+    assert len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    # Q-3.1: those numbers side by side are a chain
+    placed = {(i, 0): (colour, n) for i, n in enumerate(numbers)}
+    assert (numbers[0], numbers[-1]) in QuerniState.from_pieces(placed, colour).chains(colour)
+
+
+# --- the replay ----------------------------------------------------------------------------------
+def test_the_replay_lists_every_turn_and_a_tapped_entry_shows_it(app):
+    session = finished(3, "vs_hard", YOU_BLUE)
+    app.nav.push("querni.replay", record=to_record(session))
+    settle(app, 3)
+    scene = app.stack.top
+    assert len(scene.moves.entries) == session.turn_count
+    post_tap(scene.moves.box_of(2).center)
+    settle(app, 3)
+    assert scene.index == 2 and not scene.playing
+    assert scene.shown == scene.states[2]
+
+
+def test_at_the_end_of_a_replay_next_and_play_are_off(app):
+    session = finished(3, "vs_hard", YOU_BLUE)
+    app.nav.push("querni.replay", record=to_record(session))
+    settle(app, 3)
+    scene = app.stack.top
+    assert scene.b_next.is_enabled and scene.b_play.is_enabled
+    for _ in range(session.turn_count):
+        post_key(pygame.K_RIGHT)
+        settle(app)
+    run_frames(app, 120)
+    assert scene.index == scene.total
+    assert not scene.b_next.is_enabled and not scene.b_play.is_enabled
+    post_key(pygame.K_HOME)  # back to the start: there is something to play again
+    settle(app)
+    assert scene.b_next.is_enabled and scene.b_play.is_enabled
