@@ -117,6 +117,37 @@ def test_the_replay_review_marks_the_bad_turn_and_shows_hards_move(app):
     assert replay.review.line()[0] != text
 
 
+def test_the_move_list_marks_the_clearly_worse_turn_while_review_is_on(app):
+    """#37: the verdicts are marked in the move list (a red badge on the entry), not when REVIEW
+    is off."""
+    from game.arcade.widgets import palette
+
+    replay = ReplayScene(app, reviewed_game(), review=True)
+    app.stack.push(replay)
+    settle(app)
+    for _ in range(BAD_TURN):
+        post_key(pygame.K_RIGHT)
+        run_frames(app, 90)
+    assert BAD_TURN in replay.review.marked_turns
+    box = replay.moves.box_of(BAD_TURN)
+    assert box is not None
+    corner = pygame.Rect(box.right - 40, box.top, 40, 40)  # where the entry's badge goes
+
+    def badge_red() -> bool:
+        surface = pygame.Surface(app.surface.get_size())
+        replay.draw(surface)
+        red = sum(surface.get_at((x, y))[:3] == palette.BAD
+                  for x in range(corner.left, corner.right)
+                  for y in range(corner.top, corner.bottom))
+        return red > 200  # a disc of 28 px, less its ring and its "?"
+
+    assert badge_red()
+    post_key(pygame.K_v)  # REVIEW off: no marks
+    run_frames(app, 5)
+    assert not replay.review.on and replay.review.marked_turns == frozenset()
+    assert not badge_red()
+
+
 def test_review_turns_on_and_off_with_its_button_and_v(app):
     replay = ReplayScene(app, reviewed_game())
     app.stack.push(replay)

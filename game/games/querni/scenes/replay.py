@@ -282,7 +282,8 @@ class ReplayScene(ArcadeScene):
             offsets=self.anim.offsets, time=self.time, **self.review.board_args(),
             **last_move(self.history.trace(self.index)))
         self.anim.draw(surface)
-        self.moves.draw(surface, self.index or None, False, t("moves.heading"), t("moves.empty"))
+        self.moves.draw(surface, self.index or None, False, t("moves.heading"), t("moves.empty"),
+                        self.review.marked_turns, t("review.mark"))
         hud.draw_logo(surface, L)
         state = self.states[self.index]
         outcome = self.record.outcome if self.index == self.total else None

@@ -70,6 +70,13 @@ class ReviewView:
         return self.review.verdicts.get(self.scene.index) if self.on else None
 
     @property
+    def marked_turns(self) -> frozenset[int]:
+        """The turns judged clearly worse so far, for the move list (none while REVIEW is off)."""
+        if not self.on:
+            return frozenset()
+        return frozenset(n for n, verdict in self.review.verdicts.items() if verdict.clearly_worse)
+
+    @property
     def marked(self) -> bool:
         """The turn shown was clearly worse than HARD's own (``CLEARLY_WORSE``)."""
         verdict = self.verdict

@@ -38,6 +38,8 @@ ZWSP = "\u200b"
 """A break opportunity (how Thai marks words), put after each dash of a movement to wrap it."""
 SQUARE_DASH = re.compile(r"(?<=[a-j][1-7])–(?=[a-j][1-7])")
 """A dash between two squares' names (not in a chain's ``5–8``)."""
+MARK = 28
+"""The diameter of a marked entry's badge."""
 CURRENT = (56, 52, 120)
 VIEWED = (96, 74, 24)
 
@@ -227,19 +229,20 @@ class MoveList:
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, current: int | None, viewed: bool, heading: str,
-             empty: str) -> None:
+             empty: str, marked: frozenset[int] = frozenset(), mark: str = "") -> None:
         """The panel, its ``heading`` and the entries in view (``empty`` when there are none);
-        ``current``'s entry lit (gold when ``viewed``: a past position on the board). Drawn
-        once into a picture of its own, again only when something in it changed."""
-        key = (*self.signature(), current, viewed, heading, empty)
+        ``current``'s entry lit (gold when ``viewed``: a past position on the board); the
+        turns in ``marked`` carry a ``mark`` badge (REVIEW's clearly worse turns). Drawn once
+        into a picture of its own, again only when something in it changed."""
+        key = (*self.signature(), current, viewed, heading, empty, marked, mark)
         if self._picture is None or self._picture[0] != key:
             picture = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            self._render(picture, current, viewed, heading, empty)
+            self._render(picture, current, viewed, heading, empty, marked, mark)
             self._picture = (key, picture)
         surface.blit(self._picture[1], self.rect)
 
     def _render(self, surface: pygame.Surface, current: int | None, viewed: bool, heading: str,
-                empty: str) -> None:
+                empty: str, marked: frozenset[int], mark: str) -> None:
         panel = surface.get_rect()
         view = self.view.move(-self.rect.left, -self.rect.top)
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=22)
@@ -260,6 +263,8 @@ class MoveList:
             if box.bottom < view.top or box.top > view.bottom:
                 continue
             self._draw_entry(surface, entry, box, entry.turn == current, viewed)
+            if entry.turn in marked:
+                _badge(surface, mark, (box.right - MARK // 2 - 2, box.top + 3 + LINE // 2))
         surface.set_clip(None)
         self._draw_bar(surface, view)
 
@@ -288,3 +293,10 @@ class MoveList:
         top = track.top + round((track.height - height) * scroller.fraction)
         pygame.draw.rect(surface, palette.TEXT_DIM, (track.left, top, track.width, height),
                          border_radius=3)
+
+
+def _badge(surface: pygame.Surface, mark: str, centre: tuple[int, int]) -> None:
+    """A small red disc with ``mark``: a turn REVIEW judged clearly worse."""
+    pygame.draw.circle(surface, arcade_palette.BAD, centre, MARK // 2)
+    pygame.draw.circle(surface, palette.TEXT, centre, MARK // 2, 2)
+    text.blit(surface, mark, "numbers", 20, palette.TEXT, "center", centre)
