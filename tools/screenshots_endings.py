@@ -1,10 +1,11 @@
 """QUERNI's endings and REVIEW, for ``python -m tools.screenshots OUT --only endings``
 (``e*.png``): a game against the computer as RED (the board turned round), the pause menu
 against the computer and between two people (which choice keeps the game, FLIP BOARD), the
-game-over panel lost by resigning and won on the board, VIEW BOARD, and the replay's REVIEW on
-a turn HARD marks. Every shot is reached through real taps and keys; each is saved at the
-logical size and, beside it, scaled to a common screen of that shape (``*-small.png``:
-1366×768 or 720×1280) to check what a small screen shows."""
+game-over panel lost by resigning and won on the board, VIEW BOARD (the HUD speaks to the
+person too), the replay's REVIEW on a turn HARD marks, and the setup screen's question when a
+NEW GAME would replace a kept game against the computer. Every shot is reached through real
+taps and keys; each is saved at the logical size and, beside it, scaled to a common screen of
+that shape (``*-small.png``: 1366×768 or 720×1280) to check what a small screen shows."""
 
 from __future__ import annotations
 
@@ -138,3 +139,21 @@ def endings_shots(app: Any, out: Path) -> None:
     post_key(pygame.K_RIGHT)
     _frames(app, 100)
     _save(app, out, "e10-review-next-turn")
+    _new_game_over_a_kept_game(app, out)
+
+
+def _new_game_over_a_kept_game(app: Any, out: Path) -> None:
+    """QUIT TO TITLE keeps a game against the computer; NEW GAME on the title, then on the
+    setup screen, asks whether to count it as a resignation."""
+    from game.games.querni.scenes.play import PlayScene
+
+    play = PlayScene(app, saved=_opened("vs_hard", {"BLUE": "computer:hard", "RED": "human"}, 5))
+    app.nav.clear_to("title")
+    app.stack.push(play)
+    _frames(app, 20)
+    _tap(app, play.b_menu.rect.center, 20)
+    _tap(app, _choice(app.stack.top, "pause.quit_to_title").rect.center, 30)
+    tile = next(tile for tile in app.stack.top.tiles if tile.spec.id == "querni")
+    _tap(app, tile.new_game.rect.center, 30)
+    _tap(app, app.stack.top.b_start.rect.center, 20)
+    _save(app, out, "e11-new-game-over-a-kept-game")

@@ -100,10 +100,11 @@ class GameContext:
         return None if self.storage is None else self.storage.load_game(game_id)
 
     def start_new_game(self, game_id: str, variant: str) -> None:
-        """A new game replaces the saved one (M-2.2: the abandoned game is not recorded); the
-        variant becomes the game's choice for next time. Both by the storage's writer thread:
-        PLAY AGAIN's frame does not wait for the disk (two syncs: slow on a kiosk's SD
-        card)."""
+        """A new game replaces the saved one, which is left as its game says
+        (``Storage.leave_game``: a resignation against the computer is recorded; M-2.2: an
+        abandoned solo game is not); the variant becomes the game's choice for next time.
+        The save's removal and the settings go by the storage's writer thread: PLAY AGAIN's
+        frame does not wait for the disk (two syncs: slow on a kiosk's SD card)."""
         if self.demo_is_attract:
             return  # attract mode never touches the player's settings or saved game
         spec = next((s for s in self.games if s.id == game_id), None)
@@ -111,7 +112,7 @@ class GameContext:
             self.game_settings(game_id)[spec.variant_setting] = variant
         self.settings.last_game = game_id
         if self.storage is not None:
-            self.storage.clear_game(game_id, later=True)
+            self.storage.leave_game(game_id, later=True)
             self.storage.save_settings(self.settings, later=True)
 
     # --- randomness ----------------------------------------------------------------------------

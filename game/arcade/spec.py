@@ -46,7 +46,8 @@ class SettingItem:
 
     ``field`` is the key in the game's settings section; ``choices`` are (value, label key)
     pairs shown as chips (a switch is two choices). ``restarts_game``: changing it starts a new
-    game, so a game in progress is confirmed away first (M-2.2) and never recorded.
+    game, so a game in progress is confirmed away first (M-2.2) and left as its game says
+    (``GameData.leave``; without one it is never recorded).
     """
 
     field: str

@@ -59,6 +59,7 @@ GLOSSARY = {
     "EXIT": {"th": "ออก", "bg": "ИЗХОД", "ko": "나가기"},
     "RESIGN": {"th": "ยอมแพ้", "bg": "ПРЕДАЙ СЕ", "ko": "기권"},
     "QUIT TO TITLE": {"th": "กลับหน้าหลัก", "bg": "КЪМ НАЧАЛОТО", "ko": "타이틀로 나가기"},
+    "NEW GAME": {"th": "เกมใหม่", "bg": "НОВА ИГРА", "ko": "새 게임"},
 }
 IN_SENTENCES = {term: re.compile(rf"(?<![\w−+]){re.escape(term)}(?![\w])")
                 for term in GLOSSARY if term not in ("−1", "+1")}

@@ -1,12 +1,15 @@
 """QUERNI's play screen in tests: a small position with jumps, taps on squares, a game against
-the computer set up on the screen, and a stand-in computer the test holds back."""
+the computer set up on the screen, a stand-in computer the test holds back, and a seeded game
+opened by the demo's chooser put on the screen."""
 
 from __future__ import annotations
 
+import random
 import threading
 
 from game.ai.querni import Cancelled
 from game.engine.testing import post_tap
+from game.games.querni.demo import choose_turn as demo_turn
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.session import QuerniSession
 from game.rules.querni import Color, QuerniState
@@ -66,3 +69,21 @@ def session_of(pieces, to_move=B, players=None) -> QuerniSession:
     return QuerniSession(state, state, players=players or {"BLUE": "computer:hard",
                                                            "RED": "human"},
                          variant="vs_hard")
+
+
+def opened(variant: str, players: dict[str, str], turns: int = 1,
+           seed: int = 5) -> QuerniSession:
+    """A new game of ``variant`` with ``turns`` turns played (the demo's chooser)."""
+    session = QuerniSession.new(random.Random(seed), variant, players)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        session.play(*demo_turn(session.state, rng))
+    return session
+
+
+def show_game(app, session: QuerniSession) -> PlayScene:
+    """``session`` on the play screen, its players as the session names them."""
+    scene = PlayScene(app, saved=session)
+    app.stack.push(scene)
+    settle(app)
+    return scene

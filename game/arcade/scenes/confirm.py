@@ -1,7 +1,13 @@
-"""A yes/no question over the current screen (e.g. M-2.2: abandon the game in progress?)."""
+"""A yes/no question over the current screen (e.g. M-2.2: abandon the game in progress?).
+
+The two answers may be named in the asker's words (``yes_key``/``no_key`` in ``answers``, e.g.
+START NEW / CONTINUE IT) and the second may do something of its own (``on_no``); BACK only
+closes the question. The demo answers with the second choice: it never agrees to a question.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -22,13 +28,16 @@ class ConfirmScene(ArcadeScene):
 
     def __init__(self, app: ArcadeApp, question_key: str, on_yes: Callable[[], None],
                  yes_key: str = "common.yes", no_key: str = "common.no",
-                 texts: Catalogue = ARCADE, **params: object) -> None:
+                 texts: Catalogue = ARCADE, answers: Catalogue = ARCADE,
+                 on_no: Callable[[], None] | None = None, **params: object) -> None:
         super().__init__(app)
         self.question_key = question_key
         self.params = params
         self.on_yes = on_yes
+        self.on_no = on_no
         self.yes_key, self.no_key = yes_key, no_key
         self.texts = texts  # the question's catalogue (a game may ask in its own words)
+        self.answers = answers  # the catalogue of the two answers' keys
         self.panel = pygame.Rect(0, 0, min(1100, app.surface.get_width() - 60), 440)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
@@ -37,8 +46,10 @@ class ConfirmScene(ArcadeScene):
         width = (p.width - 120) // 2
         yes = pygame.Rect(p.left + 40, p.bottom - 140, width, 100)
         no = pygame.Rect(p.right - 40 - width, p.bottom - 140, width, 100)
-        self.b_yes = buttons.button(self.gui, yes, self.yes_key, self.yes, "#danger")
-        self.b_no = buttons.button(self.gui, no, self.no_key, self.no, "#choice")
+        self.b_yes = buttons.button(self.gui, yes, self.yes_key, self.yes, "#danger",
+                                    texts=self.answers)
+        self.b_no = buttons.button(self.gui, no, self.no_key, self.no, "#choice",
+                                   texts=self.answers)
 
     def yes(self) -> None:
         self.app.stack.pop()
@@ -46,10 +57,16 @@ class ConfirmScene(ArcadeScene):
 
     def no(self) -> None:
         self.app.stack.pop()
+        if self.on_no is not None:
+            self.on_no()
+
+    def demo_tap(self, game_id: str, rng: random.Random) -> tuple[int, int]:
+        """Where the demo answers: the second choice (the demo never agrees)."""
+        return (self.b_no.rect.centerx, self.b_no.rect.centery)
 
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.no()
+            self.app.stack.pop()  # only closes the question
 
     def update(self, dt: float) -> None:
         self.gui.update(dt)

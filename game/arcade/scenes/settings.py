@@ -202,7 +202,8 @@ class SettingsScene(VolumeSliders):
         return self.ctx.has_saved_game(spec.id)
 
     def _apply(self, spec: GameSpec, item: SettingItem, value: Any) -> None:
-        """Set the value; a new game starts where one must (M-2.2: not recorded)."""
+        """Set the value; a new game starts where one must (the old one left as its game
+        says: M-2.2, not recorded, unless ``GameData.leave`` ends it)."""
         self.settings.game(spec.id)[item.field] = value
         if item.restarts_game:
             play = self._play_scene(spec)

@@ -210,7 +210,8 @@ class TitleScene(ArcadeScene):
         self._build()
 
     def start(self, spec: GameSpec, variant: str) -> None:
-        """A new game of ``variant`` replaces the saved one (never recorded, M-2.2)."""
+        """A new game of ``variant`` replaces the saved one (left as its game says:
+        ``GameContext.start_new_game``)."""
         self.ctx.start_new_game(spec.id, variant)
         self.app.nav.clear_to(spec.scene_name("play"), variant=variant)
 

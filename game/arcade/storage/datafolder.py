@@ -250,6 +250,23 @@ class Storage:
         self._spec(game_id)
         self._saves.clear(game_id, later)
 
+    def leave_game(self, game_id: str, later: bool = False) -> bool:
+        """A new game replaces the saved one: the game's ``leave`` ends it (e.g. a resignation)
+        and it is recorded when that made it over, with its document; any other saved game is
+        only forgotten (M-2.2). ``later``: the save is removed by the writer thread, as
+        ``clear_game``. ``True`` when the saved game was recorded."""
+        spec = self._spec(game_id)
+        recorded = False
+        if spec.leave is not None:
+            game = self.load_game(game_id)
+            if game is not None:
+                spec.leave(game)
+                recorded = spec.is_over(game)
+                if recorded:
+                    self.record_game(game_id, game)
+        self.clear_game(game_id, later)
+        return recorded
+
     def record_id(self, game: Any) -> str:
         """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
         return self._ids.of(game)

@@ -70,6 +70,11 @@ class GameData:
     """The ``"format"`` field of this game's documents (how a document names its game)."""
     check_document: Callable[[dict[str, Any]], object] | None = None
     """Raises ``ValueError`` for a document that is not a valid one of this game."""
+    leave: Callable[[Any], None] | None = None
+    """Ends, in place, a saved game a new game replaces, as the game's rules for leaving say
+    (e.g. a resignation against the computer): a game that is then over is recorded, any
+    other is only forgotten (``Storage.leave_game``). ``None``: every replaced game is only
+    forgotten (M-2.2)."""
     migrations: GameMigrations = field(default_factory=GameMigrations)
     """How the game's files of older versions become today's (its own history: the shell
     knows no older format)."""

@@ -4,7 +4,8 @@ turn played, the variant and who plays each colour.
 The committed ``QuerniState`` alone would be enough to go on playing; the start position and
 the turns make the game replayable (``record.py`` writes the record of a finished game, and
 ``--replay`` plays one back). A game may also end off the board (``Ending``): a player resigns
-(RESIGN; EXIT against the computer), or two players abandon it (EXIT). No pygame here.
+(RESIGN; EXIT against the computer), or two players abandon it (EXIT); a saved game a new
+game replaces is left the same way (``left_as``). No pygame here.
 """
 
 from __future__ import annotations
@@ -156,6 +157,27 @@ class QuerniSession:
         """Who plays ``color``: ``"human"`` or a bot's kind."""
         return self.players.get(color.name, HUMAN)
 
+    @property
+    def person(self) -> Color | None:
+        """The colour the one person plays against the computer; None between two people
+        (and in the demo, the computer on both sides)."""
+        people = [color for color in Color if self.player(color) == HUMAN]
+        return people[0] if len(people) == 1 else None
+
+    def left_as(self) -> Ending | None:
+        """How leaving this game for good would end it (EXIT, or a new game in its place):
+        against the computer the person resigns (leaving never erases a loss), between two
+        people it is abandoned (Q-6.6). None when there is nothing to record: the game is
+        over, no turn was played yet, or nobody plays it (the demo)."""
+        if self.is_over or not self.turns:
+            return None
+        person = self.person
+        if person is not None:
+            return Ending(RESIGNED, person)
+        if all(self.player(color) == HUMAN for color in Color):
+            return Ending(ABANDONED)
+        return None
+
     def hinted(self) -> None:
         """One more hint was shown."""
         self.hints = min(MAX_HINTS, self.hints + 1)
@@ -169,6 +191,12 @@ class QuerniSession:
         """Two players leave the game for good (EXIT, Q-6.6): no result."""
         if not self.is_over:
             self.ending = Ending(ABANDONED)
+
+    def leave(self) -> None:
+        """The game is left for good: it ends as ``left_as`` says (or stays as it is)."""
+        ending = self.left_as()
+        if ending is not None:
+            self.ending = ending
 
     # --- playing --------------------------------------------------------------------------------
     def play(self, path: Sequence[Square] | None, chain: Chain | None) -> QuerniState:

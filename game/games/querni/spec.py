@@ -84,6 +84,7 @@ DATA = GameData(
     encode=QuerniSession.to_dict,
     decode=QuerniSession.from_dict,
     is_over=lambda session: bool(session.is_over),
+    leave=QuerniSession.leave,  # a new game in its place: resigned, or abandoned
     make_record=_record,
     check_record=_check_record,
     document=to_record,

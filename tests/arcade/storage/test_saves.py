@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from game.arcade.storage import Storage
 from game.rules.magdagdon import MagdagdonGame
 from tests.arcade.storage.support import (
+    COUNTER,
+    MAGDAGDON,
     Counter,
     P,
     S,
@@ -129,6 +132,30 @@ def test_clear_game(store: Storage, tmp_path: Path) -> None:
     assert not (tmp_path / SAVE).exists() and not store.has_saved_game("magdagdon")
     assert store.has_saved_game("counter")  # another game's save stays
     assert store.notices == []
+
+
+def counted_out(counter: Counter) -> None:
+    """A counter's way of being left: one that has counted counts out (and is recorded)."""
+    if counter.count:
+        counter.count = counter.target
+
+
+def test_leave_game_records_a_game_its_leave_ends_and_forgets_the_others(
+        tmp_path: Path) -> None:
+    """What ``GameContext.start_new_game`` does with the saved game a new one replaces."""
+    s = make(tmp_path, games=(MAGDAGDON, replace(COUNTER, leave=counted_out)))
+    s.save_game("counter", Counter(2, 5, "long"))
+    assert s.leave_game("counter") is True
+    [record] = s.records("counter")
+    assert (record.variant, record.get("count")) == ("long", 5)
+    assert not s.has_saved_game("counter")
+    s.save_game("counter", Counter(0, 5))  # its leave leaves it unfinished: only forgotten
+    assert s.leave_game("counter", later=True) is False
+    assert not s.has_saved_game("counter") and len(s.records("counter")) == 1
+    s.save_game("magdagdon", played())  # a game without leave: forgotten (M-2.2)
+    assert s.leave_game("magdagdon") is False
+    assert not s.has_saved_game("magdagdon") and s.records("magdagdon") == []
+    assert s.leave_game("counter") is False and s.notices == []  # no save: nothing to do
 
 
 def test_two_games_have_separate_saves(tmp_path: Path) -> None:

@@ -23,28 +23,11 @@ from game.games.querni.session import QuerniSession
 from game.games.querni.widgets.scores import outcome_for_person
 from game.rules.querni import Color
 from tests.support import settle
-from tests.support.querni_screen import tap
+from tests.support.querni_screen import opened, show_game, tap
 
 B, R = Color.BLUE, Color.RED
 VS_HARD_AS_RED = {"BLUE": "computer:hard", "RED": "human"}
 TWO = {"BLUE": "human", "RED": "human"}
-
-
-def opened(variant: str, players: dict[str, str], turns: int = 1,
-           seed: int = 5) -> QuerniSession:
-    """A new game of ``variant`` with ``turns`` turns played (the demo's chooser)."""
-    session = QuerniSession.new(random.Random(seed), variant, players)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        session.play(*demo_turn(session.state, rng))
-    return session
-
-
-def start(app, session: QuerniSession) -> PlayScene:
-    scene = PlayScene(app, saved=session)
-    app.stack.push(scene)
-    settle(app)
-    return scene
 
 
 def pause_menu(app, scene: PlayScene) -> PauseScene:
@@ -75,7 +58,7 @@ def resign_through_the_menu(app, scene: PlayScene) -> ConfirmScene:
 # --- RESIGN -----------------------------------------------------------------------------------
 def test_resign_against_the_computer_asks_once_then_records_a_loss_and_a_document(saving_app):
     app = saving_app
-    scene = start(app, opened("vs_hard", VS_HARD_AS_RED))  # the computer opened; RED to move
+    scene = show_game(app, opened("vs_hard", VS_HARD_AS_RED))  # the computer opened; RED to move
     question = resign_through_the_menu(app, scene)
     assert question.question_key == "play.resign_question"
     tap(app, question.b_no.rect.center)  # asked once: No changes nothing
@@ -98,7 +81,7 @@ def test_resign_against_the_computer_asks_once_then_records_a_loss_and_a_documen
 
 def test_resign_between_two_people_is_the_side_to_moves_loss(saving_app):
     app = saving_app
-    scene = start(app, opened("two_players", TWO))  # BLUE played: RED to move
+    scene = show_game(app, opened("two_players", TWO))  # BLUE played: RED to move
     question = resign_through_the_menu(app, scene)
     assert question.question_key == "play.resign_question_color"
     assert question.params == {"color": "RED", "other": "BLUE"}
@@ -110,7 +93,7 @@ def test_resign_between_two_people_is_the_side_to_moves_loss(saving_app):
 
 
 def test_resign_is_not_offered_before_a_turn_was_played(app):
-    scene = start(app, opened("vs_hard", {"BLUE": "human", "RED": "computer:hard"}, turns=0))
+    scene = show_game(app, opened("vs_hard", {"BLUE": "human", "RED": "computer:hard"}, turns=0))
     keys = [b.translation_key for b in pause_menu(app, scene).buttons]
     assert "play.resign" not in keys and "play.flip" not in keys
 
@@ -118,7 +101,7 @@ def test_resign_is_not_offered_before_a_turn_was_played(app):
 # --- EXIT -------------------------------------------------------------------------------------
 def test_exit_against_the_computer_is_a_recorded_resignation(saving_app):
     app = saving_app
-    scene = start(app, opened("vs_hard", VS_HARD_AS_RED, turns=3))  # RED to move after 3
+    scene = show_game(app, opened("vs_hard", VS_HARD_AS_RED, turns=3))  # RED to move after 3
     scene.autosave()
     assert app.ctx.has_saved_game("querni")
     tap(app, scene.b_exit.rect.center)
@@ -138,7 +121,7 @@ def test_exit_against_the_computer_is_a_recorded_resignation(saving_app):
 
 def test_exit_before_any_turn_only_drops_the_game(saving_app):
     app = saving_app
-    scene = start(app, opened("vs_hard", {"BLUE": "human", "RED": "computer:hard"}, turns=0))
+    scene = show_game(app, opened("vs_hard", {"BLUE": "human", "RED": "computer:hard"}, turns=0))
     tap(app, scene.b_exit.rect.center)
     assert app.stack.top.question_key == "play.exit_question"
     tap(app, app.stack.top.b_yes.rect.center, 3)
@@ -149,7 +132,7 @@ def test_exit_before_any_turn_only_drops_the_game(saving_app):
 # --- the pause menu ---------------------------------------------------------------------------
 def test_the_pause_menu_says_which_choice_keeps_the_game(saving_app):
     app = saving_app
-    scene = start(app, opened("vs_hard", VS_HARD_AS_RED))
+    scene = show_game(app, opened("vs_hard", VS_HARD_AS_RED))
     pause = pause_menu(app, scene)
     assert note_under(pause, "pause.quit_to_title") == \
         "Keeps the game: CONTINUE it from the title."
@@ -157,7 +140,7 @@ def test_the_pause_menu_says_which_choice_keeps_the_game(saving_app):
     assert note_under(pause, "pause.resume") is None
     post_key(pygame.K_ESCAPE)  # back to the game
     settle(app)
-    two = start(app, opened("two_players", TWO))
+    two = show_game(app, opened("two_players", TWO))
     pause = pause_menu(app, two)
     assert note_under(pause, "play.resign") == "Ends the game: a loss for RED."
     assert note_under(pause, "play.flip") == "Turns the board round; the game goes on."
@@ -196,7 +179,7 @@ def test_the_game_over_panel_speaks_to_the_person(app, person, wins, title):
 
 def test_view_board_puts_the_panel_aside_and_show_result_brings_it_back(app):
     session = finished("BLUE", False)
-    scene = start(app, session)
+    scene = show_game(app, session)
     app.nav.push("querni.game_over", session=session)
     run_frames(app, 4)
     over = app.stack.top
@@ -208,6 +191,36 @@ def test_view_board_puts_the_panel_aside_and_show_result_brings_it_back(app):
     assert sum(app.surface.get_at(corner)[:3]) > dimmed  # the board is no longer veiled
     tap(app, over.b_result.rect.center, 4)
     assert not over.viewing and over.b_again.visible and not over.b_result.visible
+
+
+@pytest.mark.parametrize(("person", "wins", "label"), [
+    ("BLUE", False, "YOU LOST"), ("RED", True, "YOU WON"),
+])
+def test_under_view_board_the_hud_speaks_to_the_person_too(app, person, wins, label):
+    session = finished(person, wins)
+    scene = show_game(app, session)
+    app.nav.push("querni.game_over", session=session)
+    settle(app)
+    tap(app, app.stack.top.b_view.rect.center, 3)
+    _mover, hud_label, *_rest = scene.picture.hud_state()
+    assert hud_label == label == app.stack.top.title
+
+
+def test_under_view_board_after_resigning_the_hud_says_you_lost(saving_app):
+    app = saving_app
+    scene = show_game(app, opened("vs_hard", VS_HARD_AS_RED))
+    tap(app, resign_through_the_menu(app, scene).b_yes.rect.center, 3)
+    tap(app, app.stack.top.b_view.rect.center, 3)
+    mover, hud_label, *_rest = scene.picture.hud_state()
+    assert (mover, hud_label) == (R, "YOU LOST")  # the person's token, as on the panel
+
+
+def test_between_two_people_the_hud_names_the_winner(saving_app):
+    app = saving_app
+    scene = show_game(app, opened("two_players", TWO))
+    tap(app, resign_through_the_menu(app, scene).b_yes.rect.center, 3)
+    _mover, hud_label, *_rest = scene.picture.hud_state()
+    assert hud_label == "BLUE WINS"
 
 
 def test_review_opens_the_replay_of_this_game_and_exit_comes_back(app):

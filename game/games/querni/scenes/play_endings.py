@@ -4,7 +4,8 @@
   against the computer, the side to move between two people. The game-over panel follows.
 * **EXIT** (Q-6.6, asks once): the game cannot be continued. Against the computer it is a
   resignation, recorded as one (leaving never erases a loss); between two people the game is
-  recorded as abandoned (no result). Then the title.
+  recorded as abandoned (no result). Then the title. (``QuerniSession.left_as`` decides; a
+  new game started over a kept game leaves it the same way, see ``scenes/setup.py``.)
 * The pause menu says which choice keeps the game: QUIT TO TITLE keeps it (CONTINUE on the
   title), RESIGN ends it; between two people it also offers FLIP BOARD (the view only).
 
@@ -15,10 +16,12 @@ turn was played yet has nothing to record: EXIT only drops it, and RESIGN is not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.arcade.scenes.pause import Note, PauseChoice
 from game.games.querni import GAME_ID
+from game.games.querni.session import RESIGNED
 from game.games.querni.texts import TEXTS, color_name, t
 from game.rules.querni import Color
 
@@ -67,7 +70,8 @@ class Endings:
         if not self.can_resign:
             return
         scene = self.scene
-        self._end(self.resigner)
+        resigner = self.resigner
+        self._end(lambda: scene.session.resign(resigner))
         scene.ctx.audio.play("querni_draw")
         scene.refresh_buttons()
         scene.gui.update(0.0)  # the buttons look disabled under the panel (and VIEW BOARD)
@@ -77,7 +81,8 @@ class Endings:
     def ask_exit(self) -> None:
         """EXIT (Q-6.6): asks first, saying what leaving does to the game."""
         scene = self.scene
-        key = ("play.exit_resign_question" if scene.versus_computer and self.can_resign
+        ending = scene.session.left_as() if self.can_resign else None
+        key = ("play.exit_resign_question" if ending is not None and ending.how == RESIGNED
                else "play.exit_question")
         scene.app.nav.push("confirm", question_key=key, on_yes=self.exit_game, texts=TEXTS)
 
@@ -87,24 +92,21 @@ class Endings:
         computer stops thinking at once."""
         scene = self.scene
         scene.stop_thinking()
-        if self.can_resign:
-            self._end(self.resigner if scene.versus_computer else None)
+        if self.can_resign and scene.session.left_as() is not None:
+            self._end(scene.session.leave)  # the session knows how leaving ends it
         elif scene.ctx.storage is not None and not scene.ctx.demo_is_attract:
             scene.ctx.storage.clear_game(GAME_ID)
         scene.to_title()
 
-    def _end(self, resigner: Color | None) -> None:
-        """End the game off the board (``resigner``, or abandoned when None) and record it
-        (its save goes with it)."""
+    def _end(self, end: Callable[[], None]) -> None:
+        """End the game off the board (``end`` sets the session's ending) and record it (its
+        save goes with it)."""
         scene = self.scene
         scene.stop_thinking()
         scene.pending_pass = None  # an automatic pass no longer comes
         scene.anim.finish_flight()
         scene.anim.finish_pop()
-        if resigner is None:
-            scene.session.abandon()
-        else:
-            scene.session.resign(resigner)
+        end()
         outcome = scene.session.outcome
         assert outcome is not None
         scene.control.end(outcome)

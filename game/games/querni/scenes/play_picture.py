@@ -15,6 +15,7 @@ from game.engine import i18n
 from game.engine.damage import Tracker
 from game.engine.gui import picture
 from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
+from game.games.querni.scenes.game_over import title_text
 from game.games.querni.texts import color_name, t
 from game.games.querni.widgets import hud, motion, palette
 from game.games.querni.widgets.board import BoardView
@@ -192,8 +193,9 @@ class PlayPicture:
             outcome = c.outcome
             label = t("play.over")
             if outcome is not None and outcome.winner is not None:
-                mover = outcome.winner
-                label = t("over.wins", color=color_name(mover))
+                person = scene.session.person  # against the computer: "YOU LOST", as the panel
+                mover = person or outcome.winner
+                label = title_text(outcome.winner, person)
         else:
             label = t("play.to_move", color=color_name(mover))
         counts = tuple(c.pieces_left(color) for color in Color)

@@ -3,6 +3,11 @@
 TWO PLAYERS (two people on one screen) or VS COMPUTER; against the computer, its level (EASY,
 MEDIUM, HARD) and the person's colour. BLUE always moves first (Q-1.4): playing RED means the
 computer opens. The choice is remembered in QUERNI's settings for next time.
+
+A new game replaces the saved one (QUIT TO TITLE keeps a game for CONTINUE), which is left as
+EXIT leaves it (``QuerniSession.left_as``, recorded by the shell's ``start_new_game``): when
+that is the person's resignation against the computer, NEW GAME asks once first — START NEW
+records the loss, CONTINUE IT resumes the saved game — so starting anew never erases a loss.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.games.querni import GAME_ID
-from game.games.querni.session import LEVELS, TWO_PLAYERS
+from game.games.querni.session import LEVELS, RESIGNED, TWO_PLAYERS, QuerniSession
 from game.games.querni.texts import TEXTS, t
 from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
@@ -152,7 +157,36 @@ class SetupScene(ArcadeScene):
         self._build()
 
     def start(self) -> None:
-        """A new game replaces the saved one (an abandoned game is not recorded)."""
+        """NEW GAME: asks first when the new game would make the saved game against the
+        computer a resignation, else starts at once."""
+        saved = self._saved_resignation()
+        if saved is None:
+            self.start_new()
+            return
+        self.app.nav.push("confirm", question_key="setup.replace_question",
+                          on_yes=self.start_new, on_no=partial(self.continue_saved, saved),
+                          yes_key="setup.start_new", no_key="setup.continue_it", texts=TEXTS,
+                          answers=TEXTS)
+
+    def _saved_resignation(self) -> QuerniSession | None:
+        """The saved game, when leaving it would be the person's resignation (attract mode
+        never touches the saved game)."""
+        if self.ctx.demo_is_attract:
+            return None
+        saved = self.ctx.load_saved_game(GAME_ID)
+        if not isinstance(saved, QuerniSession):
+            return None
+        ending = saved.left_as()
+        return saved if ending is not None and ending.how == RESIGNED else None
+
+    def continue_saved(self, saved: QuerniSession) -> None:
+        """CONTINUE IT: the saved game goes on, as CONTINUE on the title."""
+        self.ctx.settings.last_game = GAME_ID
+        self.app.nav.clear_to(f"{GAME_ID}.play", saved=saved)
+
+    def start_new(self) -> None:
+        """A new game replaces the saved one, which the shell leaves as the session says:
+        recorded as a resignation or as abandoned, or (no turn played) only dropped."""
         if not self.ctx.demo_is_attract:
             settings = self.ctx.game_settings(GAME_ID)
             settings.update(versus=self.versus, level=self.level, human=self.human)
