@@ -1,0 +1,34 @@
+"""The venue link: kiosks of one venue sharing their finished games on a PostgreSQL server.
+
+Nothing here runs unless a venue server is configured (``--fleet``, the environment, or the
+operator menu): then :func:`start` starts one background thread that sends this data folder's
+records (offline-first: the outbox is the records the server has not acknowledged, kept in
+``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
+by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
+:mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
+advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
+(what screens ask for and get), :mod:`.link` (the thread). docs/fleet.md is the operator's
+side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.arcade.fleet.config import FleetConfig
+    from game.arcade.fleet.link import FleetLink
+    from game.arcade.storage import GameData, Storage
+
+
+def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> FleetLink:
+    """Start the venue link of ``storage``'s data folder (returns at once)."""
+    from game.arcade.fleet.link import FleetLink
+    from game.arcade.storage.fleetfile import FleetFile, LocalRecords
+
+    local = LocalRecords(storage.data_dir, games) if storage.writable else None
+    link = FleetLink(config, local, FleetFile(storage.data_dir, storage.writable),
+                     {game.id: game for game in games})
+    link.start()
+    return link
