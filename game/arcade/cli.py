@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
 from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
@@ -56,6 +57,13 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                         "start, stored hashed in the settings)")
     p.add_argument("--portrait", action="store_true",
                    help="portrait layout (1080x1920), also chosen for a tall display")
+    p.add_argument("--fleet", metavar="URL",
+                   help=f"share finished games with the venue's PostgreSQL server: a libpq "
+                        f"connection string or postgresql:// URL, without a password (use a "
+                        f"password file or PGPASSWORD); also ${FLEET_ENV}")
+    p.add_argument("--kiosk-name", metavar="NAME",
+                   help="this kiosk's name on the venue board (default: the settings', else "
+                        "the host name)")
     return p
 
 

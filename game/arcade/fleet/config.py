@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -63,6 +62,8 @@ def valid_kiosk_name(name: object) -> bool:
 
 def default_kiosk_name() -> str:
     """The machine's host name, cut to what a kiosk name may hold (``kiosk`` if none fits)."""
+    import socket
+
     host = re.sub(r"[^A-Za-z0-9._-]", "-", socket.gethostname().split(".")[0])
     host = host.strip("-._")[:KIOSK_NAME_MAX]
     return host if valid_kiosk_name(host) else "kiosk"
