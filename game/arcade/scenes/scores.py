@@ -18,10 +18,9 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, load
 from game.arcade.texts import t
 from game.arcade.venue import OwnRecords, RecordSource, VenueBoard, VenueState
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.widgets import buttons, palette, standings, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
-from game.engine.localformat import format_time
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -166,8 +165,7 @@ class ScoresScene(ArcadeScene):
 
     def _draw_venue_state(self, surface: pygame.Surface, state: VenueState) -> None:
         """Whether the board is fresh, stale or offline (and when it was read)."""
-        line = venue_line(state)
-        colour = {"live": palette.TEXT_DIM, "stale": palette.GOLD}.get(state.kind, palette.BAD)
+        line, colour = standings.venue_line(state), standings.state_colour(state)
         width = surface.get_width()
         here, there = self._venue_tab_rects(width)
         if self.tall:
@@ -180,21 +178,3 @@ class ScoresScene(ArcadeScene):
         for i, part in enumerate(lines):
             text.blit(surface, part, "ui", 24, colour, anchor, (pos[0], pos[1] + i * 28))
 
-
-def venue_line(state: VenueState) -> str:
-    """The sentence that says how fresh the venue board is."""
-    when = format_time(state.read_at) if state.read_at is not None else ""
-    if state.kind == "offline":
-        return t("venue.offline", time=when) if when else t("venue.offline_empty")
-    if state.kind in ("connecting", "reading"):
-        return t(f"venue.{state.kind}")
-    return t(f"venue.{state.kind}", time=when)
-
-
-class StatsScene(ScoresScene):
-    """STATISTICS: the same game tabs, each game's figures and charts."""
-
-    title_key = "stats.title"
-    view_field = "stats_view"
-    venue_tabs = False  # statistics are this machine's
-    still = True  # figures and charts, none animated: untouched, it is redrawn only rarely
