@@ -235,6 +235,8 @@ SHELL_SCENES = {
     "pin_pad": "game.arcade.scenes.pin_pad:PinPadScene",
     "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
     "operator": "game.arcade.scenes.operator:OperatorScene",
+    "venue_link": "game.arcade.scenes.venue_link:VenueLinkScene",
+    "text_entry": "game.arcade.scenes.text_entry:TextEntryScene",
 }
 """The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""
 

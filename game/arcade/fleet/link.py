@@ -132,6 +132,12 @@ class FleetLink:
         self.want(query)
         return self.snapshot.get(query)
 
+    def stop(self) -> None:
+        """End the thread without waiting for it (the operator changed the link: the frame
+        goes on while the old thread finishes its exchange and closes its connection)."""
+        self._stopping.set()
+        self._wake.set()
+
     def close(self, flush_seconds: float = 3.0) -> None:
         """Stop the thread; while it is online, first give it up to ``flush_seconds`` to send
         what was recorded (the rest goes at the next start)."""
@@ -142,8 +148,7 @@ class FleetLink:
         while thread.is_alive() and time.monotonic() < deadline and self._busy():
             self._wake.set()
             time.sleep(0.02)
-        self._stopping.set()
-        self._wake.set()
+        self.stop()
         thread.join(timeout=1.0)
         self._thread = None
 
