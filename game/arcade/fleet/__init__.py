@@ -32,3 +32,21 @@ def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> F
                      {game.id: game for game in games})
     link.start()
     return link
+
+
+def migrate_now(config: FleetConfig) -> tuple[int, str]:
+    """``--fleet-migrate``: create or upgrade the venue's tables now (with a role allowed to);
+    the schema version and the venue's id. ``RuntimeError`` with the reason (the password
+    scrubbed) when it cannot be done."""
+    import psycopg
+
+    from game.arcade.fleet import conninfo, remote, schema
+
+    try:
+        with remote.connect(config) as conn:
+            venue = schema.migrate(conn)
+            return schema.version(conn), venue
+    except (psycopg.Error, schema.SchemaError) as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise RuntimeError(conninfo.scrub(reason, config.password)) from None
+
