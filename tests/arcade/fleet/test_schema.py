@@ -40,27 +40,34 @@ def test_an_empty_database_gets_every_migration_once(postgres, venue_db) -> None
                                           "arcade_migrations", "arcade_records", "arcade_venue"]
 
 
+def migrate_at_once(postgres, db: str, kiosks: int) -> tuple[list[str], list[BaseException]]:
+    """``kiosks`` connections, released together, each migrating ``db``: the venue ids they
+    got and the errors they met."""
+    barrier = threading.Barrier(kiosks)
+    venues: list[str] = []
+    errors: list[BaseException] = []
+
+    def kiosk() -> None:
+        try:
+            with psycopg.connect(postgres.url(db), autocommit=True) as conn:
+                barrier.wait()
+                venues.append(migrate(conn))
+        except BaseException as error:  # noqa: BLE001 - collected for the assert
+            errors.append(error)
+
+    threads = [threading.Thread(target=kiosk) for _ in range(kiosks)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return venues, errors
+
+
 @pytest.mark.parametrize("kiosks", [2, 6])
 def test_kiosks_migrating_one_empty_database_at_once_make_one_schema(postgres, kiosks) -> None:
     for _ in range(3):
         db = postgres.create_database()
-        barrier = threading.Barrier(kiosks)
-        venues: list[str] = []
-        errors: list[BaseException] = []
-
-        def kiosk() -> None:
-            try:
-                with psycopg.connect(postgres.url(db), autocommit=True) as conn:
-                    barrier.wait()
-                    venues.append(migrate(conn))
-            except BaseException as error:  # noqa: BLE001 - collected for the assert
-                errors.append(error)
-
-        threads = [threading.Thread(target=kiosk) for _ in range(kiosks)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        venues, errors = migrate_at_once(postgres, db, kiosks)
         assert errors == []
         assert len(venues) == kiosks and len(set(venues)) == 1
         assert postgres.execute("SELECT count(*) FROM arcade_venue", dbname=db) == [(1,)]
@@ -128,6 +135,6 @@ def test_the_documented_roles_let_a_kiosk_only_insert_and_read(postgres, roles) 
 
 def test_a_kiosk_role_on_an_old_schema_says_what_it_needs(postgres, roles) -> None:
     kiosk = FleetConfig(postgres.tcp_url(roles["db"], roles["kiosk"], "kiosk-pw"), "K", "flag")
-    with psycopg.connect(kiosk.conninfo, autocommit=True) as conn:
-        with pytest.raises((psycopg.errors.InsufficientPrivilege, SchemaError)):
-            migrate(conn)
+    with psycopg.connect(kiosk.conninfo, autocommit=True) as conn, \
+            pytest.raises((psycopg.errors.InsufficientPrivilege, SchemaError)):
+        migrate(conn)
