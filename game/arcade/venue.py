@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 STALE_SECONDS = 60.0
 """A board read longer ago than this is said to be stale (the link reads every 15 s)."""
 CACHE_SECONDS = 1.0
-"""Merged rows are made again at most this often (views ask on every drawn frame)."""
+"""Merged rows are made again at most this often while the board read stays the same (views ask
+on every drawn frame; this kiosk's own records may change in between)."""
 
 
 class RecordSource(Protocol):
@@ -103,7 +104,7 @@ class VenueBoard:
         self.storage = storage
         self.games = games
         self._kiosks: dict[str, str] = {}
-        self._cache: dict[str, tuple[float, list[VenueEntry], int]] = {}
+        self._cache: dict[str, tuple[float, VenueTable | None, list[VenueEntry], int]] = {}
         self._shown: VenueTable | None = None
 
     @property
@@ -138,13 +139,13 @@ class VenueBoard:
         self._shown = table if table is not None else self._shown
         now = time.monotonic()
         cached = self._cache.get(query.key)
-        if cached is not None and now - cached[0] < CACHE_SECONDS:
-            return cached[1], cached[2]
+        if cached is not None and cached[1] is table and now - cached[0] < CACHE_SECONDS:
+            return cached[2], cached[3]
         game = self.games[query.game]
         entries, total = merged(table, self._own(query), query, game.score_of)
         for entry in entries:
             self._kiosks[entry.record.id] = entry.kiosk
-        self._cache[query.key] = (now, entries, total)
+        self._cache[query.key] = (now, table, entries, total)
         return entries, total
 
     def _own(self, query: VenueQuery) -> list[VenueEntry]:
