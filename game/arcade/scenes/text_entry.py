@@ -34,9 +34,13 @@ class TextEntryScene(ArcadeScene):
     still = True  # only typing changes it
 
     def __init__(self, app: ArcadeApp, prompt_key: str, text: str,
-                 on_done: Callable[[str], str | None], max_length: int = MAX_LENGTH) -> None:
+                 on_done: Callable[[str], str | None], max_length: int = MAX_LENGTH,
+                 prompt_params: dict[str, object] | None = None,
+                 error_params: dict[str, object] | None = None) -> None:
         super().__init__(app)
         self.prompt_key = prompt_key
+        self.prompt_params = prompt_params or {}
+        self.error_params = error_params or {}
         self.text = text[:max_length]
         self.on_done = on_done
         self.max_length = max_length
@@ -70,15 +74,17 @@ class TextEntryScene(ArcadeScene):
                 buttons.button(ui, rect, "keyboard.key", partial(self.type, shown), "#choice",
                                char=shown)
         last = top + len(ROWS) * (key_h + gap)
-        extras = (("keyboard.lower" if self.upper else "keyboard.upper", self.toggle_case,
-                   "#choice", 2),
-                  ("keyboard.space", partial(self.type, " "), "#choice", 4),
-                  ("keyboard.delete", self.delete, "#choice", 3),
-                  ("common.cancel", self.cancel, "#choice", 3))
-        x = p.left + 40
-        for key, command, object_id, span in extras:
-            rect = pygame.Rect(x, last, span * key_w + (span - 1) * gap, key_h)
-            buttons.button(ui, rect, key, command, object_id)
+        span = 2 * key_w + gap
+        case = "abc" if self.upper else "ABC"  # the key shows the other case
+        buttons.button(ui, pygame.Rect(p.left + 40, last, span, key_h),
+                       "keyboard.lower" if self.upper else "keyboard.upper", self.toggle_case,
+                       "#choice", letters=case)
+        extras = (("keyboard.space", partial(self.type, " "), 4),
+                  ("keyboard.delete", self.delete, 3), ("common.cancel", self.cancel, 3))
+        x = p.left + 40 + span + gap
+        for key, command, keys in extras:
+            rect = pygame.Rect(x, last, keys * key_w + (keys - 1) * gap, key_h)
+            buttons.button(ui, rect, key, command, "#choice")
             x = rect.right + gap
         self.b_ok = buttons.button(ui, pygame.Rect(p.left + 40, p.bottom - 130, p.width - 80, 100),
                                    "common.ok", self.accept, "#confirm")
@@ -124,7 +130,7 @@ class TextEntryScene(ArcadeScene):
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.GOLD)
-        prompt = t(self.prompt_key)
+        prompt = t(self.prompt_key, **self.prompt_params)
         text.blit(surface, prompt, "bold", text.fit_size(prompt, "bold", 36, p.width - 80),
                   palette.GOLD, "center", (p.centerx, p.top + 60))
         field = pygame.Rect(p.left + 40, p.top + 110, p.width - 80, 90)
@@ -137,7 +143,7 @@ class TextEntryScene(ArcadeScene):
         text.blit(surface, shown, "ui", 34, palette.TEXT, "midleft",
                   (field.left + 20, field.centery))
         if self.error_key is not None:
-            message = t(self.error_key)
+            message = t(self.error_key, **self.error_params)
             for i, line in enumerate(text.wrap(message, "ui", 26, p.width - 80)[:2]):
                 text.blit(surface, line, "ui", 26, palette.BAD, "center",
                           (p.centerx, field.bottom + 30 + i * 32))

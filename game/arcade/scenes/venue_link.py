@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+EXAMPLE_URL = "postgresql://kiosk@venue-db/arcade"
+"""What the server prompt shows as an example (a format, the same in every language)."""
+URL_FORM, KEYWORD_FORM = "postgresql://…", "host=… dbname=…"
+PASSWORD_FILE, PASSWORD_VARIABLE = "~/.pgpass", "PGPASSWORD"
+
 
 class VenueLinkScene(ArcadeScene):
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
@@ -86,7 +91,8 @@ class VenueLinkScene(ArcadeScene):
         start = config.stored if config is not None else (
             self.ctx.settings.fleet_url or "postgresql://")
         self.app.nav.push("text_entry", prompt_key="venue.enter_server", text=start,
-                          on_done=self.set_server)
+                          on_done=self.set_server, prompt_params={"example": EXAMPLE_URL},
+                          error_params={"url": URL_FORM, "keywords": KEYWORD_FORM})
 
     def set_server(self, typed: str) -> str | None:
         """The operator typed a server: ``None`` when taken, else the message's key."""
@@ -164,8 +170,9 @@ class VenueLinkScene(ArcadeScene):
         self._field(surface, 1, "venue.name", self.kiosk_name, "")
         self._field(surface, 2, "venue.link", *self._state_lines())
         y = self._row(3) + (40 if self.tall else 0)
-        notes = [t("venue.password_note")] + ([t("venue.password_kept")]
-                                               if self.password_kept else [])
+        notes = [t("venue.password_note", file=PASSWORD_FILE, variable=PASSWORD_VARIABLE)]
+        if self.password_kept:
+            notes.append(t("venue.password_kept"))
         for note in notes:
             for line in text.wrap(note, "ui", 26, width - 120):
                 text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "midleft", (60, y))
@@ -176,7 +183,7 @@ class VenueLinkScene(ArcadeScene):
         if config is None or config.source == "settings":
             return ""
         if config.source == "flag":
-            return t("venue.source_flag")
+            return t("venue.source_flag", option="--fleet")
         return t("venue.source_environment", variable=FLEET_ENV)
 
     def _state_lines(self) -> tuple[str, str]:
