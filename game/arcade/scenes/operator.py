@@ -99,9 +99,9 @@ class OperatorScene(VolumeSliders):
         width = self.app.surface.get_width()
         labels = (("operator.resume", self.resume_kiosk, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),
-                  ("operator.venue", self.venue_link, "#choice"),
                   ("operator.reset_scores", self.reset_scores, "#danger"),
-                  ("operator.exit", self.exit_to_desktop, "#danger"))
+                  ("operator.exit", self.exit_to_desktop, "#danger"),
+                  ("operator.venue", self.venue_link, "#choice"))
         self.actions = []
         per_row = 2 if self.tall else 4
         item_w = (width - 120 - (per_row - 1) * 20) // per_row

@@ -178,3 +178,11 @@ class ScoresScene(ArcadeScene):
         for i, part in enumerate(lines):
             text.blit(surface, part, "ui", 24, colour, anchor, (pos[0], pos[1] + i * 28))
 
+
+class StatsScene(ScoresScene):
+    """STATISTICS: the same game tabs, each game's figures and charts."""
+
+    title_key = "stats.title"
+    view_field = "stats_view"
+    venue_tabs = False  # statistics are this machine's
+    still = True  # figures and charts, none animated: untouched, it is redrawn only rarely
