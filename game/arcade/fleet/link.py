@@ -104,6 +104,7 @@ class FleetLink:
         self._seen: dict[tuple[str, str], float] = {}
         self._scanned_at = -RESCAN_SECONDS
         self._read_at = -READ_SECONDS
+        self._fresh: set[str] = set()  # boards read from the server in this run
         self._failures = 0
         self._logged: dict[str, float] = {}
         self._reader: BoardReader | None = None
@@ -340,20 +341,25 @@ class FleetLink:
                 if now - asked > WANT_SECONDS:
                     del self._wanted[query]
             wanted = list(self._wanted)
+        if not wanted:
+            return
         tables = dict(self.snapshot.tables)
         for query in wanted:
             if self._conn is None:
                 return
             table = self._reader.read(self._conn, query)
             tables[query.key] = table
+            self._fresh.add(query.key)
             self.snapshot = VenueSnapshot(dict(tables))
             self._keep_board(query, table)
         self._read_at = now
         self.status = replace(self.status, last_contact=time.time())
 
     def _new_wanted(self) -> bool:
+        """A screen asks for a board not read from the server in this run (a board kept
+        from the last run is shown meanwhile)."""
         with self._lock:
-            return any(query.key not in self.snapshot.tables for query in self._wanted)
+            return any(query.key not in self._fresh for query in self._wanted)
 
     def _keep_board(self, query: VenueQuery, table: VenueTable) -> None:
         game = self._games[query.game]

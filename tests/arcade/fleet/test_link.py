@@ -210,3 +210,29 @@ def test_the_last_board_is_shown_while_the_server_is_away(postgres, venue_db, tm
             away.close()
     finally:
         assert postgres.start() is None
+
+
+def test_a_board_kept_from_the_last_run_is_read_again_at_once(postgres, venue_db, tmp_path,
+                                                              monkeypatch) -> None:
+    """The kept board is shown until the server answers, and a screen asking for it gets a
+    fresh read as soon as the link is online, not only at the next periodic read."""
+    from game.arcade.fleet import link as link_module
+
+    data = tmp_path / "data"
+    record_games(data, 1)
+    query = VenueQuery(RANKED, storage(data).records(RANKED)[0].variant, (), True, 30)
+    first = start(data, postgres.url(venue_db))
+    try:
+        wait_for(lambda: first.table(query) is not None and first.table(query).entries,
+                 what="a first read")
+        kept_at = first.table(query).read_at
+    finally:
+        first.close()
+    monkeypatch.setattr(link_module, "READ_SECONDS", 3600.0)  # no periodic read in this test
+    again = start(data, postgres.url(venue_db))
+    try:
+        settled(again)  # online, its first exchange done: the screen asks only now
+        wait_for(lambda: again.table(query) is not None, what="the kept board")
+        wait_for(lambda: again.table(query).read_at > kept_at, what="a fresh read")
+    finally:
+        again.close()

@@ -40,6 +40,13 @@ VENUE_COLUMNS = (  # the venue's board: the kiosk instead of the powers used
     ("scores.date", "arcade", 0.64, "midleft"),
     ("scores.turns", "magdagdon", 0.854, "midright"),
 )
+VENUE_PORTRAIT_COLUMNS = (  # narrow: the kiosk instead of the date too
+    ("scores.rank", "arcade", 0.17, "midright"),
+    ("scores.score", "magdagdon", 0.32, "midright"),
+    ("scores.name", "arcade", 0.36, "midleft"),
+    ("scores.kiosk", "arcade", 0.49, "midleft"),
+    ("scores.turns", "magdagdon", 0.87, "midright"),
+)
 ROW_H = 60
 
 
@@ -82,11 +89,19 @@ class ScoresView(DifficultyTabs):
     def _draw_table(self, surface: pygame.Surface, entries: list[Record], time: float) -> None:
         width = surface.get_width()
         top = self.area.top + 150
-        columns = VENUE_COLUMNS if self.source.venue else COLUMNS
+        columns: tuple[tuple[str, str, float, str], ...] = COLUMNS
+        if self.source.venue:
+            columns = VENUE_PORTRAIT_COLUMNS if self.area.height > self.area.width \
+                else VENUE_COLUMNS
         for key, catalogue, x, anchor in columns:
             label = shell_t(key) if catalogue == "arcade" else t(key)
             text.blit(surface, label, "bold", 28, palette.TEXT_DIM, anchor, (x * width, top - 40))
         newest = self.source.newest
+        xs = [x for _, _, x, _ in columns]
+        kiosk_room = 0  # a kiosk's name shrinks to end 80 px before the next column
+        if self.source.venue:
+            at = [key for key, _, _, _ in columns].index("scores.kiosk")
+            kiosk_room = int((xs[at + 1] - xs[at]) * width) - 80
         for rank, entry in enumerate(entries):
             y = top + 20 + rank * ROW_H
             band = pygame.Rect(width * 0.104, y - ROW_H // 2 + 4, width * 0.792, ROW_H - 8)
@@ -99,14 +114,16 @@ class ScoresView(DifficultyTabs):
             colour = palette.GOLD if rank == 0 else palette.TEXT
             fields = entry.fields
             name = entry.initials or "—"
-            cells = (f"{rank + 1}.", format_number(fields["score"]), name, format_date(entry.date),
-                     format_number(fields["turns"]), format_number(fields["powers"]))
-            if self.source.venue:
-                cells = (*cells[:3], self.source.kiosk(entry) or "—", *cells[3:5])
-            for (key, _, x, anchor), value in zip(columns, cells):
+            cells = {"scores.rank": f"{rank + 1}.", "scores.score": format_number(fields["score"]),
+                     "scores.name": name, "scores.date": format_date(entry.date),
+                     "scores.turns": format_number(fields["turns"]),
+                     "scores.powers": format_number(fields["powers"]),
+                     "scores.kiosk": self.source.kiosk(entry) or "—"}
+            for key, _, x, anchor in columns:
+                value = cells[key]
                 role = "numbers" if key in ("scores.rank", "scores.score") else "ui"
                 size = 34 if key != "scores.kiosk" else text.fit_size(
-                    value, "ui", 34, int(0.22 * width), minimum=16)
+                    value, "ui", 34, kiosk_room, minimum=16)
                 text.blit(surface, value, role, size, colour, anchor, (x * width, y))
             if fields.get("hints"):  # between the score and the name, whatever the initials
                 bulb(surface, ((COLUMNS[1][2] + COLUMNS[2][2]) / 2 * width, y), 30)
