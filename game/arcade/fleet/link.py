@@ -259,11 +259,14 @@ class FleetLink:
         return delay * random.uniform(0.75, 1.25)
 
     def _next_wait(self) -> float:
+        now = self._clock()
         with self._lock:
-            signalled = bool(self._signals)
-        if signalled or self._pending:
-            return 0.0
-        return max(0.0, self._read_at + READ_SECONDS - self._clock())
+            if self._local is None:  # nothing is sent: a recorded game changes nothing here
+                self._signals.clear()
+            signalled, wanting = bool(self._signals), bool(self._wanted)
+        scanned = self._scanned_at if self._local is not None else now
+        return next_wait(now, signalled or bool(self._pending), scanned,
+                         self._read_at if wanting else None)
 
     def _sleep(self, seconds: float) -> None:
         """Wait ``seconds``, or less when woken (never past a stop)."""
@@ -380,6 +383,18 @@ class FleetLink:
                 tables[key] = table
         if tables:
             self.snapshot = VenueSnapshot(tables)
+
+
+def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) -> float:
+    """Seconds the link's thread sleeps (unless woken) when all is well: none with ``work``
+    waiting, else until the next look at the records or, with a board on screen
+    (``read_at``: its last read), its next read."""
+    if work:
+        return 0.0
+    due = scanned_at + RESCAN_SECONDS
+    if read_at is not None:
+        due = min(due, read_at + READ_SECONDS)
+    return max(0.0, due - now)
 
 
 def kept_table(key: str, read_at: str, payload: str,

@@ -55,3 +55,4 @@ def test_unranked_boards_are_newest_first() -> None:
 def test_a_query_key_is_stable_and_tells_queries_apart() -> None:
     assert QUERY.key == VenueQuery("magdagdon", "DAILY", (("daily", "2026-12-01"),)).key
     assert QUERY.key != VenueQuery("magdagdon", "DAILY", (("daily", "2026-12-02"),)).key
+
