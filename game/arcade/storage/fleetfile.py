@@ -189,7 +189,11 @@ class LocalRecords:
     def records(self) -> list[tuple[str, Record]]:
         """(game id, record) of every record of every game, oldest first per game."""
         storage = Storage(self.data_dir, games=self.games)
-        found = [(game.id, record) for game in self.games for record in storage.records(game.id)]
+        try:
+            found = [(game.id, record) for game in self.games
+                     for record in storage.records(game.id)]
+        finally:
+            storage.close()
         for notice in storage.notices:
             log.info("reading the records for the venue: %s %s", notice.key, notice.params)
         return found
@@ -207,8 +211,11 @@ class LocalRecords:
         except OSError:
             return None
         storage = Storage(self.data_dir, games=self.games)
-        for name in sorted(names):
-            found = storage.load_document(folder / name)
-            if found is not None and found[0] == game_id:
-                return found[1]
+        try:
+            for name in sorted(names):
+                found = storage.load_document(folder / name)
+                if found is not None and found[0] == game_id:
+                    return found[1]
+        finally:
+            storage.close()
         return None
