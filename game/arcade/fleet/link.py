@@ -62,7 +62,8 @@ CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopp
 @dataclass(frozen=True)
 class LinkStatus:
     """What the screens may say about the link. ``problem`` is a short key of why it is
-    offline (``unreachable``, ``refused``, ``schema``, ``driver``) for the operator's screen;
+    offline (``unreachable``, ``refused``, ``schema``, ``driver``, ``error``) for the
+    operator's screen;
     the log has the details. Times are seconds since the epoch."""
 
     state: str = CONNECTING
@@ -201,6 +202,11 @@ class FleetLink:
             self._lost(_kind(error), self._scrub(error))
         except psycopg.Error as error:
             self._lost("unreachable", self._scrub(error))
+        except Exception as error:  # noqa: BLE001 - a bug here must not end the link for good
+            if self._clock() - self._logged.get("error", -LOG_AGAIN_SECONDS) >= \
+                    LOG_AGAIN_SECONDS:
+                log.exception("venue link: unexpected error")
+            self._lost("error", self._scrub(error))
         else:
             self._failures = 0
             self._sleep(self._next_wait())
