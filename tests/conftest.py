@@ -17,6 +17,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
+# ``postgres`` and ``venue_db``: a throwaway PostgreSQL cluster for the venue-link tests
+pytest_plugins = ("tests.support.postgres",)
+
 # Property tests draw the same examples on every run, so a failure in CI replays exactly
 # (HYPOTHESIS_PROFILE=explore draws new examples on each run). No deadline: an example's time
 # depends on the machine's load, and speed is the benchmarks' business.

@@ -214,6 +214,9 @@ class ArcadeApp(App):
         self.ctx.audio.stop_music()
         if self.ctx.storage is not None:
             self.ctx.storage.close()  # the last autosave may still be on its way to the disk
+        if self.ctx.fleet is not None:  # a few seconds for the last records, when online
+            self.ctx.fleet.close()
+            self.ctx.fleet = None
         super().shutdown()  # the display reports the window's last geometry as it closes
         if self.data_lock is not None:
             self.data_lock.release()
@@ -232,6 +235,8 @@ SHELL_SCENES = {
     "pin_pad": "game.arcade.scenes.pin_pad:PinPadScene",
     "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
     "operator": "game.arcade.scenes.operator:OperatorScene",
+    "venue_link": "game.arcade.scenes.venue_link:VenueLinkScene",
+    "text_entry": "game.arcade.scenes.text_entry:TextEntryScene",
 }
 """The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""
 

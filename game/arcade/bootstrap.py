@@ -9,7 +9,7 @@ import logging
 import os
 import shutil
 import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
@@ -22,6 +22,9 @@ from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
 from game.version import APP_NAME
+
+if TYPE_CHECKING:
+    from game.arcade.fleet.config import FleetConfig
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +96,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     demo = bool(args.demo or args.bench)
     ctx = GameContext(settings=settings, storage=storage, seed=args.seed, demo=demo,
                       notices=storage.notices)
+    fleet = fleet_config(args, settings, storage)
     config = AppConfig(
         fullscreen=bool(args.fullscreen or settings.fullscreen or args.kiosk),
         frames=args.bench or args.frames,
@@ -116,6 +120,10 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     audio.mute_music(settings.music_muted)
     audio.mute_effects(settings.effects_muted)
     ctx.audio = audio
+    if fleet is not None:  # a thread of its own: nothing here waits for the venue's server
+        from game.arcade import fleet as venue
+
+        ctx.fleet = venue.start(fleet, storage, [spec.data for spec in games])
     if demo:
         from game.arcade.demo import DemoDriver
 
@@ -140,6 +148,34 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
     if kiosk is not None and kiosk.needs_pin:
         kiosk.ask_for_pin()  # no public default: the operator chooses one now
     return app
+
+
+def fleet_config(args: argparse.Namespace, settings: Settings,
+                 storage: Storage) -> FleetConfig | None:
+    """The venue link of this run (``--fleet``, the environment, the settings), or ``None``;
+    ``StartupError`` (status 2) for an option to fix. A password found in the settings (put
+    there by hand) is taken out of the file: passwords come from libpq's password file or
+    the environment, never from the settings."""
+    url, name = getattr(args, "fleet", None), getattr(args, "kiosk_name", None)
+    from game.arcade.fleet.config import FLEET_ENV
+
+    if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
+        return None  # no fleet: nothing of it is loaded
+    from game.arcade.fleet import conninfo
+    from game.arcade.fleet.config import FleetConfigError, resolve
+
+    try:
+        if settings.fleet_url and conninfo.has_password(settings.fleet_url):
+            settings.fleet_url = conninfo.without_password(settings.fleet_url)
+            storage.save_settings(settings)
+            log.warning("the settings' fleet_url held a password: it was removed from the "
+                        "file (use a libpq password file or PGPASSWORD)")
+    except conninfo.ConnInfoError:
+        pass  # resolve() ignores a settings value it cannot read
+    try:
+        return resolve(url, name, settings.fleet_url, settings.kiosk_name)
+    except FleetConfigError as error:
+        raise StartupError(str(error), 2) from None
 
 
 def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],

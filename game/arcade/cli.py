@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
 from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
@@ -56,6 +57,16 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
                         "start, stored hashed in the settings)")
     p.add_argument("--portrait", action="store_true",
                    help="portrait layout (1080x1920), also chosen for a tall display")
+    p.add_argument("--fleet", metavar="URL",
+                   help=f"share finished games with the venue's PostgreSQL server: a libpq "
+                        f"connection string or postgresql:// URL, without a password (use a "
+                        f"password file or PGPASSWORD); also ${FLEET_ENV}")
+    p.add_argument("--fleet-migrate", action="store_true",
+                   help="create or upgrade the venue's tables on the --fleet server (with a "
+                        "role allowed to: docs/fleet.md), print the schema version and exit")
+    p.add_argument("--kiosk-name", metavar="NAME",
+                   help="this kiosk's name on the venue board (default: the settings', else "
+                        "the host name)")
     return p
 
 
@@ -93,6 +104,8 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     args = parser(games).parse_args(argv)
     if args.screenshot and not (args.frames or args.bench):
         parser(games).error("--screenshot needs --frames N (or --bench N)")
+    if args.fleet_migrate:
+        return migrate_venue(parser(games), args.fleet)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.arcade.bootstrap import StartupError, build
 
@@ -117,4 +130,25 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
         print(app.bench_report(), flush=True)
     app.shutdown()
     return code
+
+
+def migrate_venue(p: argparse.ArgumentParser, url: str | None) -> int:
+    """``--fleet-migrate``: the venue's schema brought up to date; 0, or 1 with the reason."""
+    from game.arcade.fleet import migrate_now
+    from game.arcade.fleet.config import FleetConfigError, resolve
+
+    try:
+        config = resolve(url, None, "", "")
+    except FleetConfigError as error:
+        p.error(str(error))
+    if config is None:
+        p.error(f"--fleet-migrate needs --fleet URL (or ${FLEET_ENV})")
+    try:
+        version, venue = migrate_now(config)
+    except (RuntimeError, ImportError) as error:
+        print(f"{p.prog}: cannot migrate the venue's tables on {config.summary}: {error}",
+              file=sys.stderr)
+        return 1
+    print(f"venue schema version {version} on {config.summary} (venue id {venue})")
+    return 0
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.arcade.spec import GameSpec
 from game.arcade.storage import Notice, Settings, Storage
+
+if TYPE_CHECKING:
+    from game.arcade.fleet.link import FleetLink
 
 
 class AudioPlayer(Protocol):
@@ -64,6 +67,7 @@ class GameContext:
     notices: list[Notice] = field(default_factory=list)
     demo_is_attract: bool = False  # kiosk attract mode: never recorded, never saved
     games: tuple[GameSpec, ...] = ()  # the registered games (``game.games.GAMES``)
+    fleet: FleetLink | None = None  # the venue link (``game.arcade.fleet``), when configured
     _games_started: int = 0
 
     # --- settings ------------------------------------------------------------------------------
@@ -88,7 +92,22 @@ class GameContext:
         """A game just ended: record it once and clear its save; its table rank or None."""
         if self.storage is None or self.demo_is_attract:
             return None
-        return self.storage.record_game(game_id, game, **extra)
+        rank = self.storage.record_game(game_id, game, **extra)
+        self.records_changed()
+        return rank
+
+    def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
+        """Put a player's initials on a recorded game; ``True`` when on disk."""
+        if self.storage is None:
+            return False
+        written = self.storage.set_initials(game_id, record_id, initials)
+        self.records_changed()
+        return written
+
+    def records_changed(self) -> None:
+        """The venue link (if any) looks at the records again: a game was recorded."""
+        if self.fleet is not None:
+            self.fleet.records_changed()
 
     def record_id(self, game: object) -> str:
         return "" if self.storage is None else self.storage.record_id(game)

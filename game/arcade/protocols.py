@@ -69,7 +69,9 @@ class KioskMode(Protocol):
 
 class RecordsView(Protocol):
     """A game's part of the scores or the statistics screen (its spec's ``scores_view`` and
-    ``stats_view``), made with ``(app, area, variant)`` each time the game's tab opens."""
+    ``stats_view``), made with ``(app, area, variant)`` each time the game's tab opens; a
+    scores view also with ``source``, the :class:`~game.arcade.venue.RecordSource` its rows
+    come from (this machine's records, or the venue's board)."""
 
     def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
         """Its buttons (variant tabs) in the screen's ``ui``; ``rebuild`` redoes the screen's

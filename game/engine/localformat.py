@@ -44,3 +44,9 @@ def format_date(iso: str) -> str:
         m=when.month,
         year=year,
     )
+
+
+def format_time(seconds: float) -> str:
+    """A moment (seconds since the epoch) as the local time of day, e.g. ``14:05``."""
+    when = datetime.fromtimestamp(seconds)
+    return t("format.time", hh=f"{when.hour:02d}", mm=f"{when.minute:02d}")

@@ -9,7 +9,11 @@
 * ``tests.support.querni_screen`` — QUERNI's play screen: positions, taps, a held opponent;
 * ``tests.support.catalogues`` — the translation catalogues as the i18n tests read them;
 * ``tests.support.monkey`` — seeded monkey runs;
-* ``tests.support.surfaces`` — surfaces compared pixel for pixel.
+* ``tests.support.surfaces`` — surfaces compared pixel for pixel;
+* ``tests.support.postgres`` — the throwaway PostgreSQL cluster of the venue tests (the
+  ``postgres`` and ``venue_db`` fixtures, registered in ``tests/conftest.py``);
+* ``tests.support.fleet`` — games recorded through the public storage API, what a data folder
+  and the venue hold, real kiosks in subprocesses, waiting for the venue link's thread.
 
 The arcade helpers are loaded when first asked for, so that a test which needs only a light
 helper (the rules' notation, say) does not import the arcade with it.

@@ -28,7 +28,7 @@ class FakeKiosk:
 
 SHELL = ("title", "settings", "scores", "stats", "about")
 OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator",
-            "magdagdon.review")
+            "magdagdon.review", "venue_link", "text_entry")
 
 
 def finished_querni():
@@ -100,6 +100,10 @@ def build(app, name: str):
             "initials": {"game_id": "magdagdon", "record_id": "0" * 32},
             "operator": {"kiosk": Kiosk(app, pin="1234")},
             "magdagdon.review": {"session": reviewed_session()},
+            "venue_link": {},
+            "text_entry": {"prompt_key": "venue.enter_server", "text": "postgresql://",
+                           "on_done": lambda text: None,
+                           "prompt_params": {"example": "postgresql://kiosk@venue-db/arcade"}},
         }[name]
         app.nav.push(name, **kwargs)
         if name == "magdagdon.review":

@@ -66,9 +66,7 @@ class InitialsScene(ArcadeScene):
         self.app.ctx.audio.play("click")
 
     def save(self) -> None:
-        storage = self.ctx.storage
-        if storage is not None:
-            storage.set_initials(self.game_id, self.record_id, self.initials)
+        self.ctx.set_initials(self.game_id, self.record_id, self.initials)
         self.app.stack.pop()
 
     def skip(self) -> None:

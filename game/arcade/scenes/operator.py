@@ -1,6 +1,7 @@
 """The kiosk operator's menu, behind the PIN: which games the kiosk offers, the idle time and
 attract mode, volumes, the language an idle kiosk returns to, resetting the high scores (asked
-twice; the old file is kept as a dated backup), changing the PIN, and the way out.
+twice; the old file is kept as a dated backup), changing the PIN, the venue link, and the way
+out.
 
 Every change takes effect at once, is saved, and is logged (never the PIN itself).
 """
@@ -99,7 +100,8 @@ class OperatorScene(VolumeSliders):
         labels = (("operator.resume", self.resume_kiosk, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),
                   ("operator.reset_scores", self.reset_scores, "#danger"),
-                  ("operator.exit", self.exit_to_desktop, "#danger"))
+                  ("operator.exit", self.exit_to_desktop, "#danger"),
+                  ("operator.venue", self.venue_link, "#choice"))
         self.actions = []
         per_row = 2 if self.tall else 4
         item_w = (width - 120 - (per_row - 1) * 20) // per_row
@@ -168,6 +170,10 @@ class OperatorScene(VolumeSliders):
 
     def change_pin(self) -> None:
         self.app.nav.push("pin_pad", kiosk=self.kiosk, mode="set")
+
+    def venue_link(self) -> None:
+        """The venue server this kiosk shares its games with, and its name there."""
+        self.app.nav.push("venue_link")
 
     def resume_kiosk(self) -> None:
         self.kiosk.idle = 0.0

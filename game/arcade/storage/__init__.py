@@ -20,7 +20,9 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                                       "kiosk_games": null | ["<id>", ...],
                                       "kiosk_attract": true, "kiosk_language": "",
                                       "window": null | {"x", "y", "w", "h", "display"},
-                                      "last_game": "<id>" (default: the first game given)},
+                                      "last_game": "<id>" (default: the first game given),
+                                      "fleet_url": "" | "<connection string, no password>",
+                                      "kiosk_name": "" | "<name on the venue board>"},
                          "games": {"<id>": {<its SettingFields>}, ...,
                                    "<unknown id>": <kept as it is>}}
     scores.json         {"version": 2,
@@ -38,6 +40,7 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                         listed by ``Storage.documents``, read by ``Storage.document``
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .scores.lock, .raise-request   see :mod:`.lock`
+    fleet.db            the venue link's acknowledgements and last board (:mod:`.fleetfile`)
 
 **Every** finished game is a record (statistics are built from them); the high-score tables are
 derived per variant (:mod:`.scores`). ``recorded`` lists ids known to be recorded without a

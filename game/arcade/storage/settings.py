@@ -11,6 +11,10 @@ Per-game sections are described by each game's ``GameData.settings``; unknown fi
 known section are dropped. Sections of games this build does not know are kept exactly as they
 are and written back, so a newer version's game keeps its settings.
 
+``fleet_url`` and ``kiosk_name`` are the venue link the operator menu sets (see
+``game.arcade.fleet``): the server's connection string, never with a password, and this kiosk's
+name on the venue board (``""``: the machine's host name).
+
 The kiosk PIN is stored only hashed (``kiosk_pin_hash``; ``""`` means no PIN configured); set
 it with :meth:`Settings.set_kiosk_pin`, which refuses anything but 4-8 ASCII digits. The other
 ``kiosk_*`` fields are the operator menu's: the games offered, attract mode, the language an
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +41,9 @@ WINDOW_KEYS = ("x", "y", "w", "h", "display")
 WINDOW_POSITION = 65_536
 """Window corners may be off the first display (negative, or far right), but not absurdly."""
 WINDOW_SIZE = (64, 32_768)
+KIOSK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,23}")
+"""A kiosk's name on the venue board: up to 24 letters that every language's face draws."""
+FLEET_URL_MAX = 1024
 _INVALID = object()
 
 
@@ -79,6 +87,8 @@ class Settings:
     kiosk_language: str = ""  # the language an idle kiosk returns to; "": ``language``
     window: dict[str, Any] | None = None
     last_game: str = ""  # the game the title starts on; "": the first game (see for_games)
+    fleet_url: str = ""  # the venue server's connection string (no password); "": no fleet
+    kiosk_name: str = ""  # this kiosk's name on the venue board; "": the host name
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     schemas: Mapping[str, Mapping[str, SettingField]] = field(
         default_factory=dict, compare=False, repr=False)
@@ -139,6 +149,9 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
         "kiosk_language": lambda value: value == "" or value in LOCALES,
         "last_game": lambda value: value in known if known else (
             value == "" or bool(GAME_ID_RE.fullmatch(value))),
+        "fleet_url": lambda value: len(value) <= FLEET_URL_MAX and value.isprintable(),
+        "kiosk_name": lambda value: value == "" or (
+            bool(KIOSK_NAME_RE.fullmatch(value)) and value == value.strip()),
     }
     names = [name for name in Settings.__dataclass_fields__ if name not in ("games", "schemas")]
     return {name: SettingField(getattr(defaults, name), checks.get(name)) for name in names}

@@ -1,7 +1,8 @@
 """The daily challenge (MAGDAGDON's DAILY button): today's challenge (UTC date, SURVIVAL rules,
 the same dice for everyone: ``game.games.magdagdon.daily``), PLAY for the day's one recorded
 attempt or PRACTICE once it is recorded, the streak, and the last 30 days (date, score, turns,
-hints) — all read from the stored records.
+hints) — all read from the stored records. With a venue link, today's standings at the venue
+(rank, initials, kiosk, score; the player's own row lit and their rank) beside the days.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.arcade.scene import ArcadeScene
-from game.arcade.widgets import buttons, palette, text
+from game.arcade.venue import VenueBoard
+from game.arcade.widgets import buttons, palette, standings, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.daily import last_days, recorded_days, streak, today
+from game.games.magdagdon.daily import DAILY, last_days, recorded_days, streak, today
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets.scores import bulb
 
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
 
 DAYS_SHOWN = 30
 ROW_H = 44
+VENUE_ROW_H = 36
+"""The days' rows beside the venue's standings (landscape: two columns of them)."""
+VENUE_PANEL_W = 600
+VENUE_PANEL_H = 560
 
 
 class DailyScene(ArcadeScene):
@@ -41,7 +47,11 @@ class DailyScene(ArcadeScene):
         self.records = storage.records(GAME_ID) if storage is not None else []
         played = recorded_days(self.records).get(self.day.isoformat())
         self.played = played is not None
+        self.mine = played.id if played is not None else None
         self.score = int(played.get("score", 0)) if played is not None else 0
+        fleet = self.ctx.fleet
+        self.board = None if fleet is None else VenueBoard(
+            fleet, storage, {spec.id: spec.data for spec in app.games})
         self.streak = streak(self.records, self.day)
         self.rows = last_days(self.records, self.day, DAYS_SHOWN)
 
@@ -103,19 +113,41 @@ class DailyScene(ArcadeScene):
                   palette.GOOD if self.streak else palette.TEXT_DIM, "center",
                   (width // 2, self.b_play.rect.bottom + 40))
         self.gui.draw_ui(surface)
-        self._draw_table(surface, self.b_play.rect.bottom + 100)
+        top = self.b_play.rect.bottom + 100
+        if self.board is None:
+            self._draw_table(surface, pygame.Rect(60, top, width - 120, surface.get_height() - top))
+            return
+        panel, days = self._venue_layout(surface.get_size(), top)
+        self._draw_venue(surface, panel)
+        self._draw_table(surface, days, VENUE_ROW_H)
 
-    def _draw_table(self, surface: pygame.Surface, top: int) -> None:
-        """The last days, newest first, in as many columns as the screen takes."""
-        width, height = surface.get_size()
-        per_column = max(1, (height - top - 30) // ROW_H)
+    def _venue_layout(self, size: tuple[int, int], top: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """Landscape: the standings right, the days left; portrait: standings above the days."""
+        width, height = size
+        if self.tall:
+            panel = pygame.Rect(60, top - 20, width - 120, VENUE_PANEL_H)
+            below = panel.bottom + 30
+            return panel, pygame.Rect(60, below, width - 120, height - below)
+        panel = pygame.Rect(width - 60 - VENUE_PANEL_W, top - 20, VENUE_PANEL_W,
+                            min(VENUE_PANEL_H, height - top - 10))
+        return panel, pygame.Rect(60, top, panel.left - 100, height - top)
+
+    def _draw_venue(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        assert self.board is not None
+        entries, total = self.board.standings(GAME_ID, DAILY, (("daily", self.day.isoformat()),))
+        standings.draw(surface, panel, entries, total, self.mine, self.board.state(),
+                       lambda fields: int(fields["score"]))
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, row_h: int = ROW_H) -> None:
+        """The last days, newest first, in as many columns as ``area`` takes."""
+        per_column = max(1, (area.height - 30) // row_h)
         columns = -(-len(self.rows) // per_column)
-        column_w = min(620, (width - 120) // columns)
-        left = (width - columns * column_w) // 2
+        column_w = min(620, area.width // columns)
+        left = area.left + (area.width - columns * column_w) // 2
         for i, (day, record) in enumerate(self.rows):
             col, row = divmod(i, per_column)
-            x, y = left + col * column_w, top + row * ROW_H
-            band = pygame.Rect(x + 6, y, column_w - 12, ROW_H - 6)
+            x, y = left + col * column_w, area.top + row * row_h
+            band = pygame.Rect(x + 6, y, column_w - 12, row_h - 6)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.PANEL, band, border_radius=12)
             colour = palette.TEXT if record is not None else palette.TEXT_DIM

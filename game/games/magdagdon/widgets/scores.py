@@ -1,5 +1,6 @@
 """MAGDAGDON's part of the scores screen: one top-10 table per difficulty (M-8), the newest
-entry highlighted, games played with hints marked with a light bulb (and a legend line)."""
+entry highlighted, games played with hints marked with a light bulb (and a legend line). From
+the venue's board each row also names the kiosk it was played on."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame_gui
 
 from game.arcade.storage import Record
 from game.arcade.texts import t as shell_t
+from game.arcade.venue import OwnRecords, RecordSource
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
@@ -29,6 +31,21 @@ COLUMNS = (  # (header key, catalogue, x of the column's edge as a fraction of t
     ("scores.date", "arcade", 0.4375, "midleft"),
     ("scores.turns", "magdagdon", 0.74, "midright"),
     ("scores.powers", "magdagdon", 0.854, "midright"),
+)
+VENUE_COLUMNS = (  # the venue's board: the kiosk instead of the powers used
+    ("scores.rank", "arcade", 0.156, "midright"),
+    ("scores.score", "magdagdon", 0.292, "midright"),
+    ("scores.name", "arcade", 0.333, "midleft"),
+    ("scores.kiosk", "arcade", 0.41, "midleft"),
+    ("scores.date", "arcade", 0.64, "midleft"),
+    ("scores.turns", "magdagdon", 0.854, "midright"),
+)
+VENUE_PORTRAIT_COLUMNS = (  # narrow: the kiosk instead of the date too
+    ("scores.rank", "arcade", 0.17, "midright"),
+    ("scores.score", "magdagdon", 0.32, "midright"),
+    ("scores.name", "arcade", 0.36, "midleft"),
+    ("scores.kiosk", "arcade", 0.49, "midleft"),
+    ("scores.turns", "magdagdon", 0.87, "midright"),
 )
 ROW_H = 60
 
@@ -50,16 +67,17 @@ class DifficultyTabs(VariantTabs):
 class ScoresView(DifficultyTabs):
     """Difficulty tabs and the table of the chosen one, inside ``area``."""
 
-    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None,
+                 source: RecordSource | None = None) -> None:
         self.app = app
         self.area = area
         settings = app.ctx.game_settings(GAME_ID)
         self.variant = variant or settings["difficulty"]
+        self.source = source if source is not None else OwnRecords(app.ctx.storage)
         self.tabs: list[pygame_gui.elements.UIButton] = []
 
     def entries(self) -> list[Record]:
-        storage = self.app.ctx.storage
-        return [] if storage is None else storage.table(GAME_ID, self.variant)
+        return self.source.table(GAME_ID, self.variant)
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
         entries = self.entries()
@@ -71,10 +89,19 @@ class ScoresView(DifficultyTabs):
     def _draw_table(self, surface: pygame.Surface, entries: list[Record], time: float) -> None:
         width = surface.get_width()
         top = self.area.top + 150
-        for key, catalogue, x, anchor in COLUMNS:
+        columns: tuple[tuple[str, str, float, str], ...] = COLUMNS
+        if self.source.venue:
+            columns = VENUE_PORTRAIT_COLUMNS if self.area.height > self.area.width \
+                else VENUE_COLUMNS
+        for key, catalogue, x, anchor in columns:
             label = shell_t(key) if catalogue == "arcade" else t(key)
             text.blit(surface, label, "bold", 28, palette.TEXT_DIM, anchor, (x * width, top - 40))
-        newest = getattr(self.app.ctx.storage, "last_recorded", None)
+        newest = self.source.newest
+        xs = [x for _, _, x, _ in columns]
+        kiosk_room = 0  # a kiosk's name shrinks to end 80 px before the next column
+        if self.source.venue:
+            at = [key for key, _, _, _ in columns].index("scores.kiosk")
+            kiosk_room = int((xs[at + 1] - xs[at]) * width) - 80
         for rank, entry in enumerate(entries):
             y = top + 20 + rank * ROW_H
             band = pygame.Rect(width * 0.104, y - ROW_H // 2 + 4, width * 0.792, ROW_H - 8)
@@ -87,11 +114,17 @@ class ScoresView(DifficultyTabs):
             colour = palette.GOLD if rank == 0 else palette.TEXT
             fields = entry.fields
             name = entry.initials or "—"
-            cells = (f"{rank + 1}.", format_number(fields["score"]), name, format_date(entry.date),
-                     format_number(fields["turns"]), format_number(fields["powers"]))
-            for (key, _, x, anchor), value in zip(COLUMNS, cells):
+            cells = {"scores.rank": f"{rank + 1}.", "scores.score": format_number(fields["score"]),
+                     "scores.name": name, "scores.date": format_date(entry.date),
+                     "scores.turns": format_number(fields["turns"]),
+                     "scores.powers": format_number(fields["powers"]),
+                     "scores.kiosk": self.source.kiosk(entry) or "—"}
+            for key, _, x, anchor in columns:
+                value = cells[key]
                 role = "numbers" if key in ("scores.rank", "scores.score") else "ui"
-                text.blit(surface, value, role, 34, colour, anchor, (x * width, y))
+                size = 34 if key != "scores.kiosk" else text.fit_size(
+                    value, "ui", 34, kiosk_room, minimum=16)
+                text.blit(surface, value, role, size, colour, anchor, (x * width, y))
             if fields.get("hints"):  # between the score and the name, whatever the initials
                 bulb(surface, ((COLUMNS[1][2] + COLUMNS[2][2]) / 2 * width, y), 30)
         if any(entry.fields.get("hints") for entry in entries):

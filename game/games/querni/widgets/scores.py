@@ -17,6 +17,7 @@ import pygame_gui
 from game.arcade.spec import by_id
 from game.arcade.storage import Record
 from game.arcade.texts import t as shell_t
+from game.arcade.venue import OwnRecords, RecordSource
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
@@ -93,9 +94,11 @@ class ScoresView(VariantTabs):
 
     TAB_TEXTS = TEXTS
 
-    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None) -> None:
+    def __init__(self, app: ArcadeApp, area: pygame.Rect, variant: str | None = None,
+                 source: RecordSource | None = None) -> None:
         self.app = app
         self.area = area
+        self.source = source if source is not None else OwnRecords(app.ctx.storage)
         self.spec = by_id(app.games, GAME_ID)
         self.variant = variant or self.spec.variants[0].id
         if variant not in [v.id for v in self.spec.variants]:
@@ -123,15 +126,12 @@ class ScoresView(VariantTabs):
         return [(variant.id, variant.label_key) for variant in self.spec.variants]
 
     def records(self) -> list[Record]:
-        storage = self.app.ctx.storage
-        if storage is None:
-            return []
-        return [r for r in storage.records(GAME_ID) if r.variant == self.variant]
+        return self.source.records(GAME_ID, self.variant)
 
     def _shown(self) -> tuple[list[Record], Totals]:
         """The chosen variant's records and their totals, counted when the variant changes
-        (not every frame: QUERNI keeps every game)."""
-        if self._counted is None or self._counted[0] != self.variant:
+        (not every frame: QUERNI keeps every game; the venue's board changes by itself)."""
+        if self._counted is None or self._counted[0] != self.variant or self.source.venue:
             records = self.records()
             self._counted = (self.variant, records, summary(records))
         return self._counted[1], self._counted[2]
@@ -222,8 +222,8 @@ class ScoresView(VariantTabs):
         """(header, x as a fraction of the width, anchor): date, result, why, turns."""
         portrait = self.area.height > self.area.width  # narrower columns
         xs = (0.05, 0.28, 0.50, 0.86) if portrait else (0.12, 0.30, 0.50, 0.88)
-        labels = (shell_t("scores.date"), t("scores.result"), t("scores.reason"),
-                  t("scores.turns"))
+        first = shell_t("scores.kiosk" if self.source.venue else "scores.date")
+        labels = (first, t("scores.result"), t("scores.reason"), t("scores.turns"))
         anchors = ("midleft", "midleft", "midleft", "midright")
         return list(zip(labels, xs, anchors))
 
@@ -236,7 +236,7 @@ class ScoresView(VariantTabs):
         header_y = top + 56
         for label, x, anchor in columns:
             text.blit(surface, label, "bold", 26, palette.TEXT_DIM, anchor, (x * width, header_y))
-        newest = getattr(self.app.ctx.storage, "last_recorded", None)
+        newest = self.source.newest
         left = columns[0][1] * width - 20
         hinted = replays = False
         for i, (record, band) in enumerate(self.rows()):
@@ -262,7 +262,8 @@ class ScoresView(VariantTabs):
                 won = t("scores.won", color=color_name(result))
                 won_colour = qpalette.RIM[Color(result)]
             why = why_text(fields)
-            cells = (format_date(record.date), won, why, format_number(fields["turns"]))
+            first = self.source.kiosk(record) if self.source.venue else format_date(record.date)
+            cells = (first, won, why, format_number(fields["turns"]))
             for index, ((_label, x, anchor), value) in enumerate(zip(columns, cells)):
                 room = 0.2 * width if anchor == "midleft" else 0.1 * width
                 size = text.fit_size(value, "ui", 30, int(room), minimum=18)

@@ -1,0 +1,112 @@
+"""The venue board as the screens see it: what a screen asks for, and what was read.
+
+A screen asks for a :class:`VenueQuery` (a game's variant, maybe only the records whose field
+matches a value: one day's daily challenge) and gets back a :class:`VenueTable` from the newest
+:class:`VenueSnapshot` the link's thread read, never waiting for it. Ranked tables are ordered
+by the game's score, higher first, ties keeping the earlier record first (M-8.2, and the order
+of a game's local tables); unranked ones newest first. :func:`merged` adds this kiosk's own
+records the venue has not confirmed yet, so a player sees their game at once, online or not.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.arcade.storage import Record
+
+RANKED_SPARE = 20
+"""Rows read beyond a ranked table's size, to stand in for malformed ones that are skipped."""
+UNRANKED_ROWS = 200
+"""The newest games an unranked game's venue view reads (its totals count these)."""
+STANDINGS_ROWS = 500
+"""The rows a day's standings read (the player's rank is found among them)."""
+
+
+@dataclass(frozen=True)
+class VenueQuery:
+    """One board a screen shows: ``game``'s ``variant``, only records whose fields hold each
+    ``match`` pair (``(("daily", "2026-12-01"),)``), ``ranked`` by score or newest first, at
+    most ``limit`` rows."""
+
+    game: str
+    variant: str
+    match: tuple[tuple[str, str], ...] = ()
+    ranked: bool = True
+    limit: int = 30
+
+    @property
+    def key(self) -> str:
+        """A stable text of the query (the cache in ``fleet.db`` is keyed by it)."""
+        return json.dumps([self.game, self.variant, [list(m) for m in self.match],
+                           self.ranked, self.limit], separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class VenueEntry:
+    """One row of the venue board: a record and the kiosk it was played on."""
+
+    record: Record
+    kiosk: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.record.to_json(), "kiosk": self.kiosk}
+
+
+@dataclass(frozen=True)
+class VenueTable:
+    """The rows of one query (ranked: best first; else newest first), how many the server
+    holds in all, and when they were read (seconds since the epoch)."""
+
+    entries: tuple[VenueEntry, ...]
+    total: int
+    read_at: float
+
+
+@dataclass(frozen=True)
+class VenueSnapshot:
+    """Every board read so far, by query key; replaced whole by the link's thread."""
+
+    tables: Mapping[str, VenueTable] = field(default_factory=dict)
+
+    def get(self, query: VenueQuery) -> VenueTable | None:
+        return self.tables.get(query.key)
+
+
+def ranked_order(entries: Iterable[VenueEntry],
+                 score_of: Callable[[dict[str, Any]], int]) -> list[VenueEntry]:
+    """Best first: higher score, then the earlier record, then the id (a stable order)."""
+    return sorted(entries, key=lambda e: (-score_of(e.record.as_dict()), e.record.date,
+                                          e.record.id))
+
+
+def merged(table: VenueTable | None, own: Iterable[VenueEntry], query: VenueQuery,
+           score_of: Callable[[dict[str, Any]], int] | None) -> tuple[list[VenueEntry], int]:
+    """The venue's rows with this kiosk's own records that it does not list yet (each id
+    once; the venue's row wins, with the local initials when it has none), in the board's
+    order, and the count of all rows."""
+    rows: dict[str, VenueEntry] = {}
+    for entry in table.entries if table is not None else ():
+        rows[entry.record.id] = entry
+    extra = 0
+    for entry in own:
+        if not _matches(entry.record, query):
+            continue
+        known = rows.get(entry.record.id)
+        if known is None:
+            rows[entry.record.id] = entry
+            extra += 1
+        elif entry.record.initials and not known.record.initials:
+            rows[entry.record.id] = VenueEntry(entry.record, known.kiosk)
+    total = (table.total if table is not None else 0) + extra
+    if query.ranked and score_of is not None:
+        return ranked_order(rows.values(), score_of)[:query.limit], total
+    newest = sorted(rows.values(), key=lambda e: (e.record.date, e.record.id), reverse=True)
+    return newest[:query.limit], total
+
+
+def _matches(record: Record, query: VenueQuery) -> bool:
+    return record.variant == query.variant and all(
+        str(record.get(name)) == value for name, value in query.match)

@@ -1,0 +1,438 @@
+"""The venue link: one background thread per arcade that sends this kiosk's records to the
+venue's server and reads back the boards the screens show.
+
+The frame loop only ever calls the cheap methods here (:meth:`FleetLink.records_changed`,
+:meth:`~FleetLink.want`, :meth:`~FleetLink.table`, :attr:`~FleetLink.status`): each sets a
+flag or reads the newest snapshot the thread published, so no frame and no start-up waits for
+the network. The thread:
+
+1. opens ``fleet.db`` and shows the boards it kept from the last run (marked by their age);
+2. connects (a few seconds at most) and brings the schema up to date
+   (:mod:`~game.arcade.fleet.schema`);
+3. looks at the data folder's records (at start, after each recorded game or new initials, and
+   every few minutes) and sends every one the venue has not acknowledged, in batches, each
+   batch one transaction; the acknowledgements go to ``fleet.db`` after the server committed;
+4. reads the boards screens asked for in the last minutes, every :data:`READ_SECONDS`;
+5. on any failure drops the connection and tries again after an exponential backoff
+   (1 s doubling to :data:`BACKOFF_MAX`, with jitter), the screens saying the board is offline.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from game.arcade.fleet import conninfo
+from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueSnapshot, VenueTable
+from game.arcade.fleet.config import FleetConfig
+from game.arcade.fleet.validation import entry_from_row
+from game.arcade.storage import GameData, Record, iso_date
+from game.arcade.storage.fleetfile import Ack, FleetFile, LocalRecords
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from game.arcade.fleet.remote import BoardReader, Outgoing
+
+log = logging.getLogger(__name__)
+
+READ_SECONDS = 15.0
+"""How often the boards on screen are read again."""
+RESCAN_SECONDS = 300.0
+"""A look at the records even without news (a safety net: every recording signals itself)."""
+WANT_SECONDS = 120.0
+"""A board no screen asked for in this long is no longer read."""
+BATCH = 200
+BACKOFF_MIN, BACKOFF_MAX = 1.0, 30.0
+LOG_AGAIN_SECONDS = 600.0
+"""A failure that keeps happening is logged again only this often."""
+LAGS_KEPT = 10_000
+
+CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopped"
+"""The states of the link (:attr:`LinkStatus.state`)."""
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """What the screens may say about the link. ``problem`` is a short key of why it is
+    offline (``unreachable``, ``refused``, ``schema``, ``driver``, ``error``) for the
+    operator's screen;
+    the log has the details. Times are seconds since the epoch."""
+
+    state: str = CONNECTING
+    pending: int = 0
+    sent: int = 0
+    last_contact: float | None = None
+    problem: str = ""
+    uploads: bool = True
+
+
+class FleetLink:
+    """The venue link of one arcade (see the module docstring). ``local`` is ``None`` when the
+    data folder cannot be written: the boards are read, nothing is sent."""
+
+    def __init__(self, config: FleetConfig, local: LocalRecords | None, outbox: FleetFile,
+                 games: Mapping[str, GameData], clock: Callable[[], float] = time.monotonic,
+                 ) -> None:
+        self.config = config
+        self._local = local
+        self._outbox = outbox
+        self._games = dict(games)
+        self._clock = clock
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._wanted: dict[VenueQuery, float] = {}
+        self._signals: list[float] = [clock()]  # records changed at these times (the start)
+        self._thread: threading.Thread | None = None
+        self.snapshot = VenueSnapshot()
+        self.status = LinkStatus(uploads=local is not None)
+        self.lags: collections.deque[float] = collections.deque(maxlen=LAGS_KEPT)
+        """Seconds from a record's recording (or, for older ones, its discovery) to the
+        server's acknowledgement, newest last (for ``benchmarks.fleet``)."""
+        # the thread's own state
+        self._conn: psycopg.Connection[Any] | None = None
+        self._venue = ""
+        self._acked: dict[tuple[str, str], Ack] = {}
+        self._pending: list[tuple[str, Record]] = []
+        self._seen: dict[tuple[str, str], float] = {}
+        self._scanned_at = -RESCAN_SECONDS
+        self._read_at = -READ_SECONDS
+        self._fresh: set[str] = set()  # boards read from the server in this run
+        self._failures = 0
+        self._logged: dict[str, float] = {}
+        self._reader: BoardReader | None = None
+
+    # --- the frame loop's side ------------------------------------------------------------
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="venue-link", daemon=True)
+        self._thread.start()
+
+    def records_changed(self) -> None:
+        """A game was recorded or got initials: look at the records again soon."""
+        with self._lock:
+            self._signals.append(self._clock())
+        self._wake.set()
+
+    def want(self, query: VenueQuery) -> None:
+        """A screen shows ``query``'s board: keep it read (a new one is read at once)."""
+        with self._lock:
+            new = query not in self._wanted
+            self._wanted[query] = self._clock()
+        if new:
+            self._wake.set()
+
+    def table(self, query: VenueQuery) -> VenueTable | None:
+        """The newest board of ``query`` read so far (also asks for it)."""
+        self.want(query)
+        return self.snapshot.get(query)
+
+    def stop(self) -> None:
+        """End the thread without waiting for it (the operator changed the link: the frame
+        goes on while the old thread finishes its exchange and closes its connection)."""
+        self._stopping.set()
+        self._wake.set()
+
+    def close(self, flush_seconds: float = 3.0) -> None:
+        """Stop the thread; while it is online, first give it up to ``flush_seconds`` to send
+        what was recorded (the rest goes at the next start)."""
+        thread = self._thread
+        if thread is None:
+            return
+        deadline = time.monotonic() + flush_seconds
+        while thread.is_alive() and time.monotonic() < deadline and self._busy():
+            self._wake.set()
+            time.sleep(0.02)
+        self.stop()
+        thread.join(timeout=1.0)
+        self._thread = None
+
+    def _busy(self) -> bool:
+        """Online with something left to send or look at."""
+        status = self.status
+        with self._lock:
+            signalled = bool(self._signals)
+        return status.state == ONLINE and status.uploads and (signalled or status.pending > 0)
+
+    # --- the thread -----------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            from game.arcade.fleet import remote
+        except ImportError as error:
+            self._offline("driver", f"the PostgreSQL driver (psycopg) cannot be loaded: {error}")
+            self.status = replace(self.status, state=STOPPED)
+            return
+        self._reader = remote.BoardReader(self._games)
+        try:
+            self._outbox.open()
+            self._load_kept_boards()
+            while not self._stopping.is_set():
+                self._cycle()
+        except Exception:  # noqa: BLE001 - the venue link must never take the arcade down
+            log.exception("venue link: unexpected error; the link stops for this run")
+        finally:
+            self._disconnect()
+            self._outbox.close()
+            self.status = replace(self.status, state=STOPPED)
+
+    def _cycle(self) -> None:
+        """Connect if needed, then send, then read; on a failure wait out the backoff."""
+        import psycopg
+
+        from game.arcade.fleet.schema import SchemaError
+        try:
+            if self._conn is None:
+                self._connect()
+            if self._local is not None:
+                self._scan_if_due()
+                self._send()
+            self._read_if_due()
+        except SchemaError as error:
+            self._lost("schema", str(error))
+        except psycopg.errors.InsufficientPrivilege as error:
+            self._lost("schema", f"this role may not do that ({self._scrub(error)})")
+        except psycopg.OperationalError as error:
+            self._lost(_kind(error), self._scrub(error))
+        except psycopg.Error as error:
+            self._lost("unreachable", self._scrub(error))
+        except Exception as error:  # noqa: BLE001 - a bug here must not end the link for good
+            if self._clock() - self._logged.get("error", -LOG_AGAIN_SECONDS) >= \
+                    LOG_AGAIN_SECONDS:
+                log.exception("venue link: unexpected error")
+            self._lost("error", self._scrub(error))
+        else:
+            self._failures = 0
+            self._sleep(self._next_wait())
+            return
+        self._sleep(self._backoff())
+
+    def _connect(self) -> None:
+        from game.arcade.fleet import remote
+        from game.arcade.fleet.schema import migrate
+
+        self.status = replace(self.status, state=CONNECTING)
+        conn = remote.connect(self.config)
+        try:
+            venue = migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+        if venue != self._venue:
+            self._venue = venue
+            self._acked = self._outbox.acked(venue)
+            with self._lock:
+                self._signals.append(self._clock())  # what this venue lacks: look again
+        self._logged.clear()
+        log.info("venue link: connected to %s as kiosk %r", self.config.summary,
+                 self.config.name)
+        self.status = replace(self.status, state=ONLINE, problem="", last_contact=time.time())
+
+    def _lost(self, kind: str, message: str) -> None:
+        self._disconnect()
+        self._failures += 1
+        self._offline(kind, message)
+
+    def _offline(self, kind: str, message: str) -> None:
+        now = self._clock()
+        if now - self._logged.get(kind, -LOG_AGAIN_SECONDS) >= LOG_AGAIN_SECONDS:
+            self._logged[kind] = now
+            log.warning("venue link offline (%s, %s): %s; records are kept and sent later",
+                        kind, self.config.summary, message)
+        self.status = replace(self.status, state=OFFLINE, problem=kind)
+
+    def _disconnect(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except Exception:  # noqa: BLE001 - a broken connection may fail to close
+                pass
+            self._conn = None
+
+    def _scrub(self, error: BaseException) -> str:
+        return conninfo.scrub(str(error).strip().splitlines()[0] if str(error).strip() else
+                              type(error).__name__, self.config.password)[:300]
+
+    def _backoff(self) -> float:
+        delay = min(BACKOFF_MAX, BACKOFF_MIN * 2.0 ** max(0, self._failures - 1))
+        return delay * random.uniform(0.75, 1.25)
+
+    def _next_wait(self) -> float:
+        now = self._clock()
+        with self._lock:
+            if self._local is None:  # nothing is sent: a recorded game changes nothing here
+                self._signals.clear()
+            signalled, wanting = bool(self._signals), bool(self._wanted)
+        scanned = self._scanned_at if self._local is not None else now
+        return next_wait(now, signalled or bool(self._pending), scanned,
+                         self._read_at if wanting else None)
+
+    def _sleep(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when woken (never past a stop)."""
+        if seconds > 0 and not self._stopping.is_set():
+            self._wake.wait(seconds)
+        self._wake.clear()
+
+    # --- sending --------------------------------------------------------------------------
+    def _scan_if_due(self) -> None:
+        with self._lock:
+            signals, self._signals = self._signals, []
+        stale = self._clock() - self._scanned_at >= RESCAN_SECONDS
+        if not signals and not stale:
+            return
+        assert self._local is not None
+        since = min(signals) if signals else self._clock()
+        pending = []
+        for game_id, record in self._local.records():
+            key = (game_id, record.id)
+            if self._needs_sending(game_id, record):
+                pending.append((game_id, record))
+                self._seen.setdefault(key, since)
+        self._pending = pending
+        self._scanned_at = self._clock()
+        self.status = replace(self.status, pending=len(pending))
+
+    def _needs_sending(self, game_id: str, record: Record) -> bool:
+        ack = self._acked.get((game_id, record.id))
+        if ack is None:
+            return True
+        if record.initials and ack.initials != record.initials:
+            return True
+        return self._games[game_id].document is not None and not ack.document
+
+    def _send(self) -> None:
+        from game.arcade.fleet import remote
+
+        while self._pending and self._conn is not None and not self._stopping.is_set():
+            batch = self._pending[:BATCH]
+            items = [self._outgoing(game_id, record) for game_id, record in batch]
+            remote.send(self._conn, self.config.name, items)
+            now = self._clock()
+            acks = [(item.game, item.record.id, Ack(item.record.initials, True))
+                    for item in items]
+            self._outbox.ack(self._venue, acks)
+            for game_id, record_id, ack in acks:
+                self._acked[(game_id, record_id)] = ack
+                self.lags.append(now - self._seen.pop((game_id, record_id), now))
+            del self._pending[:len(batch)]
+            self.status = replace(self.status, pending=len(self._pending),
+                                  sent=self.status.sent + len(batch), last_contact=time.time())
+            self._read_at = -READ_SECONDS  # show the new rows on the boards soon
+
+    def _outgoing(self, game_id: str, record: Record) -> Outgoing:
+        from game.arcade.fleet import remote
+
+        game = self._games[game_id]
+        ack = self._acked.get((game_id, record.id))
+        score = None if game.score_of is None else game.score_of(record.as_dict())
+        document = None
+        if game.document is not None and (ack is None or not ack.document):
+            assert self._local is not None
+            document = self._local.document(game_id, record.id)
+        return remote.Outgoing(game_id, record, score, ack is None, document)
+
+    # --- reading --------------------------------------------------------------------------
+    def _read_if_due(self) -> None:
+        due = self._clock() - self._read_at >= READ_SECONDS or self._new_wanted()
+        if self._conn is None or not due:
+            return
+        assert self._reader is not None
+        now = self._clock()
+        with self._lock:
+            for query, asked in list(self._wanted.items()):
+                if now - asked > WANT_SECONDS:
+                    del self._wanted[query]
+            wanted = list(self._wanted)
+        if not wanted:
+            return
+        tables = dict(self.snapshot.tables)
+        for query in wanted:
+            if self._conn is None:
+                return
+            table = self._reader.read(self._conn, query)
+            tables[query.key] = table
+            self._fresh.add(query.key)
+            self.snapshot = VenueSnapshot(dict(tables))
+            self._keep_board(query, table)
+        self._read_at = now
+        self.status = replace(self.status, last_contact=time.time())
+
+    def _new_wanted(self) -> bool:
+        """A screen asks for a board not read from the server in this run (a board kept
+        from the last run is shown meanwhile)."""
+        with self._lock:
+            return any(query.key not in self._fresh for query in self._wanted)
+
+    def _keep_board(self, query: VenueQuery, table: VenueTable) -> None:
+        game = self._games[query.game]
+        rows = [[query.game, e.record.id, e.kiosk, e.record.date, e.record.variant,
+                 e.record.initials,
+                 None if game.score_of is None else game.score_of(e.record.as_dict()),
+                 json.dumps(dict(e.record.fields), separators=(",", ":"))]
+                for e in table.entries]
+        payload = json.dumps({"total": table.total, "rows": rows}, separators=(",", ":"))
+        self._outbox.save_board(query.key, iso_date_of(table.read_at), payload)
+
+    def _load_kept_boards(self) -> None:
+        """The boards of the last run, until the server answers (each row checked again)."""
+        tables: dict[str, VenueTable] = {}
+        for key, (read_at, payload) in self._outbox.boards().items():
+            table = kept_table(key, read_at, payload, self._games)
+            if table is not None:
+                tables[key] = table
+        if tables:
+            self.snapshot = VenueSnapshot(tables)
+
+
+def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) -> float:
+    """Seconds the link's thread sleeps (unless woken) when all is well: none with ``work``
+    waiting, else until the next look at the records or, with a board on screen
+    (``read_at``: its last read), its next read."""
+    if work:
+        return 0.0
+    due = scanned_at + RESCAN_SECONDS
+    if read_at is not None:
+        due = min(due, read_at + READ_SECONDS)
+    return max(0.0, due - now)
+
+
+def kept_table(key: str, read_at: str, payload: str,
+               games: Mapping[str, GameData]) -> VenueTable | None:
+    """A board kept in ``fleet.db``, checked like a fresh read; ``None`` when unusable."""
+    from datetime import datetime
+
+    try:
+        game_id, variant = json.loads(key)[:2]
+        data = json.loads(payload)
+        when = datetime.fromisoformat(read_at.replace("Z", "+00:00")).timestamp()
+        game = games[game_id]
+        entries = []
+        for row in data["rows"]:
+            try:
+                record, kiosk = entry_from_row(row, game, variant)
+            except ValueError:
+                continue
+            entries.append(VenueEntry(record, kiosk))
+        return VenueTable(tuple(entries), int(data["total"]), when)
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+        return None
+
+
+def iso_date_of(seconds: float) -> str:
+    from datetime import UTC, datetime
+
+    return iso_date(datetime.fromtimestamp(seconds, UTC))
+
+
+def _kind(error: BaseException) -> str:
+    """``refused`` for a login the server turned down, else ``unreachable``."""
+    text = str(error).lower()
+    refused = ("password", "authentication", "pg_hba", "does not exist", "permission denied")
+    return "refused" if any(word in text for word in refused) else "unreachable"

@@ -1,0 +1,63 @@
+"""Connection strings as the fleet reads them: both libpq forms, and the password kept out of
+everything stored, logged or shown (issue 39: "the password never appears in logs, screens or
+ps")."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.arcade.fleet import conninfo
+
+
+@pytest.mark.parametrize("text, stored, had_one", [
+    ("postgresql://arcade:s3cret@venue-db:5432/arcade?sslmode=require",
+     "postgresql://arcade@venue-db:5432/arcade?sslmode=require", True),
+    ("postgres://arcade:p%40ss@db/arcade", "postgres://arcade@db/arcade", True),
+    ("postgresql://arcade@db/arcade?password=s3cret&connect_timeout=3",
+     "postgresql://arcade@db/arcade?connect_timeout=3", True),
+    ("postgresql:///arcade?host=/run/postgresql", "postgresql:///arcade?host=%2Frun%2Fpostgresql",
+     False),
+    ("host=db dbname=arcade user=arcade password=s3cret", "host=db dbname=arcade user=arcade",
+     True),
+    ("host=db password = 'it''s' dbname=arcade", None, True),
+    ("host=db password='a b\\'c' dbname=arcade", "host=db dbname=arcade", True),
+])
+def test_the_stored_form_has_no_password(text: str, stored: str | None, had_one: bool) -> None:
+    if stored is None:  # '' inside quotes is not libpq's escape: that string does not parse
+        with pytest.raises(conninfo.ConnInfoError):
+            conninfo.without_password(text)
+        return
+    assert conninfo.without_password(text) == stored
+    assert not conninfo.has_password(stored)
+    assert conninfo.has_password(text) is had_one
+
+
+@pytest.mark.parametrize("text, password", [
+    ("postgresql://arcade:p%40ss@db/arcade", "p@ss"),
+    ("postgresql://arcade@db/arcade", None),
+    ("postgresql://arcade@db/arcade?password=x%20y", "x y"),
+    ("host=db password='a b\\'c'", "a b'c"),
+    ("host=db user=arcade", None),
+])
+def test_the_password_is_found_to_be_scrubbed(text: str, password: str | None) -> None:
+    assert conninfo.password_of(text) == password
+    if password:
+        assert password not in conninfo.scrub(f"login for {password} failed", password)
+
+
+@pytest.mark.parametrize("text, summary", [
+    ("postgresql://arcade:s3cret@venue-db:5432/arcade", "arcade@venue-db:5432/arcade"),
+    ("host=venue-db port=5433 dbname=arcade user=kiosk password=s3cret",
+     "kiosk@venue-db:5433/arcade"),
+    ("dbname=arcade", "localhost/arcade"),
+])
+def test_the_summary_shown_names_user_host_and_database_only(text: str, summary: str) -> None:
+    assert conninfo.describe(text) == summary
+    assert "s3cret" not in conninfo.describe(text)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "host", "host=db 'x'", "host='db", "x" * 1025,
+                                  "host=db\ndbname=x", "postgresql://db/x#frag", "=db"])
+def test_what_is_not_a_connection_string_is_refused(text: str) -> None:
+    with pytest.raises(conninfo.ConnInfoError):
+        conninfo.check(text)
