@@ -10,7 +10,6 @@ like any data file; one elsewhere is only logged (not ours to move).
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -57,8 +56,8 @@ class GameDocuments:
     def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
         """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
         one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
-        folder = self._store.data_dir / GAMES_DIR
-        if not self._store.writable or not os.path.isdir(folder):
+        folder = self._store.folder(GAMES_DIR) if self._store.writable else None
+        if folder is None:  # not there, or something else in its place (moved aside)
             return []
         try:
             names = sorted(p.name for p in folder.iterdir()
