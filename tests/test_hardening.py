@@ -175,8 +175,10 @@ def test_a_bad_or_plain_pin_in_settings_is_never_used(tmp_path: Path, stored: st
     data.mkdir()
     (data / "settings.json").write_text(json.dumps(
         {"version": 1, "settings": {"kiosk_pin": stored, "language": "en"}}))
-    settings = Storage(data, games=DATA).load_settings()
-    assert settings.kiosk_pin_hash == "" and not settings.kiosk_pin_matches(stored)
+    storage = Storage(data, games=DATA)
+    settings = storage.load_settings()
+    assert settings.kiosk_pin_hash == "" and storage.kiosk_pin.status == "none"
+    assert not storage.kiosk_pin.attempt(stored)
     raw = (data / "settings.json").read_text()
     assert "kiosk_pin\"" not in raw and "2468" not in raw
 
@@ -211,8 +213,8 @@ def test_a_kiosk_without_a_pin_asks_the_operator_to_choose_one(tmp_path: Path) -
             post_key("return")
             settle(app)
         assert app.stack.top is not pad and not kiosk.needs_pin
-        stored = Storage(tmp_path / "data", games=DATA).load_settings()
-        assert stored.kiosk_pin_matches("4711") and "4711" not in stored.kiosk_pin_hash
+        stored = Storage(tmp_path / "data", games=DATA).kiosk_pin
+        assert stored.attempt("4711") and "4711" not in stored.state.hash
         assert kiosk.check_pin("4711") and not kiosk.check_pin("4712")
     finally:
         app.shutdown()
