@@ -72,6 +72,7 @@ class Kiosk:
 
     def install(self) -> None:
         self.app.quit_on_close = False
+        self.app.presence.keep_forward = True  # minimised, hidden or on another desktop: back
         self.app.kiosk = self
         self.app.event_filters.append(self.filter)
         self.app.step_hooks.append(self.step)
