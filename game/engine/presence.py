@@ -31,6 +31,8 @@ CHECK_SECONDS = 1.0
 """How often a kept-forward window is asked whether it is still on screen."""
 RETRY_SECONDS = 0.5
 """The shortest time between two attempts to bring the window forward."""
+ERROR_LOG_SECONDS = 60.0
+"""X errors caught (and survived) are logged at most this often."""
 _HIDING = {pygame.WINDOWMINIMIZED: "minimised", pygame.WINDOWHIDDEN: "hidden"}
 
 
@@ -47,6 +49,7 @@ class WindowPresence:
         self._checked_at: float | None = None
         self._brought_at: float | None = None
         self._released = False
+        self._errors_logged: tuple[int, float | None] = (0, None)  # X errors logged, when
         window = display.window
         if window is not None and pygame.display.get_driver() == "x11":
             self._x11 = sdl.x11_window(window)
@@ -67,7 +70,10 @@ class WindowPresence:
             self.bring_forward(f"the window was {why}")
 
     def poll(self) -> None:
-        """Once a frame: a kept-forward window that is not on screen is brought forward."""
+        """Once a frame: a kept-forward window that is not on screen is brought forward; X
+        errors caught since the last look are logged."""
+        if self._x11 is not None:
+            self._log_errors()
         if not self.keep_forward or self.lost:
             return
         now = self.clock()
@@ -76,6 +82,22 @@ class WindowPresence:
         self._checked_at = now
         if not self.shown():
             self.bring_forward("the window was not on screen")
+
+    def _log_errors(self) -> None:
+        """X errors used to end the game; now they are survived, and said in the log (at
+        most once per :data:`ERROR_LOG_SECONDS`)."""
+        logged, at = self._errors_logged
+        if x11.error_count() == logged:
+            return
+        now = self.clock()
+        if at is not None and 0 <= now - at < ERROR_LOG_SECONDS:
+            return
+        count, latest = x11.errors()
+        self._errors_logged = (count, now)
+        log.warning("display: %d X errors caught and survived (the latest: %s)",
+                    count - logged, ", ".join(
+                        f"code {code} request {request}.{minor} on 0x{resource:x}"
+                        for code, request, minor, resource in latest[-3:]))
 
     def shown(self) -> bool:
         """Whether the window is on screen (``True`` when that cannot be told)."""

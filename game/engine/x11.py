@@ -146,6 +146,11 @@ def lost(window: int) -> bool:
     return window in _gone
 
 
+def error_count() -> int:
+    """How many X errors were caught so far (cheap: once a frame)."""
+    return _counted[0]
+
+
 def errors() -> tuple[int, list[tuple[int, int, int, int]]]:
     """How many X errors were caught, and the latest (code, request, minor, resource id)."""
     return _counted[0], list(_seen)
