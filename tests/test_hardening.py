@@ -75,6 +75,37 @@ def test_a_second_copy_on_the_same_folder_refuses_and_says_why(tmp_path: Path) -
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("planted", ["symlink", "removed", "fifo"])
+def test_a_lock_file_replaced_under_a_running_copy_lets_no_second_copy_run(
+        tmp_path: Path, planted: str) -> None:
+    """Issue 38, case 9: with .lock replaced by a symlink the second copy could open no lock
+    file, took locking to be impossible there, and both copies ran (saves overwrote each
+    other). The data folder itself is locked too now."""
+    if planted == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    data = tmp_path / "data"
+    outside = tmp_path / "elsewhere"
+    first = start("--data-dir", str(data), "--frames", "100000")
+    try:
+        deadline = time.monotonic() + 60
+        while not (data / ".lock").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)  # past the lock, into the frame loop
+        (data / ".lock").unlink()
+        if planted == "symlink":
+            (data / ".lock").symlink_to(outside)
+        elif planted == "fifo":
+            os.mkfifo(data / ".lock")
+        second = run("--data-dir", str(data), "--frames", "30")
+        assert second.returncode == 3, second.stderr
+        assert not outside.exists()
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=60)
+    assert first.returncode == 0
+
+
+@pytest.mark.slow
 def test_two_demo_copies_never_lose_a_finished_game(tmp_path: Path) -> None:
     """Both start at once: one runs, the other refuses; every game the runner printed is in
     scores.json (and the lock is gone with its process: the next start runs)."""
