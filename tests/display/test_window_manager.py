@@ -28,6 +28,9 @@ from tests.display.xserver import (
     Program,
     Server,
     ask_to_close,
+    assert_frame_at,
+    expected_frame,
+    logical_size,
     program_window,
     start_server,
     viewable,
@@ -111,6 +114,9 @@ def test_a_kiosk_always_comes_back(servers, tmp_path: Path, wm: str) -> None:
             xdotool(server, *[part.format(window=window) for part in command])
             assert comes_back(server, window), (what, program.read()[-20:])
             assert program.process.poll() is None, what
+        # back as it was: the whole picture on the whole screen
+        assert_frame_at(server, program, expected_frame(SIZE, "kiosk"), logical_size(SIZE),
+                        tmp_path)
         assert not [line for line in program.read() if "X Error" in line]
     finally:
         program.stop()
