@@ -8,6 +8,9 @@
   damaged) never asks: its pad says how to reset the PIN from a shell. Wrong PINs lock the pad
   for longer and longer, also across restarts.
   SIGTERM / SIGINT (``systemctl stop``, a shutdown) save and end the run (``App.run``).
+* Under a window manager the window comes back by itself when minimised, hidden or sent to
+  another desktop (``app.presence.keep_forward``, :mod:`game.engine.presence`); only a window
+  destroyed under it ends the run, saved.
 * After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
   abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
   attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
