@@ -75,6 +75,37 @@ def test_a_second_copy_on_the_same_folder_refuses_and_says_why(tmp_path: Path) -
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("planted", ["symlink", "removed", "fifo"])
+def test_a_lock_file_replaced_under_a_running_copy_lets_no_second_copy_run(
+        tmp_path: Path, planted: str) -> None:
+    """Issue 38, case 9: with .lock replaced by a symlink the second copy could open no lock
+    file, took locking to be impossible there, and both copies ran (saves overwrote each
+    other). The data folder itself is locked too now."""
+    if planted == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    data = tmp_path / "data"
+    outside = tmp_path / "elsewhere"
+    first = start("--data-dir", str(data), "--frames", "100000")
+    try:
+        deadline = time.monotonic() + 60
+        while not (data / ".lock").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)  # past the lock, into the frame loop
+        (data / ".lock").unlink()
+        if planted == "symlink":
+            (data / ".lock").symlink_to(outside)
+        elif planted == "fifo":
+            os.mkfifo(data / ".lock")
+        second = run("--data-dir", str(data), "--frames", "30")
+        assert second.returncode == 3, second.stderr
+        assert not outside.exists()
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=60)
+    assert first.returncode == 0
+
+
+@pytest.mark.slow
 def test_two_demo_copies_never_lose_a_finished_game(tmp_path: Path) -> None:
     """Both start at once: one runs, the other refuses; every game the runner printed is in
     scores.json (and the lock is gone with its process: the next start runs)."""
@@ -175,8 +206,10 @@ def test_a_bad_or_plain_pin_in_settings_is_never_used(tmp_path: Path, stored: st
     data.mkdir()
     (data / "settings.json").write_text(json.dumps(
         {"version": 1, "settings": {"kiosk_pin": stored, "language": "en"}}))
-    settings = Storage(data, games=DATA).load_settings()
-    assert settings.kiosk_pin_hash == "" and not settings.kiosk_pin_matches(stored)
+    storage = Storage(data, games=DATA)
+    settings = storage.load_settings()
+    assert settings.kiosk_pin_hash == "" and storage.kiosk_pin.status == "none"
+    assert not storage.kiosk_pin.attempt(stored)
     raw = (data / "settings.json").read_text()
     assert "kiosk_pin\"" not in raw and "2468" not in raw
 
@@ -211,8 +244,8 @@ def test_a_kiosk_without_a_pin_asks_the_operator_to_choose_one(tmp_path: Path) -
             post_key("return")
             settle(app)
         assert app.stack.top is not pad and not kiosk.needs_pin
-        stored = Storage(tmp_path / "data", games=DATA).load_settings()
-        assert stored.kiosk_pin_matches("4711") and "4711" not in stored.kiosk_pin_hash
+        stored = Storage(tmp_path / "data", games=DATA).kiosk_pin
+        assert stored.attempt("4711") and "4711" not in stored.state.hash
         assert kiosk.check_pin("4711") and not kiosk.check_pin("4712")
     finally:
         app.shutdown()

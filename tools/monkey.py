@@ -78,6 +78,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,8 @@ from game.games.registry import GAMES  # noqa: E402
 LANDSCAPE = (1920, 1080)
 PORTRAIT = (1080, 1920)
 KIOSK_PIN = "2468"
+WALL_START = datetime(2026, 11, 30, 2, 15, tzinfo=UTC)
+"""The storage's wall clock at the start of a run (it then follows the fake clock)."""
 TOUCH_ID = 1
 LOG_LENGTH = 20
 
@@ -194,14 +197,18 @@ class MonkeyReport:
 # --- building the app ------------------------------------------------------------------------
 def make_app(data_dir: Path, size: tuple[int, int], seed: int) -> ArcadeApp:
     """A headless arcade like ``tests.support.make_arcade``: fake clock, real storage,
-    silent audio (which, unlike the tests' recording audio, does not grow over a long run)."""
+    silent audio (which, unlike the tests' recording audio, does not grow over a long run).
+    The storage's wall clock follows the fake one, so the kiosk PIN's lockouts run out as the
+    monkey waits."""
     from game.arcade.storage import Storage
 
-    storage = Storage(data_dir, games=[spec.data for spec in GAMES])
+    clock = FakeClock()
+    storage = Storage(data_dir, games=[spec.data for spec in GAMES],
+                      clock=lambda: WALL_START + timedelta(seconds=clock.now))
     settings = storage.load_settings()
     ctx = GameContext(settings=settings, audio=SilentAudio(), seed=seed, storage=storage,
                       notices=storage.notices)
-    app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=FakeClock())
+    app = ArcadeApp(AppConfig(size=size), ctx, GAMES, clock=clock)
     app.fixed_steps_per_frame = True
     return app
 

@@ -20,7 +20,6 @@ from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n
 from game.engine.app import App, AppConfig
-from game.engine.display import raise_window
 from game.engine.gui import UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
@@ -102,9 +101,9 @@ class ArcadeApp(App):
             return
         super().toggle_fullscreen()
 
-    def on_stop_signal(self) -> None:
-        """``systemctl stop``, a shutdown or Ctrl+C: every game in progress is saved (the
-        next start resumes it) and the run ends with status 0."""
+    def save_and_quit(self) -> None:
+        """The window closed, ``systemctl stop``, a shutdown or Ctrl+C: every game in progress
+        is saved (the next start resumes it) and the run ends with status 0."""
         for scene in self.stack.scenes:
             if isinstance(scene, GameScene):
                 try:
@@ -118,7 +117,7 @@ class ArcadeApp(App):
 
         def poll(_dt: float) -> None:
             if lock.raise_requested():
-                raise_window()
+                self.presence.bring_forward("a second copy asked for the window")
 
         self.step_hooks.append(poll)
 

@@ -146,7 +146,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         app.stack.push(first_scene(app, by_id(games, game_id), args.scene, demo,
                                    resume=not args.bench))
     if kiosk is not None and kiosk.needs_pin:
-        kiosk.ask_for_pin()  # no public default: the operator chooses one now
+        kiosk.ask_for_pin()  # no public default: the operator chooses one now (never again)
     return app
 
 
@@ -201,13 +201,49 @@ def check_resources() -> None:
 
 def already_running_message(storage: Storage, language: str | None = None) -> str:
     """"Already running", in the player's language (the second copy's only output)."""
+    return say(storage, language, "startup.already_running",
+               "The game is already running with this data folder.")
+
+
+def say(storage: Storage, language: str | None, key: str, fallback: str,
+        **params: object) -> str:
+    """The text ``key`` in ``language`` (else the player's, else the system's), for a run
+    without a window; ``fallback`` when the texts cannot be read."""
     try:
         if language is None and storage.has_settings():
             language = storage.load_settings().language
         i18n.setup(language or i18n.system_locale())
-        return ARCADE.t("startup.already_running")
+        return ARCADE.t(key, **params)
     except Exception:  # noqa: BLE001 - the message must come out whatever the texts say
-        return "The game is already running with this data folder."
+        return fallback
+
+
+def reset_pin(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> int:
+    """``--reset-pin``: forget the kiosk operator's PIN and its lockout, so the kiosk asks for
+    a new one at its next start (the operator's way back in after a lost PIN). Refused while
+    a copy runs on the folder (status 3); one line on stdout, the exit status."""
+    storage = open_storage(args.data_dir, games)
+    lock = DataLock(storage.data_dir)
+    if storage.writable and not lock.acquire():
+        print(say(storage, args.lang, "startup.pin_reset_running",
+                  "The kiosk is running with this data folder: stop it first."))
+        return 3
+    try:
+        setup_logging(storage)
+        done = storage.reset_kiosk_pin()
+        storage.close()
+        log.info("--reset-pin: the kiosk operator's PIN %s", "was reset" if done
+                 else "could not be reset")
+    finally:
+        lock.release()
+    path = str(storage.data_dir)
+    if not done or not storage.writable:
+        print(say(storage, args.lang, "startup.pin_reset_failed",
+                  f"The operator PIN could not be removed from {path}.", path=path))
+        return 1
+    print(say(storage, args.lang, "startup.pin_reset",
+              f"The operator PIN was removed from {path}.", path=path))
+    return 0
 
 
 def start_option(args: argparse.Namespace, games: tuple[GameSpec, ...]

@@ -54,7 +54,11 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
                    help="the operator's PIN for this run, 4-8 digits (visible to other users "
                         "in the process list: prefer the PIN the kiosk asks for at its first "
-                        "start, stored hashed in the settings)")
+                        "start, stored hashed in the data folder)")
+    p.add_argument("--reset-pin", action="store_true",
+                   help="forget the kiosk operator's stored PIN and its lockout, then exit "
+                        "(with the kiosk stopped); the kiosk asks for a new PIN at its next "
+                        "start")
     p.add_argument("--portrait", action="store_true",
                    help="portrait layout (1080x1920), also chosen for a tall display")
     p.add_argument("--fleet", metavar="URL",
@@ -107,9 +111,11 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.fleet_migrate:
         return migrate_venue(parser(games), args.fleet)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.arcade.bootstrap import StartupError, build
+    from game.arcade.bootstrap import StartupError, build, reset_pin
 
     try:
+        if args.reset_pin:
+            return reset_pin(args, games)
         app = build(args, games)
     except StartupError as error:
         print(f"{parser(games).prog}: {error}", file=sys.stderr)

@@ -3,8 +3,14 @@
 * Window close, Alt+F4 (SDL's QUIT), Esc and F11 never quit or leave fullscreen. The operator
   taps the top-left corner five times within three seconds, which opens the PIN pad; the right
   PIN quits. The PIN is 4–8 digits: ``--kiosk-pin`` for this run, else the one stored (hashed)
-  in the settings; a kiosk with neither asks its operator to choose one at the first start.
+  in ``kiosk-pin.json`` (:mod:`game.arcade.storage.pinstore`); a kiosk that never had one asks
+  its operator to choose one at the first start. One whose stored PIN is lost (both copies
+  damaged) never asks: its pad says how to reset the PIN from a shell. Wrong PINs lock the pad
+  for longer and longer, also across restarts.
   SIGTERM / SIGINT (``systemctl stop``, a shutdown) save and end the run (``App.run``).
+* Under a window manager the window comes back by itself when minimised, hidden or sent to
+  another desktop (``app.presence.keep_forward``, :mod:`game.engine.presence`); only a window
+  destroyed under it ends the run, saved.
 * After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
   abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
   attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
@@ -16,16 +22,20 @@ Time is counted in fixed update steps (``app.step_hooks``), so tests drive it ex
 
 from __future__ import annotations
 
-import hmac
 import logging
 import math
+import os
 import random
+import shlex
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.arcade.demo import DemoDriver
 from game.arcade.spec import GameSpec
+from game.arcade.storage import utcnow
+from game.arcade.storage.pinstore import LOST, NONE, PinStore
 from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine.display import hide_cursor
@@ -60,21 +70,39 @@ class Kiosk:
         self.attract_timer = 0.0
         self.scores_shown = 0
         self.attract_game = -1  # index in app.games of the game attract mode plays now
-        self.pin_failures = 0
-        self.pin_locked_until = 0.0
+        storage = app.ctx.storage
+        self.pins = storage.kiosk_pin if storage is not None else PinStore(None, utcnow)
 
     def install(self) -> None:
         self.app.quit_on_close = False
+        self.app.presence.keep_forward = True  # minimised, hidden or on another desktop: back
         self.app.kiosk = self
         self.app.event_filters.append(self.filter)
         self.app.step_hooks.append(self.step)
         hide_cursor(True)
+        if self.pin_lost:
+            log.warning("kiosk: the operator PIN is lost (its files are damaged): the operator "
+                        "menu stays locked; reset the PIN with: %s", self.reset_command())
 
     # --- the operator's PIN --------------------------------------------------------------
     @property
     def needs_pin(self) -> bool:
-        """No PIN for this run and none stored: the operator must choose one first."""
-        return not self.pin and not self.app.ctx.settings.has_kiosk_pin
+        """No PIN for this run and none ever stored: the operator must choose one first."""
+        return not self.pin and self.pins.status == NONE
+
+    @property
+    def pin_lost(self) -> bool:
+        """No PIN for this run, and the stored one is lost: nobody can open the operator menu
+        until the PIN is reset from a shell (:meth:`reset_command`)."""
+        return not self.pin and self.pins.status == LOST
+
+    def reset_command(self) -> str:
+        """The shell command that resets this kiosk's PIN (run with the kiosk stopped)."""
+        program = (os.path.basename(sys.executable) if getattr(sys, "frozen", False)
+                   else "python main.py")
+        storage = self.app.ctx.storage
+        folder = f" --data-dir {shlex.quote(str(storage.data_dir))}" if storage else ""
+        return f"{program} --reset-pin{folder}"
 
     def ask_for_pin(self) -> None:
         """Open the PIN pad in its "choose a PIN" mode (it cannot be closed without one)."""
@@ -82,15 +110,13 @@ class Kiosk:
 
     def set_pin(self, pin: str) -> None:
         """Store the operator's new PIN, hashed (``ValueError`` unless 4–8 digits)."""
-        settings = self.app.ctx.settings
-        settings.set_kiosk_pin(pin)
-        self.app.ctx.save_settings()
+        if not self.pins.set_pin(pin):
+            log.warning("kiosk: the operator PIN could not be written to disk (kept for this run)")
         log.info("kiosk: the operator PIN was set")
 
     def operator_menu(self) -> None:
         """The right PIN: the operator's menu (replacing the pad)."""
         log.info("kiosk: the operator opened the menu")
-        self.pin_failures = 0
         self.app.nav.replace("operator", kiosk=self)
 
     def offered_ids(self) -> list[str]:
@@ -105,10 +131,13 @@ class Kiosk:
         return tuple(spec for spec in self.app.games if spec.id in ids)
 
     def check_pin(self, entered: str) -> bool:
-        """Whether ``entered`` is the operator's PIN (compared in constant time)."""
-        if self.pin:
-            return hmac.compare_digest(entered.encode(), self.pin.encode())
-        return bool(self.app.ctx.settings.kiosk_pin_matches(entered))
+        """Whether ``entered`` is the operator's PIN (compared in constant time); a wrong one
+        counts towards the next lockout, and while locked every PIN is refused."""
+        return self.pins.attempt(entered, self.pin)
+
+    def pin_locked_for(self) -> float:
+        """Seconds until the PIN pad takes PINs again (0: now)."""
+        return self.pins.locked_for()
 
     # --- input ---------------------------------------------------------------------------
     def filter(self, event: pygame.event.Event) -> bool:
@@ -135,7 +164,7 @@ class Kiosk:
         if len(self.corner_taps) >= EXIT_TAPS:
             self.corner_taps.clear()
             if self._top_name() != "pin_pad":
-                self.app.nav.push("pin_pad", kiosk=self)
+                self.app.nav.push("pin_pad", kiosk=self, mode="lost" if self.pin_lost else "exit")
 
     # --- time ----------------------------------------------------------------------------
     def step(self, dt: float) -> None:

@@ -36,6 +36,7 @@ from game.engine.input import KEY, QUIT, InputMapper, ensure_touch_mouse_hints
 from game.engine.loop import STEP, FixedStepLoop
 from game.engine.navigation import Navigator
 from game.engine.pacing import Pacer
+from game.engine.presence import WindowPresence
 from game.engine.router import InputRouter
 from game.engine.scenes import Scene, SceneStack
 
@@ -126,6 +127,7 @@ class App:
         # Creating the window emits focus/visibility events (some drivers even a focus loss);
         # they predate any scene and must not reach the first one as player input.
         pygame.event.clear()
+        self.presence = WindowPresence(self.display, clock)
         self.stack = SceneStack()
         self.nav = Navigator(self, lambda: self.stack)
         self.input = InputMapper()
@@ -139,8 +141,8 @@ class App:
         self.frame_times: list[float] = []
         # One update per frame in bench/frames runs, so they advance deterministically.
         self.fixed_steps_per_frame = config.bench
-        # The window's close button must work even if no scene handles "quit"; a kiosk that
-        # wants to refuse or confirm it sets this False and handles the action in its scenes.
+        # The window's close button must work even if no scene handles "quit" (it saves and
+        # quits, ``save_and_quit``); a kiosk that refuses it sets this False.
         self.quit_on_close = True
         # Called with every raw event first; one that returns True consumes the event.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
@@ -180,6 +182,18 @@ class App:
         """End ``run`` after the current frame."""
         self.running = False
 
+    def save_and_quit(self) -> None:
+        """The run ends on the player's or the system's word (the window closed, a stop
+        signal): an app saves what is in progress here, then quits; nothing to save here."""
+        self.quit()
+
+    def window_lost(self) -> None:
+        """The window was destroyed under the game (``presence.lost``): nothing can be shown
+        any more, so the run saves and ends, with status 0."""
+        log.warning("the game's window was destroyed (by another program or the X server): "
+                    "saving and stopping")
+        self.save_and_quit()
+
     def toggle_fullscreen(self) -> None:
         """F11: windowed ⇄ fullscreen (an app may refuse, e.g. a kiosk)."""
         self.display.toggle_fullscreen()
@@ -187,6 +201,7 @@ class App:
     def shutdown(self) -> None:
         """Close the window and the audio device; pygame objects die with it (fonts too)."""
         self.running = False
+        self.presence.release()  # a destroyed window must not hang its own destruction
         self.display.close()
         assets.clear_font_cache()
         pygame.quit()
@@ -257,7 +272,8 @@ class App:
         return previous
 
     def on_stop_signal(self) -> None:
-        """Called once when a stop signal ends the run (an app saves its games here)."""
+        """Called once when a stop signal ends the run."""
+        self.save_and_quit()
 
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
@@ -284,6 +300,9 @@ class App:
         if self.display.probe:
             self._say_screen()
         self.display.poll()
+        self.presence.poll()
+        if self.presence.lost and self.running:
+            self.window_lost()
         self.frame += 1
         end = self.clock()
         if self._first_frame_end is None:
@@ -301,6 +320,7 @@ class App:
         any_event = False
         for event in pygame.event.get():
             event = self.display.map_event(event)  # window pixels → logical, once, for all
+            self.presence.watch(event)
             any_event = True
             if any(watcher(event) for watcher in self.event_filters):
                 continue  # consumed before any scene sees it (e.g. a kiosk's exit gesture)
@@ -308,8 +328,8 @@ class App:
             for action in actions:
                 if action.kind == KEY and action.key == "fullscreen":
                     self.toggle_fullscreen()
-                elif action.kind == QUIT and self.quit_on_close:
-                    self.quit()
+                elif action.kind == QUIT and self.quit_on_close and self.running:
+                    self.save_and_quit()
             actions = [a for a in actions if not (a.kind == KEY and a.key == "fullscreen")]
             self.router.dispatch(self.stack.top, event, actions)
         return any_event

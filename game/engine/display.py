@@ -475,8 +475,8 @@ class Display:
                 self._recover_cover()
         elif kind == pygame.WINDOWMOVED:
             self._moved()
-        elif kind == pygame.WINDOWMINIMIZED:
-            self.minimised = True
+        elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.minimised = True  # nothing on screen to draw for
         return event
 
     def _moved(self) -> None:
@@ -580,20 +580,3 @@ class Display:
                 pass
             self.window = None
 
-
-def raise_window() -> bool:
-    """Bring the game's window to the front (restored if minimised) where the platform lets
-    a program do that; False when it cannot (no window, the dummy driver)."""
-    display = current()
-    window = display.window if display is not None else None
-    if window is None or display is None or display.headless:
-        log.info("could not bring the window forward (no window on a screen)")
-        return False
-    try:
-        window.restore()
-        window.focus()
-    except (pygame.error, AttributeError) as exc:
-        log.info("could not bring the window forward (%s)", exc)
-        return False
-    display.damaged = True
-    return True

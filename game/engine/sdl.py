@@ -1,6 +1,7 @@
 """The few SDL2 calls pygame-ce does not expose, through ctypes, on the very SDL library pygame
 itself loaded: monitor bounds and usable bounds (without the taskbar), monitor names, the
-monitor a window is on, the window manager's border sizes, the name of a window's renderer.
+monitor a window is on, the window manager's border sizes, the name of a window's renderer,
+a window's state flags (shown, hidden, minimised) and, under X11, its X display and window id.
 Plus one X11 question SDL cannot answer: is a window manager running (:func:`window_manager`)?
 
 Every call degrades: when the library cannot be found or a call fails, :func:`monitors` falls
@@ -31,6 +32,27 @@ TASKBAR_GUESS = 48
 
 class _SDLRect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+
+class _SDLVersion(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint8), ("minor", ctypes.c_uint8), ("patch", ctypes.c_uint8)]
+
+
+class _SDLX11Info(ctypes.Structure):
+    _fields_ = [("display", ctypes.c_void_p), ("window", ctypes.c_ulong)]
+
+
+class _SDLWMInfoUnion(ctypes.Union):
+    _fields_ = [("x11", _SDLX11Info), ("dummy", ctypes.c_uint8 * 64)]
+
+
+class _SDLSysWMInfo(ctypes.Structure):
+    _fields_ = [("version", _SDLVersion), ("subsystem", ctypes.c_int), ("info", _SDLWMInfoUnion)]
+
+
+SDL_SYSWM_X11 = 2
+WINDOW_SHOWN, WINDOW_HIDDEN, WINDOW_MINIMIZED = 0x4, 0x8, 0x40
+"""``SDL_WindowFlags`` bits (:func:`window_flags`)."""
 
 
 class _SDLRendererInfo(ctypes.Structure):
@@ -87,6 +109,10 @@ def library() -> Any | None:
         lib.SDL_GetRenderer.restype = ctypes.c_void_p
         lib.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
         lib.SDL_GetRendererInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_SDLRendererInfo)]
+        lib.SDL_GetWindowFlags.restype = ctypes.c_uint32
+        lib.SDL_GetWindowFlags.argtypes = [ctypes.c_void_p]
+        lib.SDL_GetVersion.argtypes = [ctypes.POINTER(_SDLVersion)]
+        lib.SDL_GetWindowWMInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_SDLSysWMInfo)]
         return lib
     log.info("display: SDL2 not reachable through ctypes; guessing monitor geometry")
     return None
@@ -170,6 +196,39 @@ def window_borders(window: pygame.Window) -> tuple[int, int, int, int] | None:
                                     ctypes.byref(bottom), ctypes.byref(right)) != 0:
         return None
     return left.value, top.value, right.value, bottom.value
+
+
+def window_flags(window: pygame.Window) -> int | None:
+    """``window``'s ``SDL_WindowFlags`` (:data:`WINDOW_SHOWN`, :data:`WINDOW_HIDDEN`,
+    :data:`WINDOW_MINIMIZED` …), or None when SDL cannot be asked."""
+    found = _window_pointer(window)
+    if found is None:
+        return None
+    lib, pointer = found
+    try:
+        return int(lib.SDL_GetWindowFlags(pointer))
+    except (OSError, AttributeError):
+        return None
+
+
+def x11_window(window: pygame.Window) -> tuple[int, int] | None:
+    """Under X11, SDL's X display connection (a ``Display *``) and ``window``'s X window id;
+    None on other video drivers or when SDL cannot say."""
+    found = _window_pointer(window)
+    if found is None:
+        return None
+    lib, pointer = found
+    info = _SDLSysWMInfo()
+    try:
+        lib.SDL_GetVersion(ctypes.byref(info.version))
+        if not lib.SDL_GetWindowWMInfo(pointer, ctypes.byref(info)):
+            return None
+    except (OSError, AttributeError):
+        return None
+    x11 = info.info.x11
+    if info.subsystem != SDL_SYSWM_X11 or not x11.display or not x11.window:
+        return None
+    return int(x11.display), int(x11.window)
 
 
 def renderer_name(window: pygame.Window) -> str | None:

@@ -19,14 +19,14 @@ from game.arcade.scenes.title import TitleScene
 from game.engine.testing import post_key, post_tap, run_frames
 from game.games.magdagdon.scenes.play import PlayScene
 from game.rules.magdagdon import Difficulty, MagdagdonGame
-from tests.support import make_arcade, settle
+from tests.support import WallClock, make_arcade, settle
 
 PIN = "2468"
 
 
 @pytest.fixture
 def kiosk_app(tmp_path):
-    app = make_arcade(tmp_path / "data")
+    app = make_arcade(tmp_path / "data", wall_clock=WallClock())
     kiosk = Kiosk(app, pin=PIN, idle_seconds=2.0, attract_seconds=1.0, seed=3)
     kiosk.install()
     app.stack.push(TitleScene(app))
@@ -94,7 +94,8 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
     assert isinstance(pad, PinPadScene) and pad.locked_for > 0
     enter_pin(app, PIN)  # refused while locked
     assert app.running
-    run_frames(app, int(31 * 60))  # the lock (30 s) runs out; the idle pad closed itself
+    app.ctx.storage.clock.advance(30)  # the lock (30 s) runs out
+    run_frames(app, int(21 * 60))  # the idle pad closed itself
     tap_corner(app, 5)
     enter_pin(app, PIN)
     assert type(app.stack.top).__name__ == "OperatorScene"
@@ -180,6 +181,12 @@ def saved_settings(app):
     return Storage(app.ctx.storage.data_dir, games=[spec.data for spec in GAMES]).load_settings()
 
 
+def saved_pin(app):
+    from game.arcade.storage import Storage
+
+    return Storage(app.ctx.storage.data_dir).kiosk_pin
+
+
 def test_operator_idle_time_and_attract_mode_take_effect_and_persist(kiosk_app):
     app = kiosk_app
     menu = open_operator_menu(app)
@@ -242,7 +249,7 @@ def test_operator_changes_the_pin(tmp_path, caplog):
     caplog.set_level("INFO")
     app = make_arcade(tmp_path / "data")
     try:
-        app.ctx.settings.set_kiosk_pin("1357")
+        app.ctx.storage.kiosk_pin.set_pin("1357")
         kiosk = Kiosk(app, idle_seconds=1000.0, seed=3)
         kiosk.install()
         app.stack.push(TitleScene(app))
@@ -256,7 +263,7 @@ def test_operator_changes_the_pin(tmp_path, caplog):
             enter_pin(app, "86420")
         assert type(app.stack.top).__name__ == "OperatorScene"
         assert kiosk.check_pin("86420") and not kiosk.check_pin("1357")
-        assert saved_settings(app).kiosk_pin_matches("86420")
+        assert saved_pin(app).attempt("86420")
         logged = caplog.text
         assert "86420" not in logged and "1357" not in logged and "PIN was set" in logged
     finally:

@@ -269,3 +269,65 @@ def assert_frame_at(server: Server, program: Program, frame: tuple[int, int, int
         pygame.image.save(shot, str(tmp_path / "screen.png"))
     assert not problems, (problems, [ln for ln in program.read() if ln.startswith("window")],
                           str(tmp_path / "screen.png"))
+
+
+def program_window(server: Server) -> str:
+    """The X id of the game's visible window (the canvas window stays hidden)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--classname", "main.py"],
+                               env=server.env(), capture_output=True, text=True, timeout=30)
+        if found.stdout.split():
+            return found.stdout.split()[-1]
+        time.sleep(0.2)
+    pytest.fail("the game's window never showed")
+
+
+def xdotool(server: Server, *args: str) -> str:
+    return subprocess.run(["xdotool", *args], env=server.env(), capture_output=True, text=True,
+                          timeout=30).stdout.strip()
+
+
+def viewable(server: Server, window: str) -> bool:
+    """Whether ``window`` is mapped and shown (``xwininfo``'s map state)."""
+    info = subprocess.run(["xwininfo", "-id", window], env=server.env(), capture_output=True,
+                          text=True, timeout=30).stdout
+    return "IsViewable" in info
+
+
+def ask_to_close(server: Server, window: str) -> None:
+    """What a window manager's close does: a ``WM_DELETE_WINDOW`` client message (ICCCM) sent
+    to ``window`` (``xdotool windowclose`` destroys the window instead)."""
+    import ctypes
+    import ctypes.util
+
+    xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    xlib.XInternAtom.restype = ctypes.c_ulong
+    xlib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    xlib.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                                ctypes.c_void_p]
+    xlib.XFlush.argtypes = [ctypes.c_void_p]
+    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                    ("send_event", ctypes.c_int), ("display", ctypes.c_void_p),
+                    ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("data", ctypes.c_long * 5),
+                    ("pad", ctypes.c_long * 12)]
+
+    with _xlib:
+        connection = xlib.XOpenDisplay(server.display.encode())
+        if not connection:
+            pytest.fail(f"cannot open {server.display}")
+        try:
+            event = ClientMessage(type=33, window=int(window), format=32)  # ClientMessage
+            event.display = connection
+            event.message_type = xlib.XInternAtom(connection, b"WM_PROTOCOLS", 0)
+            event.data[0] = xlib.XInternAtom(connection, b"WM_DELETE_WINDOW", 0)
+            xlib.XSendEvent(connection, int(window), 0, 0, ctypes.byref(event))
+            xlib.XFlush(connection)
+        finally:
+            xlib.XCloseDisplay(connection)

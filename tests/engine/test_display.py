@@ -123,31 +123,6 @@ def test_a_refused_fullscreen_leaves_the_window_as_it_was(
     assert "fullscreen switch failed" in caplog.text
 
 
-def test_raise_window_brings_the_shown_window_forward_not_the_hidden_canvas(
-    display: Display, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A second copy asks the first to come forward: the window the player sees is restored
-    and focused (the display module's own window is the hidden canvas)."""
-    assert display_module.raise_window() is False  # the dummy driver: no screen to come to
-    display.headless = False
-    calls: list[str] = []
-    fake = types.SimpleNamespace(restore=lambda: calls.append("restore"),
-                                 focus=lambda: calls.append("focus"))
-    real = display.window
-    monkeypatch.setattr(display, "window", fake)
-    display.damaged = False
-    try:
-        assert display_module.raise_window() is True
-    finally:
-        display.window = real
-    assert calls == ["restore", "focus"] and display.damaged
-
-
-def test_raise_window_without_a_display_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(display_module, "_current", [])
-    assert display_module.raise_window() is False
-
-
 # --- pointer mapping ---------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(1366, 768), (1280, 1024), (2560, 1080), (960, 540),
                                   (3840, 2160)])

@@ -1,7 +1,7 @@
 """Helpers shared by the test modules: no test module imports another (``test_architecture``).
 
 * ``tests.support.arcade`` — an arcade app on a fake clock (``make_arcade``, ``settle``,
-  ``RecordingAudio``); these are importable from ``tests.support`` itself too;
+  ``RecordingAudio``, ``WallClock``); these are importable from ``tests.support`` itself too;
 * ``tests.support.scenes`` — every scene by name, built and settled (``NAMES``, ``build``);
 * ``tests.support.magdagdon_screen`` — MAGDAGDON's play screen driven by taps;
 * ``tests.support.querni_rules`` — QUERNI position notations (``at``) and an independent
@@ -24,7 +24,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-_ARCADE = ("RecordingAudio", "make_arcade", "settle")
+_ARCADE = ("RecordingAudio", "WallClock", "make_arcade", "settle")
 
 __all__ = list(_ARCADE)
 

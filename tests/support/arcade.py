@@ -3,6 +3,8 @@ silent (recording) context, and a helper that lets posted events be read."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext, Settings, SilentAudio
 from game.engine.app import AppConfig
@@ -31,12 +33,28 @@ class RecordingAudio(SilentAudio):
         self.played.append(f"music:{name}")
 
 
-def make_arcade(data_dir=None, size=(1920, 1080), **ctx_fields) -> ArcadeApp:
-    """An arcade app on a fake clock; with ``data_dir`` it saves like the real game."""
-    from game.arcade.storage import Storage
+class WallClock:
+    """A UTC wall clock that stands still until a test moves it (``advance``): the storage's
+    clock, for what must survive a restart (the kiosk's PIN lockout)."""
 
-    storage = Storage(data_dir, games=[spec.data for spec in GAMES]) if data_dir is not None \
-        else None
+    def __init__(self, start: datetime = datetime(2026, 11, 30, 2, 15, tzinfo=UTC)
+                 ) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def make_arcade(data_dir=None, size=(1920, 1080), wall_clock=None, **ctx_fields) -> ArcadeApp:
+    """An arcade app on a fake clock; with ``data_dir`` it saves like the real game (its
+    storage on ``wall_clock`` when given: a :class:`WallClock`)."""
+    from game.arcade.storage import Storage, utcnow
+
+    storage = Storage(data_dir, games=[spec.data for spec in GAMES],
+                      clock=wall_clock or utcnow) if data_dir is not None else None
     settings = storage.load_settings() if storage is not None else Settings.for_games(
         [spec.data for spec in GAMES])
     ctx = GameContext(settings=settings, audio=RecordingAudio(), seed=7, storage=storage,

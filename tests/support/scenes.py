@@ -22,8 +22,12 @@ class FakeKiosk:
 
     pin = "1234"
     time = 0.0
-    pin_failures = 0
-    pin_locked_until = 0.0
+
+    def pin_locked_for(self) -> float:
+        return 0.0
+
+    def reset_command(self) -> str:
+        return "python main.py --reset-pin"
 
 
 SHELL = ("title", "settings", "scores", "stats", "about")

@@ -1,12 +1,14 @@
 """The operator's PIN pad (kiosk): the right PIN opens the operator's menu; wrong PINs lock the
-pad for a while.
+pad, for longer each time (the kiosk's PIN store keeps the count).
 
 In ``set`` mode (a kiosk started with no PIN configured) it asks the operator to choose a PIN
-of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed).
+of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed). In ``lost``
+mode (the stored PIN's files are damaged) it takes no PIN and says how the operator resets it.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,8 +24,6 @@ if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
     from game.arcade.kiosk import Kiosk
 
-MAX_TRIES = 3
-LOCK_SECONDS = 30.0
 GIVE_UP_SECONDS = 20.0  # an abandoned pad closes itself
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok")
 
@@ -35,7 +35,7 @@ class PinPadScene(ArcadeScene):
     def __init__(self, app: ArcadeApp, kiosk: Kiosk, mode: str = "exit") -> None:
         super().__init__(app)
         self.kiosk = kiosk
-        self.mode = mode  # "exit": the right PIN quits; "set": choose the PIN
+        self.mode = mode  # "exit": the right PIN opens the menu; "set": choose it; "lost"
         self.first = ""  # set mode: the PIN entered once, waiting for the repeat
         self.mismatch = False
         self.entered = ""
@@ -45,10 +45,13 @@ class PinPadScene(ArcadeScene):
 
     @property
     def locked_for(self) -> float:
-        return max(0.0, self.kiosk.pin_locked_until - self.kiosk.time)
+        """Seconds until the pad takes PINs again (0: now)."""
+        return 0.0 if self.mode == "set" else self.kiosk.pin_locked_for()
 
     def enter(self) -> None:
         self.keys = {}
+        if self.mode == "lost":
+            return  # no PIN can open it: the message says what the operator does
         size, gap = 168, 20
         left = self.panel.centerx - (3 * size + 2 * gap) // 2
         top = self.panel.top + 230
@@ -75,15 +78,11 @@ class PinPadScene(ArcadeScene):
         if self.mode == "set":
             self._choose()
             return
-        if self.entered and self.kiosk.check_pin(self.entered):
+        entered, self.entered = self.entered, ""
+        if entered and self.kiosk.check_pin(entered):
             self.kiosk.operator_menu()
             return
-        self.entered = ""
-        self.kiosk.pin_failures += 1
         self.app.ctx.audio.play("illegal")
-        if self.kiosk.pin_failures >= MAX_TRIES:
-            self.kiosk.pin_failures = 0
-            self.kiosk.pin_locked_until = self.kiosk.time + LOCK_SECONDS
 
     def _choose(self) -> None:
         """Set mode: 4–8 digits, then the same again; stored by the kiosk (hashed)."""
@@ -106,6 +105,8 @@ class PinPadScene(ArcadeScene):
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             if self.mode != "set":  # the kiosk cannot run without a PIN
                 self.app.nav.pop()
+        elif self.mode == "lost":
+            return
         elif action.kind == inp.KEY and action.key and action.key.isdigit():
             self.press(action.key)  # the digit keys of a keyboard
         elif action.kind == inp.KEY and action.key == "accept":
@@ -121,6 +122,9 @@ class PinPadScene(ArcadeScene):
         p = self.panel
         overlay.dialog(surface, p, palette.PANEL_EDGE, alpha=220)
         title = t("pin.title")
+        if self.mode == "lost":
+            self._draw_lost(surface, title)
+            return
         if self.mode == "set":
             title = t("pin.set_again") if self.first else t("pin.set_title")
         size, lines = text.fit_lines(title, "bold", 40, p.width - 60, 2)
@@ -133,7 +137,8 @@ class PinPadScene(ArcadeScene):
                             (p.centerx, p.top + 195))
         locked = self.locked_for
         if locked > 0:
-            line = t("pin.locked", seconds=int(locked) + 1)
+            left = math.ceil(locked)
+            line = t("pin.locked", time=f"{left // 60}:{left % 60:02d}")
             size, lines = text.fit_lines(line, "bold", 34, p.width - 60, 2)
             text.blit_lines(surface, lines, "bold", size, palette.BAD, "center",
                             (p.centerx, p.top + 150))
@@ -141,3 +146,18 @@ class PinPadScene(ArcadeScene):
             dots = "●" * len(self.entered) + "○" * max(0, 4 - len(self.entered))
             text.blit(surface, dots, "ui", 56, palette.GOLD, "center", (p.centerx, p.top + 150))
         self.gui.draw_ui(surface)
+
+    def _draw_lost(self, surface: pygame.Surface, title: str) -> None:
+        """The stored PIN is lost: what the operator does, the command to type included."""
+        p = self.panel
+        size, lines = text.fit_lines(title, "bold", 40, p.width - 60, 2)
+        text.blit_lines(surface, lines, "bold", size, palette.TEXT, "center",
+                        (p.centerx, p.top + 70))
+        line = t("pin.lost")
+        size, lines = text.fit_lines(line, "ui", 32, p.width - 60, 7)
+        text.blit_lines(surface, lines, "ui", size, palette.BAD, "center",
+                        (p.centerx, p.top + 320))
+        command = self.kiosk.reset_command()
+        size, lines = text.fit_lines(command, "bold", 28, p.width - 60, 4)
+        text.blit_lines(surface, lines, "bold", size, palette.GOLD, "center",
+                        (p.centerx, p.top + 520))

@@ -16,7 +16,8 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                                       "effects_volume": 0.9, "music_muted": false,
                                       "effects_muted": false, "fullscreen": false,
                                       "reduced_motion": false, "idle_seconds": 90,
-                                      "kiosk_pin_hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
+                                      "kiosk_pin_hash": "" (older files: the PIN's
+                                                        hash, moved to kiosk-pin.json),
                                       "kiosk_games": null | ["<id>", ...],
                                       "kiosk_attract": true, "kiosk_language": "",
                                       "window": null | {"x", "y", "w", "h", "display"},
@@ -38,6 +39,10 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                         a game's own document of one finished game (``GameData.document``),
                         written once when the game is recorded; its ``"format"`` names the game;
                         listed by ``Storage.documents``, read by ``Storage.document``
+    kiosk-pin.json      {"version": 1, "hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
+                         "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC seconds>}
+                        the kiosk operator's PIN and its lockout (:mod:`.pinstore`), copied
+                        to kiosk-pin.json.last-good; kiosk-pin.set marks that a PIN was set
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .scores.lock, .raise-request   see :mod:`.lock`
     fleet.db            the venue link's acknowledgements and last board (:mod:`.fleetfile`)
@@ -57,7 +62,8 @@ One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the 
 underneath, :mod:`.versioned` (what each version of a file means), :mod:`.migrations`,
 :mod:`.jsonfile` and :mod:`.reading` (the folder's files, written atomically and read
 defensively), :mod:`.files` (one file), :mod:`.writer` (the autosave off the frame),
-:mod:`.lock` (one process per folder), :mod:`.logfile`, :mod:`.pin`.
+:mod:`.lock` (one process per folder), :mod:`.logfile`, :mod:`.pin` (what a PIN is) and
+:mod:`.pinstore` (where the kiosk's is kept).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
 either way. A ``Storage`` is not thread-safe; one process per folder is what :class:`DataLock`
 is for.

@@ -22,6 +22,7 @@ from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
 from game.arcade.storage.location import resolve_data_dir
 from game.arcade.storage.logfile import open_log
 from game.arcade.storage.migrations import GameMigrations, Migrations
+from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
 from game.arcade.storage.saves import SAVES_DIR, SaveFiles
 from game.arcade.storage.scores import ScoresFile
@@ -64,6 +65,8 @@ class Storage:
         self._scores = ScoresFile(self._files, self._games)
         self._saves = SaveFiles(self._files, self._games, clock)
         self._documents = GameDocuments(self._store, self._games)
+        self.kiosk_pin = PinStore(self._store, clock)
+        """The kiosk operator's PIN and its lockout (``kiosk-pin.json``, not the settings)."""
 
     @property
     def writable(self) -> bool:
@@ -101,7 +104,18 @@ class Storage:
         """The saved settings; defaults when missing or corrupt, per field when a value is bad."""
         found = self._files.read(SETTINGS_FILE, "settings", MAX_BYTES,
                                  lambda data, strict: parse_settings(data, self._games, strict))
-        return Settings.for_games(self._games.values()) if found is None else found
+        if found is None:
+            return Settings.for_games(self._games.values())
+        if found.kiosk_pin_hash and self.kiosk_pin.adopt(found.kiosk_pin_hash):
+            found.kiosk_pin_hash = ""  # an older file's PIN, now in its own file
+            self.save_settings(found)
+        return found
+
+    def reset_kiosk_pin(self) -> bool:
+        """Forget the kiosk PIN, an older settings file's too (``--reset-pin``); ``True``
+        when nothing of it is left on disk."""
+        self.load_settings()
+        return self.kiosk_pin.reset()
 
     def has_settings(self) -> bool:
         """Whether a settings file exists (``False`` on a first start, or after a corrupt one

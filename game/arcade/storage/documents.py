@@ -10,7 +10,6 @@ like any data file; one elsewhere is only logged (not ours to move).
 from __future__ import annotations
 
 import logging
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -82,8 +81,8 @@ class GameDocuments:
 
     def _names(self, game_id: str) -> list[str]:
         """The file names in ``games/`` that start with ``<game id>-`` and end in ``.json``."""
-        folder = self._store.data_dir / GAMES_DIR
-        if not self._store.writable or not os.path.isdir(folder):
+        folder = self._store.folder(GAMES_DIR) if self._store.writable else None
+        if folder is None:  # not there, or something else in its place (moved aside)
             return []
         try:
             return [p.name for p in folder.iterdir()

@@ -8,10 +8,11 @@
 * **Reading** (:func:`read_regular`) opens a file only if it is a regular file, and never
   blocks: ``os.open`` with ``O_NONBLOCK``, then ``fstat`` and ``S_ISREG`` on the open descriptor
   (no race between the check and the read), so a FIFO with a data file's name never hangs the
-  start. Symlinks are followed for reading (a player may keep a file elsewhere): only the
-  *target* is checked and read, and a link is never written through (``os.replace`` replaces
-  the link itself). At most ``max_bytes`` are read (``fstat`` size first). The bytes must be
-  UTF-8 (a BOM is tolerated) JSON without NaN/Infinity, and an object (:func:`decode`).
+  start. Symlinks are followed for reading where the caller allows it (a player may keep
+  ``settings.json`` elsewhere): only the *target* is checked and read, and a link is never
+  written through (``os.replace`` replaces the link itself). At most ``max_bytes`` are read
+  (``fstat`` size first). The bytes must be UTF-8 (a BOM is tolerated) JSON without
+  NaN/Infinity, and an object (:func:`decode`).
 
 What breaks those rules raises :class:`Corrupt` (set the file aside) or :class:`Unreadable`
 (no permission: leave it alone); deciding what to do is the caller's job.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
 import stat
 import tempfile
@@ -31,9 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+log = logging.getLogger(__name__)
+
 STALE_TEMP_SECONDS = 60.0
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
                | getattr(os, "O_CLOEXEC", 0))
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CHUNK = 1 << 20
 
 
@@ -100,16 +105,19 @@ def encode(payload: Any, compact: bool = False) -> bytes:
     return text.encode("utf-8")
 
 
-def read_regular(path: Path, max_bytes: int) -> bytes | None:
+def read_regular(path: Path, max_bytes: int, follow: bool = True) -> bytes | None:
     """The bytes of ``path`` if it is a regular file of at most ``max_bytes``; ``None`` when it
-    does not exist; :class:`Unreadable` without permission; :class:`Corrupt` otherwise."""
+    does not exist; :class:`Unreadable` without permission; :class:`Corrupt` otherwise (also a
+    symlink when not ``follow``)."""
     try:
-        fd = os.open(path, _READ_FLAGS)
+        fd = os.open(path, _READ_FLAGS if follow else _READ_FLAGS | _NOFOLLOW)
     except FileNotFoundError:
         return None
     except OSError as error:
         if error.errno in (errno.EACCES, errno.EPERM) and not os.path.isdir(path):
             raise Unreadable(str(error)) from None
+        if not follow and os.path.islink(path):
+            raise Corrupt("a symlink, never followed here") from None
         raise Corrupt(f"cannot be opened: {error}") from None
     try:
         info = os.fstat(fd)
@@ -209,3 +217,35 @@ def remove_stale_temp_files(folders: Iterable[Path]) -> None:
                 with contextlib.suppress(OSError):
                     if now - path.lstat().st_mtime > STALE_TEMP_SECONDS:
                         path.unlink()
+
+
+def set_aside_if_odd(path: Path, want_folder: bool = False) -> bool:
+    """Rename ``path`` to ``<name>.aside-<UTC stamp>`` when it exists but is not a regular file
+    (``want_folder``: not a real folder): a symlink (the link itself is renamed, its target
+    never touched), a FIFO, a device. One warning says so; ``False`` when something odd is
+    still in the way (it could not be renamed)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return True  # not there (or not to be asked): opening it says the rest
+    if (stat.S_ISDIR(mode) if want_folder else stat.S_ISREG(mode)):
+        return True
+    kind = "a real folder" if want_folder else "a regular file"
+    base = f"{path.name}.aside-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}"
+    aside = path.with_name(base)
+    counter = 1
+    while os.path.lexists(aside):
+        counter += 1
+        aside = path.with_name(f"{base}-{counter}")
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        return True  # another thread or process moved it first
+    except OSError as error:
+        log.warning("%s is not %s (%s) and cannot be moved aside (%s)", path, kind,
+                    stat.filemode(mode), error)
+        return False
+    log.warning("%s was not %s (%s): moved aside to %s", path, kind, stat.filemode(mode),
+                aside.name)
+    sync_dir(path.parent)
+    return True

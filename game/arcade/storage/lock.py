@@ -16,10 +16,18 @@ writing ``scores.json``, so two writers that meet anyway (an old copy without th
 a test) still lose no record. It waits at most ``timeout`` seconds and then goes on without the
 lock (the merge still makes losing anything unlikely) rather than hang the game.
 
-When no lock file can be opened at all (the folder cannot be created or is read-only and has
-none), locking is impossible and :meth:`DataLock.acquire` says ``True``: such a folder cannot be
-written, so there is nothing two copies could overwrite. Lock files are opened with
-``O_NOFOLLOW`` and never written to, so a planted symlink cannot make the game touch another file.
+The lock is taken twice: on the data folder itself (POSIX: ``flock`` on the folder's own
+descriptor) and on ``.lock``. A file in the folder can be removed or replaced (by a symlink,
+say) under a running copy, whose lock then holds an inode nobody opens any more; the folder
+cannot be replaced under it, so a second copy is refused whatever became of ``.lock``.
+``.lock`` stays for older copies, which lock only it. Anything but a regular file in its place
+(a symlink, a FIFO, a device, a folder) is moved aside (``.lock.aside-<stamp>``, one warning)
+before a fresh one is made; lock files are opened with ``O_NOFOLLOW`` and never written to, so
+a planted symlink cannot make the game touch another file.
+
+When nothing can be locked at all (the folder cannot be created, or neither it nor a lock file
+can be opened), locking is impossible and :meth:`DataLock.acquire` says ``True``: such a folder
+cannot be written, so there is nothing two copies could overwrite.
 """
 
 from __future__ import annotations
@@ -31,6 +39,8 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from game.arcade.storage.files import set_aside_if_odd
 
 try:
     import fcntl
@@ -58,6 +68,31 @@ def _open(path: Path) -> int | None:
     except OSError as error:
         log.info("no lock file %s (%s)", path, error)
         return None
+
+
+def _open_folder(folder: Path) -> int | None:
+    """A descriptor on the folder itself, to lock (POSIX only: Windows cannot lock one)."""
+    if fcntl is None:
+        return None
+    try:
+        return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _FLAGS)
+    except OSError as error:
+        log.info("cannot open the folder %s to lock it (%s)", folder, error)
+        return None
+
+
+def _lock_or_close(fd: int, what: Path) -> bool | None:
+    """Lock ``fd`` (kept open when taken): ``True`` taken, ``False`` held by another process
+    (closed), ``None`` when it cannot be locked here (closed)."""
+    try:
+        taken = _try_lock(fd)
+    except OSError as error:
+        log.warning("cannot lock %s (%s): going on without that lock", what, error)
+        os.close(fd)
+        return None
+    if not taken:
+        os.close(fd)
+    return taken
 
 
 def _try_lock(fd: int) -> bool:
@@ -95,40 +130,42 @@ class DataLock:
         self.data_dir = Path(data_dir)
         self.clock = clock
         self.poll_seconds = poll_seconds
-        self._fd: int | None = None
+        self._fds: list[int] = []  # the folder's and .lock's, while held
         self._last_poll: float | None = None
 
     @property
     def held(self) -> bool:
-        return self._fd is not None
+        return bool(self._fds)
 
     def acquire(self) -> bool:
-        """``True`` when this process may use the folder (the lock is ours, or locking is
-        impossible there); ``False`` when another running copy holds it."""
-        if self._fd is not None:
+        """``True`` when this process may use the folder (the locks are ours, or locking is
+        impossible there); ``False`` when another running copy holds one."""
+        if self._fds:
             return True
         with contextlib.suppress(OSError, ValueError):
             self.data_dir.mkdir(parents=True, exist_ok=True)
-        fd = _open(self.data_dir / LOCK_FILE)
-        if fd is None:
-            return True
-        try:
-            taken = _try_lock(fd)
-        except OSError as error:
-            log.warning("cannot lock %s (%s): going on without the lock", self.data_dir, error)
-            os.close(fd)
-            return True
-        if not taken:
-            os.close(fd)
-            return False
-        self._fd = fd
+        folder = _open_folder(self.data_dir)
+        if folder is not None:
+            taken = _lock_or_close(folder, self.data_dir)
+            if taken is False:
+                return False
+            if taken:
+                self._fds.append(folder)
+        path = self.data_dir / LOCK_FILE
+        fd = _open(path) if set_aside_if_odd(path) else None
+        if fd is not None:
+            taken = _lock_or_close(fd, path)
+            if taken is False:  # an older copy, which locks only .lock
+                self.release()
+                return False
+            if taken:
+                self._fds.append(fd)
         return True
 
     def release(self) -> None:
         """Let another copy start (also happens by itself when the process ends)."""
-        if self._fd is not None:
-            _unlock_and_close(self._fd)
-            self._fd = None
+        while self._fds:
+            _unlock_and_close(self._fds.pop())
 
     def request_raise(self) -> bool:
         """From a second copy: ask the running one to bring its window forward."""

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from game.arcade.storage.files import set_aside_if_odd
 from game.version import APP_NAME
 
 LOG_FILE = f"{APP_NAME}.log"
@@ -88,28 +89,9 @@ def open_log(folder: Path) -> QuietRotatingFileHandler | None:
     be opened (then the game logs to stderr only). Something else in its place (a symlink, a
     FIFO, a device, a folder) is set aside first, never written through."""
     path = folder / LOG_FILE
-    _set_aside_if_odd(path)
+    set_aside_if_odd(path)
     try:
         return QuietRotatingFileHandler(path)
     except OSError as error:
         logging.getLogger(__name__).warning("no log file in %s (%s)", folder, error)
         return None
-
-
-def _set_aside_if_odd(path: Path) -> None:
-    """Rename ``path`` out of the way when it exists but is not a regular file."""
-    try:
-        mode = os.lstat(path).st_mode
-    except OSError:
-        return  # not there (or not to be asked): opening says the rest
-    if stat.S_ISREG(mode):
-        return
-    aside = path.with_name(f"{path.name}.aside-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
-    try:
-        os.rename(path, aside)
-    except OSError as error:
-        logging.getLogger(__name__).warning("%s is not a regular file and cannot be moved "
-                                            "aside (%s)", path, error)
-        return
-    logging.getLogger(__name__).warning("%s was not a regular file: moved aside to %s",
-                                        path, aside.name)

@@ -7,6 +7,12 @@ defaults. A file without read **permission** is left in place with
 ``Notice("notice.unreadable", {"file": name})`` (logged once), and its name lives in memory for
 the session, as every name does when the data folder cannot be created
 (``notice.no_data_dir``): reads see what this session wrote, and nothing overwrites the file.
+
+Files at the top of the folder may be symlinks (followed for reading, replaced on writing: a
+player may keep ``settings.json`` elsewhere); **subfolders** (``saves/``, ``games/``) and the
+files in them never are. A subfolder that is not a real folder (a symlink, a FIFO, a file) is
+moved aside like a corrupt file before any name in it is used, and a file in it that is a
+symlink is corrupt: nothing is read or written outside the data folder through them.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -63,14 +70,41 @@ class JsonFolder:
             self.writable = False
             notices.append(Notice("notice.no_data_dir", {"path": str(data_dir)}))
         else:
-            remove_stale_temp_files([data_dir, *(data_dir / sub for sub in subdirs)])
+            folders = [self.folder(sub) for sub in subdirs]
+            remove_stale_temp_files([data_dir, *(folder for folder in folders if folder)])
 
     def settle(self) -> None:
         """Wait until the files are as they were asked to be (a store that writes later
         waits for its queue here)."""
 
     def path(self, name: str) -> Path:
+        """Where ``name`` is; a name in a subfolder once that is a real folder or missing
+        (anything else in its place is moved aside first)."""
+        if "/" in name:
+            self.folder(name.split("/", 1)[0])
         return self.data_dir / name
+
+    def folder(self, sub: str) -> Path | None:
+        """The subfolder ``sub`` when it is a real folder; ``None`` when it is not there. A
+        symlink, FIFO or file in its place is moved aside (``<sub>.corrupt-<stamp>``) and
+        reported first, never followed. Safe on the writer thread (it never settles)."""
+        folder = self.data_dir / sub
+        try:
+            mode = os.lstat(folder).st_mode
+        except OSError:
+            return None
+        if stat.S_ISDIR(mode):
+            return folder
+        log.warning("%s is not a folder (%s): moved aside, never followed", sub,
+                    stat.filemode(mode))
+        self.notices.append(Notice("notice.corrupt", {"file": sub}))
+        try:
+            os.rename(folder, self._free(f"{sub}.corrupt-{stamp(self.clock())}"))
+        except FileNotFoundError:
+            pass  # moved meanwhile (the writer thread looked at the same time)
+        except OSError as error:
+            log.warning("could not move %s aside: %s", sub, error)
+        return None
 
     def in_memory(self, name: str) -> bool:
         """Whether ``name`` lives in memory (no folder, or the file may not be read)."""
@@ -85,7 +119,7 @@ class JsonFolder:
         if self.in_memory(name):
             raw = self._memory.get(name)
         else:
-            raw = read_regular(self.path(name), max_bytes)
+            raw = read_regular(self.path(name), max_bytes, follow="/" not in name)
         if raw is None:
             return None
         return Loaded(decode(raw), raw)
@@ -151,6 +185,9 @@ class JsonFolder:
     def free_name(self, base: str) -> Path:
         """``base`` in the data folder, or ``base-2``, ``base-3``… when that name is taken."""
         self.settle()
+        return self._free(base)
+
+    def _free(self, base: str) -> Path:
         target = self.path(base)
         counter = 1
         while os.path.lexists(target):

@@ -15,10 +15,11 @@ are and written back, so a newer version's game keeps its settings.
 ``game.arcade.fleet``): the server's connection string, never with a password, and this kiosk's
 name on the venue board (``""``: the machine's host name).
 
-The kiosk PIN is stored only hashed (``kiosk_pin_hash``; ``""`` means no PIN configured); set
-it with :meth:`Settings.set_kiosk_pin`, which refuses anything but 4-8 ASCII digits. The other
-``kiosk_*`` fields are the operator menu's: the games offered, attract mode, the language an
-idle kiosk returns to.
+The kiosk PIN is not a setting: it lives in ``kiosk-pin.json``
+(:mod:`~game.arcade.storage.pinstore`), where a damaged settings file cannot lose it.
+``kiosk_pin_hash`` is only what an older file held (``""``: none); ``Storage.load_settings``
+moves it to the PIN's file and writes the settings without it. The other ``kiosk_*`` fields
+are the operator menu's: the games offered, attract mode, the language an idle kiosk returns to.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.arcade.storage.gamedata import GAME_ID_RE, GameData, SettingField
-from game.arcade.storage.pin import hash_pin, is_pin_hash, valid_pin, verify_pin
+from game.arcade.storage.pin import is_pin_hash
 from game.engine.locales import LOCALES
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class Settings:
     fullscreen: bool = False
     reduced_motion: bool = False
     idle_seconds: int = 90
-    kiosk_pin_hash: str = ""
+    kiosk_pin_hash: str = ""  # an older file's PIN only (see the module docstring)
     kiosk_games: list[str] | None = None  # the games a kiosk offers; None: every game
     kiosk_attract: bool = True  # an idle kiosk plays attract mode
     kiosk_language: str = ""  # the language an idle kiosk returns to; "": ``language``
@@ -113,23 +114,6 @@ class Settings:
         for name, spec in self.schemas.get(game_id, {}).items():
             section.setdefault(name, spec.default)
         return section
-
-    @property
-    def has_kiosk_pin(self) -> bool:
-        return self.kiosk_pin_hash != ""
-
-    def set_kiosk_pin(self, pin: str) -> None:
-        """Store ``pin`` hashed; ``ValueError`` unless it is 4-8 ASCII digits."""
-        if not valid_pin(pin):
-            raise ValueError("a PIN is 4 to 8 digits 0-9")
-        self.kiosk_pin_hash = hash_pin(pin)
-
-    def clear_kiosk_pin(self) -> None:
-        self.kiosk_pin_hash = ""
-
-    def kiosk_pin_matches(self, pin: str) -> bool:
-        """Whether ``pin`` is the configured PIN (constant-time; ``False`` when none is set)."""
-        return verify_pin(pin, self.kiosk_pin_hash)
 
 
 def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:

@@ -92,9 +92,71 @@ def test_lock_files_are_never_followed(tmp_path: Path) -> None:
     data.mkdir()
     (data / LOCK_FILE).symlink_to(target)
     (data / RAISE_FILE).symlink_to(target)
-    assert DataLock(data).acquire() is True  # no lock possible here, but never followed
+    lock = DataLock(data)
+    assert lock.acquire() is True and lock.held  # the link set aside, a real lock taken
     assert DataLock(data).request_raise() is False
     assert not target.exists()
+    lock.release()
+
+
+def replace_by_link(path: Path, target: Path) -> None:
+    os.unlink(path)
+    path.symlink_to(target)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX kill")
+@pytest.mark.parametrize("how", ["symlink", "removed"])
+def test_a_lock_file_replaced_under_a_running_copy_never_lets_a_second_one_run(
+        tmp_path: Path, how: str) -> None:
+    """Issue 38, case 9: with ``.lock`` replaced by a symlink both copies ran (the second one
+    could open no lock file, so it took locking to be impossible there)."""
+    holder = other_copy(tmp_path, "hold")
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "acquired"
+        if how == "symlink":
+            replace_by_link(tmp_path / LOCK_FILE, tmp_path / "elsewhere")
+        else:
+            os.unlink(tmp_path / LOCK_FILE)
+        second = other_copy(tmp_path, "once")
+        out, err = second.communicate(timeout=60)
+        assert out.split() == ["busy"], err
+        assert not (tmp_path / "elsewhere").exists()
+    finally:
+        holder.kill()
+        holder.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "device", "folder"])
+def test_something_else_as_the_lock_file_is_set_aside_and_reported(
+        tmp_path: Path, kind: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 38, case 9: only a regular file is the lock; anything else is renamed out of the
+    way (never opened, never followed), one warning says so, and the lock works as usual."""
+    path = tmp_path / LOCK_FILE
+    if kind == "symlink":
+        path.symlink_to(tmp_path / "elsewhere")
+    elif kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(path)
+    elif kind == "device":
+        if not os.path.exists("/dev/null"):
+            pytest.skip("no /dev/null")
+        path.symlink_to("/dev/null")
+    else:
+        path.mkdir()
+    with caplog.at_level(logging.WARNING):
+        lock = DataLock(tmp_path)
+        assert lock.acquire() is True and lock.held
+    try:
+        assert path.is_file() and not path.is_symlink()
+        aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"{LOCK_FILE}.aside-")]
+        assert len(aside) == 1 and "not a regular file" in caplog.text
+        assert not (tmp_path / "elsewhere").exists()
+        out, err = other_copy(tmp_path, "once").communicate(timeout=60)
+        assert out.split() == ["busy"], err
+    finally:
+        lock.release()
 
 
 def test_exclusive_waits_then_goes_on_without_the_lock(

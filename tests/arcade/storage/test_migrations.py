@@ -16,6 +16,7 @@ import pytest
 
 from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings, Storage, migrations
 from game.arcade.storage.pin import is_pin_hash
+from game.arcade.storage.pinstore import PIN_FILE, SET
 from game.rules.magdagdon import MagdagdonGame
 from tests.arcade.storage.support import (
     COUNTER,
@@ -76,7 +77,9 @@ def test_settings_v1_become_v2_with_the_pin_hashed(tmp_path: Path) -> None:
     assert got.idle_seconds == 300 and got.window is None and got.last_game == "magdagdon"
     assert got.game("magdagdon") == {"difficulty": "NIGHTMARE", "digits": True, "coached": True}
     assert got.game("counter") == {"speed": 1.0, "name": "", "sound": True}
-    assert is_pin_hash(got.kiosk_pin_hash) and got.kiosk_pin_matches(old["kiosk_pin"])
+    assert got.kiosk_pin_hash == ""  # moved to the PIN's own file (issue 38, case 5)
+    assert s.kiosk_pin.status == SET and s.kiosk_pin.attempt(old["kiosk_pin"])
+    assert is_pin_hash(read_json(tmp_path / PIN_FILE)["hash"])
     assert s.notices == []
     # rewritten as v2 at once; the original kept byte for byte
     data = read_json(tmp_path / SETTINGS_FILE)
@@ -99,10 +102,11 @@ def test_v1_kiosk_pins(tmp_path: Path, pin: Any, configured: bool) -> None:
     else:
         old["kiosk_pin"] = pin
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "settings": old}), "utf-8")
-    got = make(tmp_path).load_settings()
-    assert got.has_kiosk_pin is configured
+    store = make(tmp_path)
+    store.load_settings()
+    assert (store.kiosk_pin.status == SET) is configured
     if configured:
-        assert got.kiosk_pin_matches(pin)
+        assert store.kiosk_pin.attempt(pin)
 
 
 def test_a_v1_settings_file_with_bad_values_migrates_them_to_defaults(tmp_path: Path) -> None:
@@ -214,8 +218,10 @@ def test_everything_migrates_at_start_and_is_found_afterwards(tmp_path: Path) ->
     assert s.notices == []
     assert folder_names(tmp_path) == sorted([
         "saves/magdagdon.json", "savegame.json.v1-backup", "scores.json", "scores.json.v1-backup",
-        "settings.json", "settings.json.v1-backup"])
+        "settings.json", "settings.json.v1-backup",
+        PIN_FILE, f"{PIN_FILE}.last-good", "kiosk-pin.set"])  # the v1 PIN, in its own file
     again = make(tmp_path)
+    assert again.kiosk_pin.attempt(V1_SETTINGS["settings"]["kiosk_pin"])
     assert again.load_settings().game("magdagdon")["difficulty"] == "NIGHTMARE"
     assert len(again.records("magdagdon")) == 14
     assert resume(again).to_dict() == V1_SAVE["game"]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.arcade.storage import SETTINGS_FILE, Settings, jsonfile, verify_pin
+from game.arcade.storage import SETTINGS_FILE, Settings, jsonfile
 from game.engine.locales import LOCALES
 from tests.arcade.storage.support import (
     COUNTER,
@@ -49,18 +49,15 @@ def mine() -> Settings:
 
 def test_settings_round_trip(tmp_path: Path) -> None:
     ours = mine()
-    ours.set_kiosk_pin("48151623")
     assert make(tmp_path).save_settings(ours) is True
     data = read_json(tmp_path / SETTINGS_FILE)
     assert data["version"] == 2 and set(data) == {"version", "settings", "games"}
     assert data["games"]["magdagdon"] == {"difficulty": "NIGHTMARE", "digits": True,
                                           "coached": True}
-    assert data["settings"]["kiosk_pin_hash"].startswith("pbkdf2_sha256$")
-    assert '"48151623"' not in (tmp_path / SETTINGS_FILE).read_text("utf-8")  # never in clear
+    assert data["settings"]["kiosk_pin_hash"] == ""  # the PIN has a file of its own
     again = make(tmp_path)
     loaded = again.load_settings()
     assert loaded == ours and again.notices == []
-    assert loaded.kiosk_pin_matches("48151623") and not loaded.kiosk_pin_matches("48151624")
     assert leftovers(tmp_path) == []
 
 
@@ -75,7 +72,7 @@ def test_defaults() -> None:
     d = DEFAULTS
     assert (d.language, d.music_volume, d.effects_volume, d.idle_seconds) == ("en", 0.6, 0.9, 90)
     assert not (d.music_muted or d.effects_muted or d.fullscreen or d.reduced_motion)
-    assert d.kiosk_pin_hash == "" and not d.has_kiosk_pin and d.window is None
+    assert d.kiosk_pin_hash == "" and d.window is None
     assert d.last_game == "magdagdon"
     assert d.games == {"magdagdon": {"difficulty": "PEACEFUL", "digits": False, "coached": False},
                        "counter": {"speed": 1.0, "name": "", "sound": True}}
@@ -212,19 +209,6 @@ def test_a_known_section_that_is_not_an_object_gives_its_defaults(tmp_path: Path
     write_settings(tmp_path, {}, {"magdagdon": "NIGHTMARE"})
     s = make(tmp_path)
     assert s.load_settings() == DEFAULTS and s.notices == []
-
-
-def test_the_kiosk_pin_is_validated_where_it_is_set() -> None:
-    s = Settings()
-    for bad in ("123", "123456789", "12a4", "١٢٣٤", "²³⁴⁵", " 1234", ""):
-        with pytest.raises(ValueError):
-            s.set_kiosk_pin(bad)
-    assert s.kiosk_pin_hash == ""
-    s.set_kiosk_pin("97531")
-    assert s.has_kiosk_pin and verify_pin("97531", s.kiosk_pin_hash)
-    assert not s.kiosk_pin_matches("١٢٣٤")
-    s.clear_kiosk_pin()
-    assert not s.has_kiosk_pin and not s.kiosk_pin_matches("97531")
 
 
 def test_utf8_bom_is_tolerated(tmp_path: Path) -> None:

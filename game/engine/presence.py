@@ -1,0 +1,157 @@
+"""The game's window kept on screen when it must be (a kiosk), brought forward when asked, and
+noticed when it is gone.
+
+* **Kept forward** (``keep_forward``; a kiosk sets it): a window the window manager minimised
+  or hid (iconify, Super+D showing the desktop, another desktop, an unmap) comes back at once,
+  on SDL's WINDOWMINIMIZED or WINDOWHIDDEN, and every :data:`CHECK_SECONDS` (of the app's
+  clock) the window is asked whether it is still shown, in case no event came. Under X11 the
+  requests go through :mod:`game.engine.x11` (SDL's show and restore could wait forever for a
+  window manager that keeps the window hidden); elsewhere through SDL's show, restore and
+  raise.
+* **Brought forward on request** (:meth:`WindowPresence.bring_forward`): a second copy of the
+  game asks the first to come to the front.
+* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it; the app
+  then saves and ends (``App.window_lost``). :meth:`WindowPresence.release` lets SDL destroy
+  such a window at the end without waiting for the X server's answer about it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+
+from game.engine import sdl, x11
+from game.engine.display import Display
+
+log = logging.getLogger(__name__)
+
+CHECK_SECONDS = 1.0
+"""How often a kept-forward window is asked whether it is still on screen."""
+RETRY_SECONDS = 0.5
+"""The shortest time between two attempts to bring the window forward."""
+ERROR_LOG_SECONDS = 60.0
+"""X errors caught (and survived) are logged at most this often."""
+_HIDING = {pygame.WINDOWMINIMIZED: "minimised", pygame.WINDOWHIDDEN: "hidden"}
+
+
+class WindowPresence:
+    """Watches ``display``'s window; ``clock`` is the app's (seconds, monotonic)."""
+
+    def __init__(self, display: Display, clock: Callable[[], float]) -> None:
+        self.display = display
+        self.clock = clock
+        self.keep_forward = False
+        self.brought_forward = 0  # attempts so far (the log says why)
+        self._x11: tuple[int, int] | None = None  # SDL's X connection and the window's X id
+        self._forward: x11.Forward | None = None
+        self._checked_at: float | None = None
+        self._brought_at: float | None = None
+        self._released = False
+        self._errors_logged: tuple[int, float | None] = (0, None)  # X errors logged, when
+        window = display.window
+        if window is not None and pygame.display.get_driver() == "x11":
+            self._x11 = sdl.x11_window(window)
+            if self._x11 is not None and x11.catch_errors():
+                self._forward = x11.Forward(self._x11[1])
+                pygame.register_quit(self.release)  # before the display's own (last in, first)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the window was destroyed under the game (X11: requests on it fail)."""
+        return self._x11 is not None and x11.lost(self._x11[1])
+
+    def watch(self, event: pygame.event.Event) -> None:
+        """Each event, once mapped by the display: a hidden kept-forward window comes back."""
+        why = _HIDING.get(event.type)
+        source = getattr(event, "window", None)  # None: posted by a test, about ours
+        if why is not None and self.keep_forward and source in (None, self.display.window):
+            self.bring_forward(f"the window was {why}")
+
+    def poll(self) -> None:
+        """Once a frame: a kept-forward window that is not on screen is brought forward; X
+        errors caught since the last look are logged."""
+        if self._x11 is not None:
+            self._log_errors()
+        if not self.keep_forward or self.lost:
+            return
+        now = self.clock()
+        if self._checked_at is not None and 0 <= now - self._checked_at < CHECK_SECONDS:
+            return
+        self._checked_at = now
+        if not self.shown():
+            self.bring_forward("the window was not on screen")
+
+    def _log_errors(self) -> None:
+        """X errors used to end the game; now they are survived, and said in the log (at
+        most once per :data:`ERROR_LOG_SECONDS`)."""
+        logged, at = self._errors_logged
+        if x11.error_count() == logged:
+            return
+        now = self.clock()
+        if at is not None and 0 <= now - at < ERROR_LOG_SECONDS:
+            return
+        count, latest = x11.errors()
+        self._errors_logged = (count, now)
+        log.warning("display: %d X errors caught and survived (the latest: %s)",
+                    count - logged, ", ".join(
+                        f"code {code} request {request}.{minor} on 0x{resource:x}"
+                        for code, request, minor, resource in latest[-3:]))
+
+    def shown(self) -> bool:
+        """Whether the window is on screen (``True`` when that cannot be told)."""
+        window = self.display.window
+        if window is None:
+            return True
+        if self._forward is not None:
+            return self._forward.viewable() is not False
+        flags = sdl.window_flags(window)
+        if flags is None:
+            return True
+        return bool(flags & sdl.WINDOW_SHOWN) and not flags & (
+            sdl.WINDOW_HIDDEN | sdl.WINDOW_MINIMIZED)
+
+    def bring_forward(self, why: str) -> bool:
+        """Show, restore and raise the window (at most once per :data:`RETRY_SECONDS`);
+        ``True`` when it was asked to come forward."""
+        window = self.display.window
+        now = self.clock()
+        if window is None or self.lost or (
+                self._brought_at is not None and 0 <= now - self._brought_at < RETRY_SECONDS):
+            return False
+        self._brought_at = now
+        self.brought_forward += 1
+        log.info("display: %s: bringing it forward", why)
+        if self._forward is not None:  # a kiosk's window goes on every desktop too
+            done = self._forward.bring(all_desktops=self.keep_forward)
+        else:
+            done = _bring_with_sdl(window)
+        self.display.damaged = True
+        return done
+
+    def release(self) -> None:
+        """At the end of the run, before the window is destroyed (also from ``pygame.quit``)."""
+        if self._released:
+            return
+        self._released = True
+        if self._x11 is not None and self.lost:
+            x11.unblock_hide(*self._x11)
+        if self._forward is not None:
+            self._forward.close()
+
+
+def _bring_with_sdl(window: pygame.Window) -> bool:
+    """SDL's way (not X11): show a hidden window, restore a minimised one (never a maximised
+    or fullscreen one: restoring would shrink it), raise and focus it."""
+    flags = sdl.window_flags(window)
+    try:
+        if flags is not None and not flags & sdl.WINDOW_SHOWN:
+            window.show()
+        if flags is None or flags & sdl.WINDOW_MINIMIZED:
+            window.restore()
+        window.focus()
+    except (pygame.error, AttributeError) as exc:
+        log.info("display: could not bring the window forward (%s)", exc)
+        return False
+    return True

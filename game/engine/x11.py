@@ -1,0 +1,236 @@
+"""The X server asked directly, through Xlib by ctypes, where SDL's own way ends the game or
+hangs it: X errors, bringing a window forward, and a window destroyed under the game.
+
+* **Errors.** Xlib reports every X error to one handler for the whole process; SDL's hands it
+  to Xlib's default, which prints "X Error of failed request" and exits with status 1. A window
+  destroyed under the game (``xdotool windowclose``, a misbehaving window manager) turns every
+  later request on it into an error, so the game ended unsaved. :func:`catch_errors` puts a
+  handler in its place that only counts the error and remembers which window ids failed with
+  BadWindow or BadDrawable: :func:`lost` says the window is gone, and the app saves and ends.
+* **Bringing forward.** SDL's show and restore wait, with no timeout, for the X server to say
+  that the window is mapped; a window manager that keeps it unmapped (openbox showing the
+  desktop, the window on another desktop) hung the game there. :class:`Forward` asks on a
+  connection of its own and never waits: it maps and raises the window and sends the window
+  manager ``_NET_ACTIVE_WINDOW`` (EWMH), which shows it and ends "show desktop", as a taskbar
+  does; a window that must stay on screen is also put on every desktop (``_NET_WM_DESKTOP``),
+  so that switching desktops no longer hides it.
+* **A destroyed window at the end.** SDL hides a window before destroying it and waits for the
+  UnmapNotify of a window that no longer exists: :func:`unblock_hide` puts that event into
+  SDL's own queue first, so the run ends instead of hanging.
+
+Only for SDL's x11 video driver; every function degrades to "cannot" (None, False) elsewhere.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+from collections import deque
+from functools import cache
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+BAD_WINDOW, BAD_DRAWABLE = 3, 9
+"""X error codes of a request on a window (or drawable) that does not exist."""
+IS_VIEWABLE = 2
+UNMAP_NOTIFY = 18
+CLIENT_MESSAGE = 33
+SUBSTRUCTURE_MASKS = (1 << 19) | (1 << 20)  # SubstructureNotify | SubstructureRedirect
+SOURCE_PAGER = 2
+"""The source of a request to the window manager: a pager or taskbar, which it obeys."""
+ALL_DESKTOPS = 0xFFFFFFFF
+
+
+class _XErrorEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("display", ctypes.c_void_p),
+                ("resourceid", ctypes.c_ulong), ("serial", ctypes.c_ulong),
+                ("error_code", ctypes.c_ubyte), ("request_code", ctypes.c_ubyte),
+                ("minor_code", ctypes.c_ubyte)]
+
+
+class _XWindowAttributes(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int),
+                ("height", ctypes.c_int), ("border_width", ctypes.c_int), ("depth", ctypes.c_int),
+                ("visual", ctypes.c_void_p), ("root", ctypes.c_ulong), ("class_", ctypes.c_int),
+                ("bit_gravity", ctypes.c_int), ("win_gravity", ctypes.c_int),
+                ("backing_store", ctypes.c_int), ("backing_planes", ctypes.c_ulong),
+                ("backing_pixel", ctypes.c_ulong), ("save_under", ctypes.c_int),
+                ("colormap", ctypes.c_ulong), ("map_installed", ctypes.c_int),
+                ("map_state", ctypes.c_int), ("all_event_masks", ctypes.c_long),
+                ("your_event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
+                ("override_redirect", ctypes.c_int), ("screen", ctypes.c_void_p)]
+
+
+class _XUnmapEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("event", ctypes.c_ulong),
+                ("window", ctypes.c_ulong), ("from_configure", ctypes.c_int)]
+
+
+class _XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong),
+                ("message_type", ctypes.c_ulong), ("format", ctypes.c_int),
+                ("data", ctypes.c_long * 5)]
+
+
+class _XEvent(ctypes.Union):
+    _fields_ = [("xunmap", _XUnmapEvent), ("xclient", _XClientMessageEvent),
+                ("pad", ctypes.c_long * 24)]
+
+
+_Handler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_XErrorEvent))
+
+
+@cache
+def xlib() -> Any | None:
+    """libX11 as a ctypes handle (the one SDL loaded), or None."""
+    try:
+        lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        lib.XSetErrorHandler.restype = ctypes.c_void_p
+        lib.XSetErrorHandler.argtypes = [_Handler]
+    except (OSError, AttributeError):
+        return None
+    lib.XOpenDisplay.restype = ctypes.c_void_p
+    lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    lib.XDefaultRootWindow.restype = ctypes.c_ulong
+    lib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    lib.XInternAtom.restype = ctypes.c_ulong
+    lib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    lib.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong,
+                                         ctypes.POINTER(_XWindowAttributes)]
+    lib.XMapRaised.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    lib.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                               ctypes.POINTER(_XEvent)]
+    lib.XPutBackEvent.argtypes = [ctypes.c_void_p, ctypes.POINTER(_XEvent)]
+    lib.XFlush.argtypes = [ctypes.c_void_p]
+    lib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    return lib
+
+
+# --- errors ------------------------------------------------------------------------------------
+_gone: set[int] = set()
+_seen: deque[tuple[int, int, int, int]] = deque(maxlen=32)  # code, request, minor, resource
+_counted = [0]
+
+
+def _on_error(_display: int | None, event: Any) -> int:
+    """Xlib's error handler: remember, never exit (it must not call Xlib, nor raise)."""
+    error = event.contents
+    if error.error_code in (BAD_WINDOW, BAD_DRAWABLE):
+        _gone.add(int(error.resourceid))
+    _seen.append((error.error_code, error.request_code, error.minor_code,
+                  int(error.resourceid)))
+    _counted[0] += 1
+    return 0
+
+
+_HANDLER = _Handler(_on_error)  # kept alive for the whole process: Xlib holds a pointer to it
+
+
+def catch_errors() -> bool:
+    """Handle X errors with :func:`_on_error` from now on (again after each SDL video start,
+    which puts SDL's own handler in place); ``True`` when installed."""
+    lib = xlib()
+    if lib is None:
+        return False
+    lib.XSetErrorHandler(_HANDLER)
+    return True
+
+
+def lost(window: int) -> bool:
+    """Whether a request on the X window ``window`` failed because it does not exist."""
+    return window in _gone
+
+
+def error_count() -> int:
+    """How many X errors were caught so far (cheap: once a frame)."""
+    return _counted[0]
+
+
+def errors() -> tuple[int, list[tuple[int, int, int, int]]]:
+    """How many X errors were caught, and the latest (code, request, minor, resource id)."""
+    return _counted[0], list(_seen)
+
+
+def unblock_hide(display: int, window: int) -> None:
+    """Put an UnmapNotify of ``window`` into the queue of SDL's X connection ``display``: SDL
+    waits for one before it destroys a window, and a destroyed window never sends it."""
+    lib = xlib()
+    if lib is None:
+        return
+    event = _XEvent()
+    event.xunmap.type = UNMAP_NOTIFY
+    event.xunmap.display = display
+    event.xunmap.event = event.xunmap.window = window
+    lib.XPutBackEvent(display, ctypes.byref(event))
+
+
+# --- bringing a window forward -------------------------------------------------------------------
+class Forward:
+    """Shows and raises one X window on a connection of its own, never waiting for replies
+    but the window's attributes (:meth:`viewable`)."""
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self._connection: int | None = None
+
+    def _open(self) -> tuple[Any, int] | None:
+        lib = xlib()
+        if lib is None:
+            return None
+        if self._connection is None:
+            self._connection = lib.XOpenDisplay(None) or None
+            if self._connection is None:
+                log.info("display: cannot open a connection to the X server")
+                return None
+        return lib, self._connection
+
+    def viewable(self) -> bool | None:
+        """Whether the window is mapped and shown (an iconified one, or one on another
+        desktop, is not); None when the X server cannot be asked or the window is gone."""
+        opened = self._open()
+        if opened is None:
+            return None
+        lib, connection = opened
+        attributes = _XWindowAttributes()
+        if not lib.XGetWindowAttributes(connection, self.window, ctypes.byref(attributes)):
+            return None
+        return bool(attributes.map_state == IS_VIEWABLE)
+
+    def bring(self, all_desktops: bool = False) -> bool:
+        """Map and raise the window and ask the window manager to activate it ("show desktop"
+        ended); ``all_desktops``: and to show it on every desktop. ``True`` when sent."""
+        opened = self._open()
+        if opened is None:
+            return False
+        lib, connection = opened
+        lib.XMapRaised(connection, self.window)
+        if all_desktops:
+            self._ask(lib, connection, b"_NET_WM_DESKTOP", ALL_DESKTOPS, SOURCE_PAGER)
+        self._ask(lib, connection, b"_NET_ACTIVE_WINDOW", SOURCE_PAGER)
+        lib.XFlush(connection)
+        return True
+
+    def _ask(self, lib: Any, connection: int, what: bytes, *data: int) -> None:
+        """Send the window manager the EWMH request ``what`` about the window."""
+        event = _XEvent()
+        message = event.xclient
+        message.type = CLIENT_MESSAGE
+        message.display = connection
+        message.window = self.window
+        message.message_type = lib.XInternAtom(connection, what, 0)
+        message.format = 32
+        for index, value in enumerate(data):
+            message.data[index] = value
+        lib.XSendEvent(connection, lib.XDefaultRootWindow(connection), 0, SUBSTRUCTURE_MASKS,
+                       ctypes.byref(event))
+
+    def close(self) -> None:
+        lib = xlib()
+        if self._connection is not None and lib is not None:
+            lib.XCloseDisplay(self._connection)
+        self._connection = None
