@@ -23,8 +23,8 @@ MUST_VISIT = {"TitleScene", "magdagdon.PlayScene", "magdagdon.PauseScene", "Sett
 
 @pytest.mark.slow
 def test_monkey_landscape_2500_events():
-    """2,500 events reach every screen of both games with this seed (and with seeds 1-6);
-    longer runs: ``python -m tools.monkey``."""
+    """2,500 events reach every screen of both games with this seed (seeds 2, 3, 5, 6 and 7 do
+    too; 4 does not since QUERNI's tile has GAMES); longer runs: ``python -m tools.monkey``."""
     report = run_monkey("landscape", 2_500, size=LANDSCAPE)
     missing = MUST_VISIT - report.visited
     assert not missing, f"never reached {sorted(missing)}\n{report.table()}"
