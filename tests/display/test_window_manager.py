@@ -163,7 +163,7 @@ def test_closing_the_window_saves_the_game_and_ends_with_status_0(
 
 def test_a_kiosk_whose_window_is_destroyed_saves_and_ends(servers, tmp_path: Path) -> None:
     """Nothing can be shown without a window: the kiosk saves and ends (status 0), and its
-    service manager starts it again (``Restart=always`` in the README's unit)."""
+    service manager starts it again (``Restart=always`` in docs/kiosk.md's unit)."""
     server = servers["openbox"]
     data = tmp_path / "data"
     program = Program(server, [*MODES["kiosk"], *PLAYING], data)
