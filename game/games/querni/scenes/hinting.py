@@ -10,17 +10,23 @@ from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
 
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
     """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
+    return turn_text(state, path, chain, "hint.")
+
+
+def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str) -> str:
+    """A suggested turn in words, from the texts ``<prefix>step``, ``jump`` (each with a
+    ``_remove`` form), ``remove`` and ``pass``: HINT's line and REVIEW's better turn."""
     low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
     if not path:
-        return t("hint.remove", **low_high) if chain is not None else t("hint.pass")
+        return t(f"{prefix}remove", **low_high) if chain is not None else t(f"{prefix}pass")
     piece = state.pieces.get(path[0])
     number = piece[1] if piece is not None else 0
     if len(path) == 2 and is_step(path[0], path[1]):
         what = {"number": number, "from": name(path[0]), "to": name(path[1])}
-        key = "hint.step"
+        key = f"{prefix}step"
     else:
         what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
-        key = "hint.jump"
+        key = f"{prefix}jump"
     if chain is not None:
         return t(f"{key}_remove", **what, **low_high)
     return t(key, **what)

@@ -18,9 +18,10 @@ from game.ai.querni.review import Verdict
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.games.querni.review import GameReview
+from game.games.querni.scenes.hinting import turn_text
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
-from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
+from game.rules.querni import Chain, Path, QuerniState, Square
 
 if TYPE_CHECKING:
     from game.games.querni.scenes.replay import ReplayScene
@@ -34,21 +35,7 @@ SUMMARY_ROOM = 60
 def better_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
     """HARD's turn in words: which piece it would have moved where, what it would have
     removed (``state``: the position the turn was played from)."""
-    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
-    if not path:
-        return t("review.better_remove", **low_high) if chain is not None else t(
-            "review.better_pass")
-    piece = state.pieces.get(path[0])
-    number = piece[1] if piece is not None else 0
-    if len(path) == 2 and is_step(path[0], path[1]):
-        what = {"number": number, "from": name(path[0]), "to": name(path[1])}
-        key = "review.better_step"
-    else:
-        what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
-        key = "review.better_jump"
-    if chain is not None:
-        return t(f"{key}_remove", **what, **low_high)
-    return t(key, **what)
+    return turn_text(state, path, chain, "review.better_")
 
 
 class ReviewView:
