@@ -46,15 +46,18 @@ class StartupError(Exception):
         self.status = status
 
 
-def open_storage(data_dir: str | None, games: tuple[GameSpec, ...]) -> Storage:
+def open_storage(data_dir: str | None, games: tuple[GameSpec, ...],
+                 records_in_memory: bool = False) -> Storage:
     """The data folder's storage; ``StartupError`` (status 2) when a folder the player named
-    cannot hold the data (not a folder, nothing can be written there: ``/proc``)."""
+    cannot hold the data (not a folder, nothing can be written there: ``/proc``).
+    ``records_in_memory``: the run's games never go into the player's tables."""
     try:
         if data_dir is not None:
             named = resolve_data_dir(data_dir)
             if os.path.lexists(named) and not os.path.isdir(named):
                 raise StartupError(f"--data-dir: {named} is not a folder", 2)
-        storage = Storage(data_dir, games=[spec.data for spec in games])
+        storage = Storage(data_dir, games=[spec.data for spec in games],
+                          records_in_memory=records_in_memory)
     except ValueError as error:
         raise StartupError(f"--data-dir: {error}", 2) from None
     why = None if data_dir is None else unusable(storage.data_dir)
@@ -71,7 +74,8 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
         # a benchmark keeps out of the player's data: its own folder, gone when it ends
         args.data_dir = tempfile.mkdtemp(prefix=f"{APP_NAME}-bench-")
         atexit.register(shutil.rmtree, args.data_dir, True)
-    storage = open_storage(args.data_dir, games)
+    # a benchmark's or a demo's games are recorded in memory: never in the player's tables
+    storage = open_storage(args.data_dir, games, records_in_memory=bool(args.bench or args.demo))
     lock = DataLock(storage.data_dir)
     if storage.writable and not lock.acquire():
         lock.request_raise()

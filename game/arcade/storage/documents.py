@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +46,29 @@ class GameDocuments:
         self._store = store
         self._games = games
 
-    def write(self, game_id: str, record_id: str, payload: dict[str, Any]) -> bool:
+    def write(self, game_id: str, record_id: str, payload: dict[str, Any],
+              then: Callable[[str], object] | None = None) -> bool:
         """Write ``payload`` as ``games/<game id>-<UTC stamp>-<record id>.json``; ``True``
-        when it is on disk. ``ValueError`` for a bad record id."""
+        when it is on disk. ``ValueError`` for a bad record id. With ``then`` the writer
+        thread writes it (``True`` once queued) and calls ``then(file name)`` once it is on
+        disk: the frame that records a game does not wait for its document."""
         if not (isinstance(record_id, str) and RECORD_ID_RE.fullmatch(record_id)):
             raise ValueError(f"bad record id {record_id!r}")
-        name = f"{GAMES_DIR}/{game_id}-{stamp(self._store.clock())}-{record_id}.json"
-        return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+        file_name = f"{game_id}-{stamp(self._store.clock())}-{record_id}.json"
+        name = f"{GAMES_DIR}/{file_name}"
+        if then is None:
+            return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+        return self._store.write_later(name, payload, DOCUMENT_MAX_BYTES, compact=False,
+                                       then=lambda on_disk: on_disk and then(file_name))
+
+    def read(self, game_id: str, file_name: str) -> dict[str, Any] | None:
+        """The document ``file_name`` of ``game_id`` in ``games/``, checked (a damaged one is
+        set aside); ``None`` when it cannot be used."""
+        if not (isinstance(file_name, str) and file_name.startswith(f"{game_id}-")
+                and file_name.endswith(".json") and "/" not in file_name
+                and "\\" not in file_name and not file_name.startswith(".")):
+            return None
+        return self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
 
     def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
         """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged

@@ -29,7 +29,7 @@ from typing import Any
 
 from game.arcade.storage.files import atomic_write, encode, holds_copy, sync_dir
 from game.arcade.storage.reading import MAX_BYTES, JsonFolder, Notice
-from game.arcade.storage.writer import Writer
+from game.arcade.storage.writer import NOTHING, Item, Writer
 
 __all__ = ["MAX_BYTES", "JsonStore", "Notice"]
 
@@ -110,26 +110,46 @@ class JsonStore(JsonFolder):
         return self._write_now(name, raw)
 
     def write_later(self, name: str, payload: Any, max_bytes: int = MAX_BYTES,
-                    compact: bool = True) -> bool:
+                    compact: bool = True, then: Callable[[bool], object] | None = None) -> bool:
         """Like :meth:`write`, but written by the writer thread: ``True`` once the bytes are
-        queued (a failure to write them is reported as usual, by a notice)."""
+        queued (a failure to write them is reported as usual, by a notice). ``then`` is
+        called on that thread with whether the bytes reached the disk."""
         raw = self._encoded(name, payload, max_bytes, compact)
         if raw is None:
             return False
-        self._writer.put(name, raw)
+        if then is None:
+            self._writer.put(name, raw)
+        else:
+            self._writer.put(name, lambda: then(self._write_now(name, raw)))
         return True
+
+    def remove_later_if(self, name: str, decide: Callable[[], bool]) -> None:
+        """Remove ``name`` by the writer thread in its turn if ``decide()`` (run there, and it
+        may wait) says so; otherwise what was queued for it before is written after all. The
+        save of a finished game goes only once its record is committed."""
+        before = self._writer.take(name)
+
+        def act() -> None:
+            if decide():
+                self._remove_now(name)
+            elif before is not NOTHING:
+                self._apply(name, before)  # type: ignore[arg-type]
+
+        self._writer.put(name, act)
 
     def remove_later(self, name: str) -> None:
         """Like :meth:`remove`, but done by the writer thread, after what was queued before
         (a write of ``name`` queued after it replaces it)."""
         self._writer.put(name, None)
 
-    def _apply(self, name: str, raw: bytes | None) -> None:
+    def _apply(self, name: str, raw: Item) -> None:
         """What the writer thread does with a queued item."""
         if raw is None:
             self._remove_now(name)
-        else:
+        elif isinstance(raw, bytes):
             self._write_now(name, raw)
+        else:
+            raw()
 
     def settle(self) -> None:
         """Wait until what :meth:`write_later` and :meth:`remove_later` queued is done (at
@@ -200,3 +220,8 @@ class JsonStore(JsonFolder):
             if not self._failing:
                 self._failing = True
                 self.notices.append(Notice("notice.save_failed", {}))
+
+    def recovered(self) -> None:
+        """A write of another kind (a record's commit) succeeded: the failure streak ends."""
+        with self._failures:
+            self._failing = False

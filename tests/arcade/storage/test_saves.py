@@ -110,6 +110,7 @@ def test_saving_a_recorded_game_removes_the_save_instead(store: Storage, tmp_pat
     game = finished()
     store.save_game("magdagdon", game)
     store.record_game("magdagdon", game)
+    store.settle()  # the record is committed (until then, nothing is saved nor removed)
     assert store.save_game("magdagdon", game) is True
     assert not (tmp_path / SAVE).exists()
 

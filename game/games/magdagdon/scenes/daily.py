@@ -17,7 +17,7 @@ from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.daily import last_days, recorded_days, streak, today
+from game.games.magdagdon.daily import DAILY, last_days, recorded_days, streak, today
 from game.games.magdagdon.texts import TEXTS, t
 from game.games.magdagdon.widgets.scores import bulb
 
@@ -38,7 +38,7 @@ class DailyScene(ArcadeScene):
         super().__init__(app)
         self.day = day or today()
         storage = self.ctx.storage
-        self.records = storage.records(GAME_ID) if storage is not None else []
+        self.records = storage.records(GAME_ID, DAILY) if storage is not None else []
         played = recorded_days(self.records).get(self.day.isoformat())
         self.played = played is not None
         self.score = int(played.get("score", 0)) if played is not None else 0

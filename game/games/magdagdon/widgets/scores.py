@@ -56,10 +56,15 @@ class ScoresView(DifficultyTabs):
         settings = app.ctx.game_settings(GAME_ID)
         self.variant = variant or settings["difficulty"]
         self.tabs: list[pygame_gui.elements.UIButton] = []
+        self._tables: dict[str, list[Record]] = {}
 
     def entries(self) -> list[Record]:
-        storage = self.app.ctx.storage
-        return [] if storage is None else storage.table(GAME_ID, self.variant)
+        """The chosen difficulty's table, asked of storage once per screen (not per frame)."""
+        if self.variant not in self._tables:
+            storage = self.app.ctx.storage
+            self._tables[self.variant] = ([] if storage is None
+                                          else storage.table(GAME_ID, self.variant))
+        return self._tables[self.variant]
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
         entries = self.entries()
