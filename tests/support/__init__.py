@@ -9,7 +9,8 @@
 * ``tests.support.querni_screen`` — QUERNI's play screen: positions, taps, a held opponent;
 * ``tests.support.catalogues`` — the translation catalogues as the i18n tests read them;
 * ``tests.support.monkey`` — seeded monkey runs;
-* ``tests.support.surfaces`` — surfaces compared pixel for pixel.
+* ``tests.support.surfaces`` — surfaces compared pixel for pixel;
+* ``tests.support.runner`` — ``main.py`` whose demo plays on disk, as a player's games do.
 
 The arcade helpers are loaded when first asked for, so that a test which needs only a light
 helper (the rules' notation, say) does not import the arcade with it.

@@ -51,15 +51,16 @@ class Storage:
 
     ``migrations``: every registered game's (by id), also of games this storage is not given,
     whose parts of the shared files are then kept as they are; default: those of ``games``.
-    ``records_in_memory`` (``--bench``, ``--demo``): the games finished in this run are
-    recorded in an in-memory database, never in the player's ``arcade.db``, write no game
-    document, and a finished save found in the folder is left for a run that records.
+    ``play_in_memory`` (``--bench``, ``--demo``): the games of this run are recorded in an
+    in-memory database and saved in memory, never in the player's ``arcade.db`` or
+    ``saves/``; they write no game document. The player's records and saved games are left
+    exactly as they are (not shown, not resumed, never changed).
     """
 
     def __init__(self, data_dir: Path | str | None = None, games: Sequence[GameData] = (),
                  clock: Callable[[], datetime] = utcnow,
                  migrations: Mapping[str, GameMigrations] | None = None,
-                 records_in_memory: bool = False) -> None:
+                 play_in_memory: bool = False) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self._games = _by_id(games)
         self.clock = clock
@@ -71,8 +72,14 @@ class Storage:
         self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR, GAMES_DIR))
         self._files = VersionedFiles(self._store, steps)
         self._ids = RecordIds()
-        self.records_in_memory = records_in_memory
-        folder = None if records_in_memory or not self._store.writable else self.data_dir
+        self.play_in_memory = play_in_memory
+        if play_in_memory:
+            self._store.keep_in_memory(f"{SAVES_DIR}/")
+            for game_id in self._games:
+                older = steps.save_file(game_id)
+                if older is not None:
+                    self._store.keep_in_memory(older)
+        folder = None if play_in_memory or not self._store.writable else self.data_dir
         self._db = Database(folder, self.notices, clock)
         self._records = RecordStore(self._db, self._files, self._games,
                                     take_in_json=folder is not None)
@@ -161,7 +168,7 @@ class Storage:
         place = self._records.place_of(game_id, record)
         committed = self._records.add(game_id, record)
         self.last_recorded = record_id
-        if spec.document is not None and not self.records_in_memory:
+        if spec.document is not None and not self.play_in_memory:
             self._documents.write(game_id, record_id, spec.document(game),
                                   then=self._records.index_document)
         self._remove_save_when(game_id, record_id, committed.wait)
@@ -302,8 +309,7 @@ class Storage:
         record_id, game = found
         self._ids.register(game, record_id)
         if spec.is_over(game):
-            if not self.records_in_memory:  # else it waits for a run that records
-                self.record_game(game_id, game)
+            self.record_game(game_id, game)
             return None
         if self._records.is_recorded(game_id, record_id):
             if self._records.committed(game_id, record_id):

@@ -220,8 +220,3 @@ class JsonStore(JsonFolder):
             if not self._failing:
                 self._failing = True
                 self.notices.append(Notice("notice.save_failed", {}))
-
-    def recovered(self) -> None:
-        """A write of another kind (a record's commit) succeeded: the failure streak ends."""
-        with self._failures:
-            self._failing = False

@@ -160,7 +160,6 @@ class RecordStore:
                 del self._pending[key]
             self._failing = False
         self._known[key] = True
-        self._files.store.recovered()
         return True
 
     def _report(self, why: str) -> None:

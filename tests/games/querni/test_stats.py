@@ -162,21 +162,15 @@ def test_a_vs_computer_game_lands_under_its_level_and_statistics_opens_from_game
     assert app.stack.top is over
 
 
-def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) -> None:
+def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app, tmp_path) -> None:
     """Four rows (every variant played) in landscape and portrait: each box on screen and
     apart from the next, its bar and legend line inside it."""
     import pygame
 
     from game.games.querni.widgets.stats import StatsView
+    from tests.support.arcade import storage_holding
 
-    class Storage:
-        def records(self, game_id):
-            return LEVELS
-
-        def close(self):
-            """Nothing queued: the app closes its storage as it shuts down."""
-
-    app.ctx.storage = Storage()
+    app.ctx.storage = storage_holding(tmp_path, {"querni": LEVELS})
     for size in ((1920, 1080), (1080, 1920)):
         area = pygame.Rect(0, 250, size[0], size[1] - 250)
         view = StatsView(app, area)
