@@ -35,7 +35,7 @@ from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
 from game.arcade.storage.gamedata import stamp
 from game.arcade.storage.jobs import Jobs, Ticket
 from game.arcade.storage.reading import Notice
-from game.arcade.storage.schema import NotOurs, check_tables, migrate
+from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +242,10 @@ class Database:
         conn.execute("PRAGMA synchronous=FULL")
         migrate(conn)
         check_tables(conn)
+        found = version_of(conn)
+        if found > VERSION:
+            log.warning("%s is version %d, newer than this build knows (%d): used as far as "
+                        "it goes", DB_FILE, found, VERSION)
         if self.on_open is not None:
             self.on_open(conn)
         return conn

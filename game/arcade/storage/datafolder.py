@@ -3,9 +3,10 @@
 Each kind of data has its own store (the records in ``arcade.db``: :mod:`.recordstore`, saves:
 :mod:`.saves`, documents: :mod:`.documents`; settings are read here); :class:`Storage` holds
 the rules that tie them together. Recording a finished game commits its record first and
-removes its save second, both off the frame: the removal waits, on the writer thread, for the
-commit, and is not done when the commit failed. A kill in between leaves a finished save whose
-id is recorded, which the next look at it only removes. A save whose id is recorded is never
+removes its save second, both off the frame: the database's thread hands the removal to the
+writer thread once the commit is done (never when it failed), and a save written meanwhile is
+never removed. A kill in between leaves a finished save whose id is recorded, which the next
+look at it only removes. A save whose id is recorded is never
 resumed; a finished one is recorded.
 """
 
@@ -110,8 +111,9 @@ class Storage:
     def settle(self) -> None:
         """Wait until what was queued so far (``later=True``: saves, settings, removals; the
         records) is done on disk: what another run reading this folder now finds."""
-        self._store.settle()
-        self._db.settle()
+        self._db.settle()  # commits, which may queue the removal of a save...
+        self._store.settle()  # ...written, which may add a document to the index...
+        self._db.settle()  # ...added
 
     def close(self) -> None:
         """Write the saves and records still queued; at the end of a run (the storage still
@@ -161,34 +163,31 @@ class Storage:
             return None
         record_id = self.record_id(game)
         if self._records.is_recorded(game_id, record_id):
-            self._remove_save_when(game_id, record_id,
-                                   lambda: self._records.committed(game_id, record_id))
+            if self._records.committed(game_id, record_id):  # else its commit removes it
+                self._remove_save_of(game_id, record_id)
             return None
         record = new_record(spec, game, record_id, iso_date(self.clock()), initials, extra)
         place = self._records.place_of(game_id, record)
-        committed = self._records.add(game_id, record)
+        self._records.add(game_id, record, then=lambda: self._remove_save_of(game_id, record_id))
         self.last_recorded = record_id
         if spec.document is not None and not self.play_in_memory:
             self._documents.write(game_id, record_id, spec.document(game),
                                   then=self._records.index_document)
-        self._remove_save_when(game_id, record_id, committed.wait)
         return place
 
-    def _remove_save_when(self, game_id: str, record_id: str,
-                          committed: Callable[[], bool]) -> None:
-        """Remove the save of ``record_id`` by the writer thread once ``committed()``."""
+    def _remove_save_of(self, game_id: str, record_id: str) -> None:
+        """Have the writer thread remove the save of ``record_id`` (committed): unless another
+        write of that save is queued, and only if the save on disk is still that game's."""
         name = save_name(game_id)
 
-        def decide() -> bool:
-            if not committed():
-                return False
+        def still_that_game() -> bool:
             try:
                 loaded = self._store.read(name)
             except (Corrupt, Unreadable):
                 return False
             return loaded is not None and saved_id(loaded.data) == record_id
 
-        self._store.remove_later_if(name, decide)
+        self._store.remove_later_if(name, still_that_game)
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from game.arcade.storage.files import atomic_write, encode, holds_copy, sync_dir
 from game.arcade.storage.reading import MAX_BYTES, JsonFolder, Notice
-from game.arcade.storage.writer import NOTHING, Item, Writer
+from game.arcade.storage.writer import Item, Writer
 
 __all__ = ["MAX_BYTES", "JsonStore", "Notice"]
 
@@ -124,18 +124,15 @@ class JsonStore(JsonFolder):
         return True
 
     def remove_later_if(self, name: str, decide: Callable[[], bool]) -> None:
-        """Remove ``name`` by the writer thread in its turn if ``decide()`` (run there, and it
-        may wait) says so; otherwise what was queued for it before is written after all. The
-        save of a finished game goes only once its record is committed."""
-        before = self._writer.take(name)
+        """Remove ``name`` by the writer thread if ``decide()`` (run there) says so, unless
+        something is queued for it already: a write asked for meanwhile wins (from any
+        thread; the save of a game whose record was just committed)."""
 
         def act() -> None:
             if decide():
                 self._remove_now(name)
-            elif before is not NOTHING:
-                self._apply(name, before)  # type: ignore[arg-type]
 
-        self._writer.put(name, act)
+        self._writer.put_if_idle(name, act)
 
     def remove_later(self, name: str) -> None:
         """Like :meth:`remove`, but done by the writer thread, after what was queued before

@@ -56,6 +56,7 @@ class RecordStore:
         self._opened = False
         self._lock = threading.Lock()  # the pending records, shared with the database thread
         self._pending: dict[tuple[str, str], Record] = {}
+        self._then: dict[tuple[str, str], Callable[[], object]] = {}  # after the commit
         self._failed: set[tuple[str, str]] = set()  # pending, and their commit failed
         self._known: dict[tuple[str, str], bool] = {}  # answers of is_recorded
         self._failing = False
@@ -125,12 +126,17 @@ class RecordStore:
         placed = place_in([(0, s) for s in scores], -1, score, game)
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
-    def add(self, game_id: str, record: Record) -> Ticket[bool]:
-        """Hand ``record`` to the database; the ticket says ``True`` once it is committed."""
+    def add(self, game_id: str, record: Record,
+            then: Callable[[], object] | None = None) -> Ticket[bool]:
+        """Hand ``record`` to the database; the ticket says ``True`` once it is committed.
+        ``then`` is called on the database's thread once it is (also when that is only on a
+        later try)."""
         self.open()
         key = (game_id, record.id)
         with self._lock:
             self._pending[key] = record
+            if then is not None:
+                self._then[key] = then
         self._known[key] = True
         return self._db.jobs.submit(lambda: self._commit(key))
 
@@ -159,7 +165,13 @@ class RecordStore:
             if self._pending.get(key) is record:
                 del self._pending[key]
             self._failing = False
+            then = self._then.pop(key, None)
         self._known[key] = True
+        if then is not None:
+            try:
+                then()
+            except Exception:  # noqa: BLE001 - the record is committed whatever follows
+                log.exception("after recording %s of %s", key[1], key[0])
         return True
 
     def _report(self, why: str) -> None:
@@ -195,6 +207,7 @@ class RecordStore:
         with self._lock:
             self._pending.clear()
             self._failed.clear()
+            self._then.clear()
         self._known.clear()
         return self._db.call(self._backup_and_reset)
 

@@ -20,8 +20,6 @@ log = logging.getLogger(__name__)
 Item = bytes | Callable[[], object] | None
 """What is queued for a name: its bytes, ``None`` (remove the file), or an action that the
 writer thread runs in the name's turn (a write that must wait for something else)."""
-NOTHING = object()
-"""What :meth:`Writer.take` gives when nothing is queued for the name."""
 
 LINGER = 5.0
 """Seconds the writer thread waits for the next save before it ends. A player moves every few
@@ -48,17 +46,21 @@ class Writer:
 
     def __init__(self, write: Callable[[str, Item], object]) -> None:
         self._write = write
-        self._changed = threading.Condition()
+        self._changed = threading.Condition(threading.RLock())
         self._queue: dict[str, Item] = {}  # in the order asked, each name once
         self._thread: threading.Thread | None = None  # while something is written, or lingers
         self._writing = False  # the thread holds bytes taken from the queue
         self._stopping = False
         _WRITERS.add(self)
 
-    def take(self, name: str) -> Item | object:
-        """Take back what is queued for ``name`` and not written yet (:data:`NOTHING`)."""
+    def put_if_idle(self, name: str, raw: Item) -> bool:
+        """:meth:`put`, unless something is queued for ``name`` already (which wins);
+        whether it was put."""
         with self._changed:
-            return self._queue.pop(name, NOTHING)
+            if name in self._queue:
+                return False
+            self.put(name, raw)
+            return True
 
     def put(self, name: str, raw: Item) -> None:
         with self._changed:

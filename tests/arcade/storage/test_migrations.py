@@ -358,6 +358,7 @@ def test_a_storage_without_magdagdon_keeps_its_v1_data_for_later(tmp_path: Path)
     s = make(tmp_path, games=(COUNTER,))
     s.check_files()
     s.record_game("counter", Counter(3, 3))
+    s.settle()
     assert (tmp_path / "savegame.json").exists()  # nobody here can decode it: left alone
     full = make(tmp_path)
     full.check_files()

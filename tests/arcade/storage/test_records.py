@@ -157,6 +157,7 @@ def test_recording_is_idempotent_across_restarts(tmp_path: Path) -> None:
     assert save.exists()  # has_saved_game only looks
     assert second.load_game("magdagdon") is None
     assert [e.id for e in second.records("magdagdon")] == [first.record_id(game)]
+    second.settle()
     assert not save.exists()
 
 
