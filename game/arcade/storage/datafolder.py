@@ -162,7 +162,7 @@ class Storage:
         if not spec.is_over(game):
             return None
         record_id = self.record_id(game)
-        if self._records.is_recorded(game_id, record_id):
+        if self._is_recorded(game_id, record_id):
             if self._records.committed(game_id, record_id):  # else its commit removes it
                 self._remove_save_of(game_id, record_id)
             return None
@@ -290,7 +290,7 @@ class Storage:
         self._records.retry()
         self._saves.move_older(game_id)
         record_id = self.record_id(game)
-        if self._records.is_recorded(game_id, record_id):
+        if self._is_recorded(game_id, record_id):
             if not self._records.committed(game_id, record_id):
                 return False  # its save goes once the record is committed
             removed = self._saves.remove_if_of(game_id, record_id)
@@ -310,7 +310,7 @@ class Storage:
         if spec.is_over(game):
             self.record_game(game_id, game)
             return None
-        if self._records.is_recorded(game_id, record_id):
+        if self._is_recorded(game_id, record_id):
             if self._records.committed(game_id, record_id):
                 self._saves.remove(game_id)
             return None
@@ -325,7 +325,7 @@ class Storage:
         if found is None:
             return False
         record_id, game = found
-        return not spec.is_over(game) and not self._records.is_recorded(game_id, record_id)
+        return not spec.is_over(game) and not self._is_recorded(game_id, record_id)
 
     def clear_game(self, game_id: str, later: bool = False) -> None:
         """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the
@@ -336,6 +336,10 @@ class Storage:
     def record_id(self, game: Any) -> str:
         """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
         return self._ids.of(game)
+
+    def _is_recorded(self, game_id: str, record_id: str) -> bool:
+        # an id this session made needs no question to the database (a frame never waits)
+        return self._records.is_recorded(game_id, record_id, new=self._ids.made_here(record_id))
 
     def _spec(self, game_id: str) -> GameData:
         try:

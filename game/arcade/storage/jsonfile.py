@@ -112,15 +112,22 @@ class JsonStore(JsonFolder):
     def write_later(self, name: str, payload: Any, max_bytes: int = MAX_BYTES,
                     compact: bool = True, then: Callable[[bool], object] | None = None) -> bool:
         """Like :meth:`write`, but written by the writer thread: ``True`` once the bytes are
-        queued (a failure to write them is reported as usual, by a notice). ``then`` is
-        called on that thread with whether the bytes reached the disk."""
-        raw = self._encoded(name, payload, max_bytes, compact)
-        if raw is None:
-            return False
+        queued (a failure to write them is reported as usual, by a notice). With ``then``,
+        the bytes are made there too (``payload`` must not change after this call: a game's
+        document, indented, takes milliseconds to encode) and ``then`` is called there with
+        whether they reached the disk."""
         if then is None:
+            raw = self._encoded(name, payload, max_bytes, compact)
+            if raw is None:
+                return False
             self._writer.put(name, raw)
-        else:
-            self._writer.put(name, lambda: then(self._write_now(name, raw)))
+            return True
+
+        def write() -> None:
+            made = self._encoded(name, payload, max_bytes, compact)
+            then(made is not None and self._write_now(name, made))
+
+        self._writer.put(name, write)
         return True
 
     def remove_later_if(self, name: str, decide: Callable[[], bool]) -> None:

@@ -240,6 +240,16 @@ class RecordSql:
     def table_scores(self, conn: sqlite3.Connection, game_id: str, variant: str) -> list[int]:
         return [score for _, score in self._table_rows(conn, game_id, variant)]
 
+    def all_table_scores(self, conn: sqlite3.Connection) -> dict[tuple[str, str], list[int]]:
+        """The scores of every table of the given games, best first, by (game, variant)."""
+        found: dict[tuple[str, str], list[int]] = {}
+        rows = conn.execute("SELECT t.game, t.variant, r.score FROM ranked t JOIN records r "
+                            "ON r.seq = t.seq ORDER BY t.game, t.variant, t.place")
+        for game_id, variant, score in rows:
+            if game_id in self.games and type(score) is int and abs(score) <= MAX_VALUE:
+                found.setdefault((game_id, variant), []).append(score)
+        return found
+
     def records(self, conn: sqlite3.Connection, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
         """Oldest first; ``last``: only the newest ``last`` of them."""

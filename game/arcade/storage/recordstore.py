@@ -59,6 +59,8 @@ class RecordStore:
         self._then: dict[tuple[str, str], Callable[[], object]] = {}  # after the commit
         self._failed: set[tuple[str, str]] = set()  # pending, and their commit failed
         self._known: dict[tuple[str, str], bool] = {}  # answers of is_recorded
+        self._tables: dict[tuple[str, str], list[int]] | None = None  # the tables' scores
+        self._version: int | None = None  # PRAGMA data_version when they were read
         self._failing = False
         db.on_open = self._opened_db
 
@@ -84,19 +86,39 @@ class RecordStore:
 
     def _opened_db(self, conn: sqlite3.Connection) -> None:
         """Each time the database is opened (on its thread): stored scores and facets are
-        checked against the games' (and worked out again where they changed)."""
+        checked against the games' (and worked out again where they changed), and the
+        tables' scores are read, so that recording a game needs no question on the frame."""
         self._sql.check_layouts(conn)
         importer.adopt_sections(conn, self._sql)
+        self._version = None
+        self._follow(conn)
+
+    def _follow(self, conn: sqlite3.Connection) -> None:
+        """Read the tables' scores again if another process committed since they were read
+        (one ``PRAGMA`` when none did), the records still pending ranked in."""
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if version == self._version:
+            return
+        tables = self._sql.all_table_scores(conn)
+        with self._lock:
+            for game_id, variant in list(tables):
+                waiting = [r for (g, _), r in self._pending.items() if g == game_id]
+                tables[(game_id, variant)] = self._with_pending(game_id, variant,
+                                                                tables[(game_id, variant)],
+                                                                waiting)
+            self._tables = tables
+        self._version = version
 
     # --- recording -------------------------------------------------------------------------
 
-    def is_recorded(self, game_id: str, record_id: str) -> bool:
-        """Whether ``record_id`` is recorded (pending, in the database, or known from v1)."""
+    def is_recorded(self, game_id: str, record_id: str, new: bool = False) -> bool:
+        """Whether ``record_id`` is recorded (pending, in the database, or known from v1);
+        ``new``: the id was made in this session (only this session can have recorded it)."""
         key = (game_id, record_id)
         with self._lock:
             if key in self._pending:
                 return True
-        known = self._known.get(key)
+        known = self._known.get(key, False if new else None)
         if known is None:
             try:
                 known = self._call(lambda conn: self._sql.is_recorded(conn, *key))
@@ -121,8 +143,13 @@ class RecordStore:
         score = self._sql.derived(game, record)[0]
         if not isinstance(score, int):
             return None
-        none: list[int] = []
-        scores = self._ask(lambda c: self._sql.table_scores(c, game_id, record.variant), none)
+        with self._lock:
+            tables = self._tables
+            scores = None if tables is None else list(tables.get((game_id, record.variant), []))
+        if scores is None:  # not read yet (the database could not be opened): ask
+            none: list[int] = []
+            scores = self._ask(lambda c: self._sql.table_scores(c, game_id, record.variant),
+                               none)
         placed = place_in([(0, s) for s in scores], -1, score, game)
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
@@ -137,15 +164,33 @@ class RecordStore:
             self._pending[key] = record
             if then is not None:
                 self._then[key] = then
+            if self._tables is not None:  # the next game on this frame's heels ranks by it
+                self._tables[(game_id, record.variant)] = self._with_pending(
+                    game_id, record.variant, self._tables.get((game_id, record.variant), []),
+                    [record])
         self._known[key] = True
         return self._db.jobs.submit(lambda: self._commit(key))
 
+    def _with_pending(self, game_id: str, variant: str, scores: list[int],
+                      records: list[Record]) -> list[int]:
+        """A table's ``scores`` with ``records`` (not committed yet) ranked in, in order."""
+        game = self._games[game_id]
+        table = [(0, score) for score in scores]
+        for record in records:
+            score = self._sql.derived(game, record)[0]
+            if record.variant == variant and isinstance(score, int):
+                table = place_in(table, -1, score, game) or table
+        return [score for _, score in table]
+
     def retry(self) -> None:
-        """Hand in again the records whose commit failed."""
+        """Hand in again the records whose commit failed (with every save), and look whether
+        another process changed the tables (off the frame)."""
         with self._lock:
             keys, self._failed = list(self._failed), set()
         for key in keys:
             self._db.jobs.submit(lambda key=key: self._commit(key))  # type: ignore[misc]
+        if self._opened:
+            self._db.submit_logged(self._follow, "looking at the tables")
 
     def _commit(self, key: tuple[str, str]) -> bool:
         """On the database thread: the pending record ``key`` in one transaction."""
@@ -153,9 +198,13 @@ class RecordStore:
             record = self._pending.get(key)
         if record is None:
             return True
+
+        def commit(conn: sqlite3.Connection) -> list[int]:
+            transaction(conn, lambda c: self._sql.insert(c, key[0], [record]))
+            return self._sql.table_scores(conn, key[0], record.variant)
+
         try:
-            self._db.run(lambda conn: transaction(
-                conn, lambda c: self._sql.insert(c, key[0], [record])))
+            scores = self._db.run(commit)
         except Exception as error:  # noqa: BLE001 - any failure keeps the record pending
             with self._lock:
                 self._failed.add(key)
@@ -166,6 +215,10 @@ class RecordStore:
                 del self._pending[key]
             self._failing = False
             then = self._then.pop(key, None)
+            if self._tables is not None:  # the committed table, and what is still pending
+                waiting = [r for (g, _), r in self._pending.items() if g == key[0]]
+                self._tables[(key[0], record.variant)] = self._with_pending(
+                    key[0], record.variant, scores, waiting)
         self._known[key] = True
         if then is not None:
             try:
@@ -217,6 +270,8 @@ class RecordStore:
                                                    "EXISTS (SELECT 1 FROM recorded)").fetchone()[0]:
             backup = self._backup(conn)
         transaction(conn, self._sql.reset)
+        with self._lock:
+            self._tables = {}
         log.info("records reset%s", f"; the old ones are in {backup}" if backup else "")
         return backup
 
@@ -308,8 +363,13 @@ class RecordStore:
 
     def _ask(self, work: Callable[[sqlite3.Connection], T], default: T) -> T:
         """``work``'s answer, or ``default`` when the database cannot give one."""
+
+        def follow_then(conn: sqlite3.Connection) -> T:
+            self._follow(conn)
+            return work(conn)
+
         try:
-            return self._call(work)
+            return self._call(follow_then)
         except DB_ERRORS as error:
             log.warning("the records database could not answer: %s", error)
             return default

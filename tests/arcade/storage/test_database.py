@@ -25,6 +25,7 @@ from tests.arcade.storage.support import (
     make,
     scores,
     stored,
+    write_scores,
 )
 
 CORRUPT = Notice("notice.corrupt", {"file": DB_FILE})
@@ -96,9 +97,13 @@ def test_a_truncated_database_is_set_aside_when_it_is_read(tmp_path: Path) -> No
 
 
 def test_a_database_damaged_while_the_game_runs_is_set_aside_then(tmp_path: Path) -> None:
-    with_records(tmp_path, 300)
+    rows = [{"id": f"r{i}", "date": "2026-01-02T03:04:05Z", "variant": "PEACEFUL",
+             "initials": "", "score": i % 500, "turns": 16, "powers": 0, "ruins": 0}
+            for i in range(20_000)]  # more than SQLite keeps of it in memory
+    write_scores(tmp_path, {"magdagdon": {"records": rows}})
+    make(tmp_path).close()
     s = make(tmp_path)
-    assert len(s.records("magdagdon")) == 300
+    assert len(s.records("magdagdon", last=5)) == 5
     size = (tmp_path / DB_FILE).stat().st_size
     with open(tmp_path / DB_FILE, "r+b") as file:  # a bad disk: pages of the tables overwritten
         file.seek(4096)
