@@ -75,8 +75,13 @@ class RecordStore:
         if book is None:
             self._ask(lambda conn: None, None)  # opened now, at start, not on a later frame
             return
+        def take_in(conn: sqlite3.Connection) -> int:
+            added = importer.take_in(conn, self._sql, book)
+            self._follow(conn, again=True)  # the tables it made
+            return added
+
         try:
-            added = self._db.call(lambda conn: importer.take_in(conn, self._sql, book))
+            added = self._db.call(take_in)
         except DB_ERRORS as error:
             log.warning("%s could not be moved into the database (tried again next time): %s",
                         importer.SCORES_FILE, error)
@@ -90,22 +95,21 @@ class RecordStore:
         tables' scores are read, so that recording a game needs no question on the frame."""
         self._sql.check_layouts(conn)
         importer.adopt_sections(conn, self._sql)
-        self._version = None
-        self._follow(conn)
+        self._follow(conn, again=True)
 
-    def _follow(self, conn: sqlite3.Connection) -> None:
+    def _follow(self, conn: sqlite3.Connection, again: bool = False) -> None:
         """Read the tables' scores again if another process committed since they were read
-        (one ``PRAGMA`` when none did), the records still pending ranked in."""
+        (one ``PRAGMA`` when none did) or ``again``, the records still pending ranked in."""
         version = conn.execute("PRAGMA data_version").fetchone()[0]
-        if version == self._version:
+        if version == self._version and not again:
             return
         tables = self._sql.all_table_scores(conn)
         with self._lock:
-            for game_id, variant in list(tables):
+            keys = {*tables, *((g, r.variant) for (g, _), r in self._pending.items())}
+            for game_id, variant in keys:
                 waiting = [r for (g, _), r in self._pending.items() if g == game_id]
-                tables[(game_id, variant)] = self._with_pending(game_id, variant,
-                                                                tables[(game_id, variant)],
-                                                                waiting)
+                tables[(game_id, variant)] = self._with_pending(
+                    game_id, variant, tables.get((game_id, variant), []), waiting)
             self._tables = tables
         self._version = version
 
@@ -211,8 +215,7 @@ class RecordStore:
             self._report(f"cannot record {key[1]} of {key[0]}: {error}")
             return False
         with self._lock:
-            if self._pending.get(key) is record:
-                del self._pending[key]
+            self._pending.pop(key, None)  # (its initials, if set meanwhile, follow by a job)
             self._failing = False
             then = self._then.pop(key, None)
             if self._tables is not None:  # the committed table, and what is still pending
@@ -265,10 +268,9 @@ class RecordStore:
         return self._db.call(self._backup_and_reset)
 
     def _backup_and_reset(self, conn: sqlite3.Connection) -> str | None:
-        backup: str | None = None
-        if not self._db.in_memory and conn.execute("SELECT EXISTS (SELECT 1 FROM records) OR "
-                                                   "EXISTS (SELECT 1 FROM recorded)").fetchone()[0]:
-            backup = self._backup(conn)
+        anything = conn.execute("SELECT EXISTS (SELECT 1 FROM records) "
+                                "OR EXISTS (SELECT 1 FROM recorded)").fetchone()[0]
+        backup = self._backup(conn) if anything and not self._db.in_memory else None
         transaction(conn, self._sql.reset)
         with self._lock:
             self._tables = {}

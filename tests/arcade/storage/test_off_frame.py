@@ -117,3 +117,23 @@ def test_the_frame_that_ends_a_game_goes_on_while_its_commit_is_held(tmp_path: P
     finally:
         held.release()
         app.shutdown()
+
+
+def test_initials_set_while_the_commit_is_held_are_kept_and_the_record_lands(
+        tmp_path: Path, held: HeldDisk) -> None:
+    s = make(tmp_path)
+    game = finished(P, 5)
+    s.save_game("magdagdon", game)
+    s.record_game("magdagdon", game)
+    assert held.entered.wait(GUARD)
+    answer: list[bool] = []
+    naming = threading.Thread(target=lambda: answer.append(
+        s.set_initials("magdagdon", s.record_id(game), "ZED")))
+    naming.start()  # the initials scene's OK: waits its turn after the commit
+    held.release()
+    naming.join(GUARD)
+    s.settle()
+    assert answer == [True]
+    assert stored(tmp_path, "magdagdon")[0]["initials"] == "ZED"
+    assert not (tmp_path / SAVE).exists()  # committed, not left waiting: its save went
+    assert s.save_game("magdagdon", game) is True  # a recorded game is not saved again

@@ -190,3 +190,15 @@ def test_a_storage_that_keeps_its_records_in_memory_leaves_scores_json(tmp_path:
     s.check_files()
     assert s.records("magdagdon") == [] and (tmp_path / SCORES_FILE).exists()
     assert not (tmp_path / DB_FILE).exists()
+
+
+def test_the_first_game_after_the_migration_ranks_against_the_records_taken_in(
+        tmp_path: Path) -> None:
+    rows = [{"id": f"r{i}", "date": "2026-01-02T03:04:05Z", "variant": "PEACEFUL",
+             "initials": "", "score": 500, "turns": 16, "powers": 0, "ruins": 0}
+            for i in range(10)]
+    write_scores(tmp_path, {"magdagdon": {"records": rows}})
+    s = make(tmp_path)
+    s.check_files()
+    assert s.record_game("magdagdon", finished(value=1)) is None  # misses the full table
+    assert s.record_game("magdagdon", finished(value=6)) == 0  # 512 beats 500
