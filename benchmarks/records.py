@@ -13,7 +13,10 @@ migration is timed too, once). Then, each in fresh processes (dummy video and au
 * **the frame that records a finished game**: the demo plays whole games of both games on the
   folder with the records (recording into it, as the player's games do); the wall time of each
   frame in which a game was recorded, its p99 and max, and of ``record_game`` within it;
-* **peak RSS** of that process (screens and games), and of one on the empty folder.
+* **peak RSS** of that process, after start-up and the screens and after the games too.
+
+Everything is also measured on the empty folder (started once before, so that no first start
+is measured), for comparison.
 
 Figures only, never asserted; targets (issue 38): start ≤ 1.5× an empty folder's, the
 recording frame ≤ 16.7 ms, HIGH SCORES and STATISTICS ≤ 200 ms each.
@@ -244,7 +247,7 @@ def play(folder: str, magdagdon_games: int, querni_games: int, seed: int) -> Non
     """A child: the screens opened, then whole games of both games on ``folder``; prints the
     screens' times, the recording frames and the peak RSS."""
     out: dict[str, Any] = {"screens_ms": screens(folder, seed), "frame_ms": {},
-                           "record_ms": {}}
+                           "record_ms": {}, "rss_screens_mb": peak_rss_mb()}
     for game_id, games in (("magdagdon", magdagdon_games), ("querni", querni_games)):
         if not games:
             continue
@@ -261,6 +264,14 @@ def play(folder: str, magdagdon_games: int, querni_games: int, seed: int) -> Non
 
 
 # --- the report -------------------------------------------------------------------------------
+def load_average() -> tuple[float, ...]:
+    """The machine's load (1, 5, 15 minutes): the figures mean little on a busy machine."""
+    try:
+        return os.getloadavg()
+    except OSError:  # Windows
+        return ()
+
+
 def nearest_rank(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -284,18 +295,21 @@ def report_start(full: Path, empty: Path, repeats: int) -> None:
 
 
 def report_play(full: Path, empty: Path, args: argparse.Namespace) -> None:
-    found = child("play", str(full), str(args.magdagdon_games), str(args.querni_games),
-                  str(args.seed))
-    bare = child("play", str(empty), "0", "0", str(args.seed))
+    games = (str(args.magdagdon_games), str(args.querni_games), str(args.seed))
+    found = child("play", str(full), *games)
+    bare = child("play", str(empty), *games)
     frames = [t for per_game in found["frame_ms"].values() for t in per_game]
     recording = [t for per_game in found["record_ms"].values() for t in per_game]
     print(f"the frame that records a finished game ({len(frames)} games: "
-          + ", ".join(f"{g} {len(t)}" for g, t in found["frame_ms"].items()) + "):")
+          + ", ".join(f"{g} {len(t)}" for g, t in found["frame_ms"].items())
+          + "; the empty folder's in brackets):")
     for game_id, per_game in found["frame_ms"].items():
-        mine = found["record_ms"][game_id]
-        print(f"  {game_id:10s} frame median {statistics.median(per_game):6.1f} ms, max "
-              f"{max(per_game):6.1f} ms; record_game median {statistics.median(mine):5.2f} ms, "
-              f"max {max(mine):5.2f} ms")
+        mine, other = found["record_ms"][game_id], bare["record_ms"][game_id]
+        print(f"  {game_id:10s} frame median {statistics.median(per_game):6.1f} ms "
+              f"({statistics.median(bare['frame_ms'][game_id]):.1f}), max {max(per_game):6.1f}"
+              f" ms ({max(bare['frame_ms'][game_id]):.1f}); record_game median "
+              f"{statistics.median(mine):5.2f} ms ({statistics.median(other):.2f}), max "
+              f"{max(mine):5.2f} ms ({max(other):.2f})")
     print(f"  all        frame p99 {nearest_rank(frames, 0.99):6.1f} ms, max "
           f"{max(frames, default=0):6.1f} ms (target <= {TARGETS['record_frame_ms']} ms)")
     print(f"             record_game p99 {nearest_rank(recording, 0.99):5.2f} ms, max "
@@ -304,8 +318,9 @@ def report_play(full: Path, empty: Path, args: argparse.Namespace) -> None:
           f"{TARGETS['screen_ms']:.0f} ms; the empty folder's in brackets):")
     for name, spent in found["screens_ms"].items():
         print(f"  {name:26s} {spent:7.1f} ms  ({bare['screens_ms'][name]:.1f})")
-    print(f"peak RSS of that process: {found['rss_mb']:.1f} MB (empty folder, the screens "
-          f"alone: {bare['rss_mb']:.1f} MB)")
+    print(f"peak RSS: {found['rss_screens_mb']:.1f} MB after start-up and the screens "
+          f"({bare['rss_screens_mb']:.1f}), {found['rss_mb']:.1f} MB after the games too "
+          f"({bare['rss_mb']:.1f})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             play(rest[0], int(rest[1]), int(rest[2]), int(rest[3]))
         return 0
     base = Path(tempfile.mkdtemp(prefix="records-bench-"))
+    print("load average at the start: " + " ".join(f"{x:.2f}" for x in load_average()))
     try:
         full, empty = base / "records", base / "empty"
         seconds = build_folder(full, args.records, args.seed)
@@ -336,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         child("start", str(empty))
         report_start(full, empty, args.repeats)
         report_play(full, empty, args)
+        print("load average at the end: " + " ".join(f"{x:.2f}" for x in load_average()))
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

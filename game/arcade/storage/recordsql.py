@@ -37,6 +37,8 @@ Table = list[tuple[int, int]]
 """A variant's table as (seq, score), best first."""
 
 _RECORD = "id, date, variant, initials, fields"
+INDEX_ORDER = ("variant", "score", *FACET_COLUMNS)
+"""The columns of the index the statistics are read by (after ``game``), in its order."""
 
 
 class Tally(NamedTuple):
@@ -294,7 +296,11 @@ class RecordSql:
         where, params = "game = ?", [game_id]
         if variant is not None:
             where, params = where + " AND variant = ?", [*params, variant]
-        group = f" GROUP BY {', '.join(keys)}" if keys else ""
+        # grouped in the order of the facets' index, so it is read in order, without sorting
+        # (an unranked game's score is NULL throughout: grouping by it changes nothing)
+        order = [c for c in INDEX_ORDER
+                 if c in keys or (c == "score" and game.score_of is None and keys)]
+        group = f" GROUP BY {', '.join(order)}" if keys else ""
         found: list[Tally] = []
         for row in conn.execute(f"SELECT {select} FROM records WHERE {where}{group}", params):
             key, count, totals = row[:len(keys)], row[len(keys)], row[len(keys) + 1:]
