@@ -135,6 +135,16 @@ def start_once(folder: str) -> None:
 
 
 def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB. Linux: ``VmHWM`` (``ru_maxrss`` would
+    start at the parent's peak: it survives the fork and the exec); 0.0 where neither is
+    known."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     try:
         import resource
     except ImportError:  # Windows
@@ -334,7 +344,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.child:
         kind, *rest = args.child
-        if kind == "start":
+        if kind == "build":
+            seconds = build_folder(Path(rest[0]), int(rest[1]), int(rest[2]))
+            print(json.dumps({"seconds": seconds}))
+        elif kind == "start":
             start_once(rest[0])
         else:
             play(rest[0], int(rest[1]), int(rest[2]), int(rest[3]))
@@ -343,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     print("load average at the start: " + " ".join(f"{x:.2f}" for x in load_average()))
     try:
         full, empty = base / "records", base / "empty"
-        seconds = build_folder(full, args.records, args.seed)
+        seconds = child("build", str(full), str(args.records), str(args.seed))["seconds"]
         size = sum(p.stat().st_size for p in full.glob("arcade.db*"))
         print(f"{args.records} records (MAGDAGDON {args.records - args.records // 2}, QUERNI "
               f"{args.records // 2}): scores.json taken into arcade.db in {seconds:.1f} s "

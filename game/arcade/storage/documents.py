@@ -1,7 +1,8 @@
 """A game's own document of each finished game: ``games/<id>-<stamp>-<record id>.json``.
 
 Some games keep more of a finished game than its record (a replayable record of every move);
-``GameData.document`` makes it, and it is written once, when the game is recorded. Its
+``GameData.document`` makes it, and it is written once, when the game is recorded (by the
+writer thread, then added to the index in ``arcade.db``: :mod:`.docindex`). Its
 ``"format"`` names the game (``GameData.document_format``), so a document given on the command
 line (``--replay FILE``) finds its game. A damaged document in this data folder is set aside
 like any data file; one elsewhere is only logged (not ours to move).
@@ -10,7 +11,6 @@ like any data file; one elsewhere is only logged (not ours to move).
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,8 @@ def document_error(game: GameData, data: dict[str, Any]) -> str | None:
 
 
 class GameDocuments:
-    """The documents in ``games/``: written once each, listed per game, read for a replay."""
+    """The documents in ``games/``: written once each, read back checked (listed by the index
+    in ``arcade.db``: :mod:`~game.arcade.storage.docindex`), read for a replay."""
 
     def __init__(self, store: JsonStore, games: Mapping[str, GameData]) -> None:
         self._store = store
@@ -69,25 +70,6 @@ class GameDocuments:
                 and "\\" not in file_name and not file_name.startswith(".")):
             return None
         return self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
-
-    def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-        """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
-        one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
-        folder = self._store.data_dir / GAMES_DIR
-        if not self._store.writable or not os.path.isdir(folder):
-            return []
-        try:
-            names = sorted(p.name for p in folder.iterdir()
-                           if p.name.startswith(f"{game_id}-") and p.name.endswith(".json"))
-        except OSError as error:
-            log.warning("cannot list %s: %s", folder, error)
-            return []
-        found = []
-        for file_name in names:
-            data = self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
-            if data is not None:
-                found.append((file_name, data))
-        return found
 
     def load(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path``, checked by the game its ``"format"``

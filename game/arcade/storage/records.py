@@ -30,7 +30,6 @@ from game.arcade.storage.gamedata import (
 
 log = logging.getLogger(__name__)
 
-VERSION = 2
 RESERVED = ("id", "date", "variant", "initials")
 """Keys of a stored record that are not the game's fields."""
 MAX_VARIANT = 64
@@ -148,13 +147,6 @@ class GameRecords:
                 self.recorded.append(record_id)
                 self._recorded.add(record_id)
 
-    def replace(self, record: Record) -> None:
-        """Put ``record`` in the place of the record with its id (which must exist)."""
-        self.records[self._index[record.id]] = record
-
-    def to_json(self) -> dict[str, Any]:
-        return {"records": [r.to_json() for r in self.records], "recorded": list(self.recorded)}
-
 
 def parse_section(raw: Any, game: GameData, strict: bool = True) -> GameRecords:
     """One game's section of ``scores.json``; ``ValueError`` on anything wrong (``strict``),
@@ -193,11 +185,6 @@ class RecordBook:
 
     games: dict[str, GameRecords] = field(default_factory=dict)
     passthrough: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        sections: dict[str, Any] = dict(self.passthrough)
-        sections.update((game_id, section.to_json()) for game_id, section in self.games.items())
-        return {"version": VERSION, "games": sections}
 
 
 def parse_scores(data: dict[str, Any], games: Mapping[str, GameData],
