@@ -21,6 +21,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+LINGER = 60.0
+"""Seconds the thread waits for the next job before it ends. Every save hands the database a
+small job, so while a game is played the thread is there when the game ends (starting one
+would cost that frame up to a millisecond); an idle process keeps none."""
+
 _ALL: weakref.WeakSet[Jobs] = weakref.WeakSet()
 
 
@@ -67,7 +72,8 @@ class Ticket(Generic[T]):
 
 class Jobs:
     """A first-in first-out queue of jobs and the daemon thread that runs them (started by
-    the first job, ended by :meth:`stop`; a later job starts it again)."""
+    the first job, ended by :meth:`stop` or after :data:`LINGER` idle seconds; a later job
+    starts it again)."""
 
     def __init__(self, name: str) -> None:
         self._name = name
@@ -126,7 +132,7 @@ class Jobs:
             with self._changed:
                 self._running = None
                 self._changed.notify_all()
-                self._changed.wait_for(lambda: self._queue or self._stopping)
+                self._changed.wait_for(lambda: self._queue or self._stopping, LINGER)
                 if not self._queue:
                     self._thread = None
                     self._changed.notify_all()
