@@ -158,8 +158,9 @@ class Database:
 
     def close(self) -> None:
         """Run what is queued, end the thread and close the connection (a later job opens it
-        again)."""
-        self.jobs.submit(self._disconnect)
+        again; an in-memory database stays open, or its records would be gone)."""
+        if not self._memory:
+            self.jobs.submit(self._disconnect)
         self.jobs.stop()
 
     def run(self, work: Callable[[sqlite3.Connection], T]) -> T:

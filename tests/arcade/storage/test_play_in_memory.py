@@ -87,3 +87,13 @@ def test_a_run_in_memory_leaves_a_finished_save_for_the_player(tmp_path: Path) -
     again = make(tmp_path)
     again.check_files()
     assert [r.id for r in again.records("magdagdon")] == [player.record_id(game)]
+
+
+def test_records_in_memory_outlive_the_storages_close(tmp_path: Path) -> None:
+    """Closing at the end of a run writes what is queued; the storage still works after, and
+    records that live in memory are still there."""
+    demo = in_memory(tmp_path)
+    demo.record_game("magdagdon", finished(P, 4))
+    demo.close()
+    assert len(demo.records("magdagdon")) == 1
+    demo.close()
