@@ -52,7 +52,8 @@ def run_kiosk(args: argparse.Namespace) -> None:
     argv = ["--demo", "--seed", str(args.seed), "--data-dir", args.data_dir]
     if args.fleet:
         argv += ["--fleet", args.fleet, "--kiosk-name", args.name]
-    app = build(parser(GAMES).parse_args(argv), GAMES)
+    # on disk, as a venue's kiosks record their players' games (a plain --demo plays in memory)
+    app = build(parser(GAMES).parse_args(argv), GAMES, play_in_memory=False)
     slept = [0.0]
 
     def sleep(seconds: float) -> None:

@@ -256,6 +256,6 @@ def test_read_only_data_dir_plays_on_and_warns_once(
         app.shutdown()
     assert storage.notices == [SAVE_FAILED]
     assert toasts.count(t("notice.save_failed")) >= 1
-    assert len(storage.records("magdagdon")) == 1  # kept in memory for the session
+    assert len(storage.records("magdagdon")) == 1  # the database took the record
     assert not (data / SAVE_FILE).exists() and not (data / SCORES_FILE).exists()
     assert list(data.glob("**/.*.tmp")) == []  # failed writes leave no temporary files

@@ -2,9 +2,11 @@
 folder, and after every kill the files on disk must still be sound.
 
 Each run is ``main.py --demo --data-dir D --seed S --frames 10**7`` in a subprocess (dummy
-video and audio). Kills are seeded and of three kinds: after a delay of 0.3..3 s (some land in
-the startup, most mid-turn), shortly after a ``GAME OVER`` line appears on stdout (the game was
-just recorded and the next one is starting), and shortly after ``saves/magdagdon.json`` holds a
+video and audio), its storage opened as a player's run opens it (a demo on its own records and
+saves in memory only, so the runner asks for the player's kind of storage). Kills are seeded
+and of three kinds: after a delay of 0.3..3 s (some land in the startup, most mid-turn),
+shortly after a ``GAME OVER`` line appears on stdout (the game was just recorded and the next
+one is starting), and shortly after ``saves/magdagdon.json`` holds a
 finished game (the second between the last autosave and the recording). Twice, at fixed places
 in the plan, a pair: a run killed as soon as it has saved an unfinished game, then the next run
 killed as soon as it has played on in that game by a turn (delays alone left a resumed game to
@@ -31,8 +33,8 @@ import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -41,7 +43,7 @@ from pathlib import Path
 import pytest
 
 from game.arcade.storage import (
-    SCORES_FILE,
+    DB_FILE,
     SETTINGS_FILE,
     STALE_TEMP_SECONDS,
     Record,
@@ -51,6 +53,7 @@ from game.arcade.storage import (
 from game.games.magdagdon.session import Session
 from game.games.registry import GAMES
 from game.rules.magdagdon import TABLE_SIZE, Difficulty
+from tests.support.runner import DISK_DEMO
 
 GAME = "magdagdon"
 SAVE_FILE = save_name(GAME)
@@ -83,7 +86,7 @@ class GameRun:
     def __init__(self, data_dir: Path, seed: int, frames: int = 10**7) -> None:
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, "main.py", "--demo", "--data-dir", str(data_dir),
+            [*DISK_DEMO, "--demo", "--data-dir", str(data_dir),
              "--seed", str(seed), "--frames", str(frames)],
             cwd=ROOT, env=game_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, encoding="utf-8", errors="replace",
@@ -147,21 +150,25 @@ def observe(data_dir: Path, scratch: Path) -> Observed:
         shutil.rmtree(scratch)
     scratch.mkdir(parents=True)
     (scratch / "saves").mkdir()
-    for name in (SETTINGS_FILE, SCORES_FILE, SAVE_FILE):
-        if (data_dir / name).exists():
+    for name in (SETTINGS_FILE, DB_FILE, f"{DB_FILE}-wal", SAVE_FILE):
+        if (data_dir / name).exists():  # the database with its log, as a kill left them
             shutil.copy2(data_dir / name, scratch / name)
     storage = Storage(scratch, games=[spec.data for spec in GAMES])
     storage.load_settings()
     records = {r.id: r for r in storage.records(GAME)}  # every record validated by the game
     tables = {name: storage.table(GAME, name) for name in DIFFICULTIES}
     ids: set[str] = set(records)
-    if (scratch / SCORES_FILE).exists():
-        raw = json.loads((scratch / SCORES_FILE).read_text("utf-8"))["games"].get(GAME, {})
-        row_ids = [row["id"] for row in raw.get("records", [])]
+    if (scratch / DB_FILE).exists():
+        conn = sqlite3.connect(scratch / DB_FILE)
+        try:
+            row_ids = [i for (i,) in conn.execute("SELECT id FROM records WHERE game = ?",
+                                                  (GAME,))]
+            recorded = [i for (i,) in conn.execute("SELECT id FROM recorded WHERE game = ?",
+                                                   (GAME,))]
+        finally:
+            conn.close()
         assert len(row_ids) == len(set(row_ids)), f"a game id appears twice: {row_ids}"
-        recorded = raw.get("recorded", [])
-        assert len(recorded) == len(set(recorded)), f"a game was recorded twice: {recorded}"
-        assert set(row_ids) == set(records)
+        assert set(row_ids) == set(records), "a record in the database is not valid"
         ids |= set(recorded)
     for entries in tables.values():
         assert len(entries) <= TABLE_SIZE

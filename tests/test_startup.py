@@ -1,9 +1,9 @@
-"""The command line as a player, an operator or CI runs it: demo records, garbage survives,
-first start speaks the system's language, bad arguments are refused clearly."""
+"""The command line as a player, an operator or CI runs it: a demo keeps out of the player's
+data, garbage survives, first start speaks the system's language, bad arguments are refused
+clearly."""
 
 from __future__ import annotations
 
-import json
 import locale
 import os
 import subprocess
@@ -27,15 +27,42 @@ def run(*args: str, env: dict[str, str] | None = None, timeout: float = 120):
                           capture_output=True, text=True, timeout=timeout, check=False)
 
 
+def players_data(data: Path) -> tuple[list, list, bytes | None]:
+    """The player's records of both games and their MAGDAGDON save, as a start would find them."""
+    storage = Storage(data, games=[spec.data for spec in GAMES])
+    try:
+        save = data / "saves" / "magdagdon.json"
+        return (storage.records("magdagdon"), storage.records("querni"),
+                save.read_bytes() if save.exists() else None)
+    finally:
+        storage.close()
+
+
 @pytest.mark.slow
-def test_a_demo_run_records_its_games_in_the_data_dir(tmp_path):
+@pytest.mark.parametrize("mode", [["--demo", "--frames", "3000"], ["--bench", "3000"]])
+def test_a_demo_or_bench_with_a_data_dir_never_touches_the_players_tables(tmp_path, mode):
+    """Issue 38, point 10: ``--bench`` (and ``--demo``) with ``--data-dir`` put their games
+    into the player's tables and replaced their saved game. They record and save in memory."""
+    import random
+
+    from game.ai import autoplay
+    from game.rules.magdagdon import Difficulty, MagdagdonGame
+
     data = tmp_path / "data"
-    result = run("--demo", "--seed", "1", "--data-dir", str(data), "--frames", "3000")
+    player = Storage(data, games=[spec.data for spec in GAMES])
+    player.record_game("magdagdon", autoplay.finish(MagdagdonGame(Difficulty.SURVIVAL,
+                                                                  random.Random(2))))
+    in_progress = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(3))
+    in_progress.roll()
+    player.save_game("magdagdon", in_progress)
+    player.close()
+    before = players_data(data)
+    result = run(*mode, "--seed", "1", "--data-dir", str(data))
     assert result.returncode == 0, result.stderr[-2000:]
     finished = [line for line in result.stdout.splitlines() if line.startswith("GAME OVER ")]
-    assert finished, result.stdout
-    games = json.loads((data / "scores.json").read_text(encoding="utf-8"))["games"]
-    assert len(games["magdagdon"]["records"]) == len(finished)  # every game, once
+    assert finished, result.stdout  # games were played to their end, and recorded...
+    assert players_data(data) == before  # ...but not into the player's data
+    assert not (data / "games").exists() or not list((data / "games").iterdir())
 
 
 @pytest.mark.slow

@@ -1,6 +1,7 @@
 """Soak benchmark: the demo player plays game after game, headless, while RSS is watched.
 
     python -m tools.soak --games 2000 [--seed N] [--draw-every 10] [--interval 3]
+                         [--late-share 0.25] [--late-seconds 0.3]
 
 Not a test: it reports games per second and resident memory (RSS, MB) at the start, after
 every 10 % of the games and at the end, with the growth, so a leak (scenes, surfaces, fonts,
@@ -12,6 +13,13 @@ where there is one), reduced motion on, and ``game.games.magdagdon.demo.DemoPlay
 cycle mode (title → random difficulty → play → game over → menu → title …) posting real
 events, as in ``--demo``.
 Games are recorded in the high scores as a player's would be.
+
+It is also the attract mode's watchdog: the advisor is made artificially slow for a seeded share
+of its questions (``--late-share``, each answered ``--late-seconds`` late, well past the demo
+player's patience), so the demo keeps falling back on its own moves mid-advice, the path that
+once froze attract mode. No game finished in :data:`STALL_FRAMES` frames stops the soak with the
+top scene named. The figures end with how many advices were followed and how many gestures the
+player made without the advisor.
 
 Speed: the scenes are drawn (and the frame flipped) only on every ``--draw-every``-th frame
 (default 10; 1 draws every frame). The tool does this without touching the engine: on the
@@ -31,7 +39,9 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -46,6 +56,10 @@ from game.engine.loop import STEP, FakeClock  # noqa: E402
 from tools.monkey import scratch_dir  # noqa: E402
 
 STALL_FRAMES = 200_000  # no game finished in this many frames: the demo is stuck
+LATE_SHARE = 0.25
+"""The share of the advisor's questions answered late (the watchdog's slow advisor)."""
+LATE_SECONDS = 0.3
+"""How late: the demo player's patience runs out long before (about 0.2 s of frames here)."""
 
 
 def rss_mb() -> float:
@@ -114,16 +128,41 @@ def run_frame(app: ArcadeApp, draw: bool) -> None:
             del stack.draw
 
 
+class LateAdvisor:
+    """``hints.ask`` made slow for a seeded share of the questions (the watchdog's advisor)."""
+
+    def __init__(self, ask: Callable[[Any], Any], seed: int, share: float,
+                 seconds: float) -> None:
+        self.ask = ask
+        self.rng = random.Random(seed)
+        self.share = share
+        self.seconds = seconds
+        self.late = 0
+
+    def __call__(self, game: Any) -> Any:
+        if self.share > 0 and self.rng.random() < self.share:
+            self.late += 1
+            time.sleep(self.seconds)
+        return self.ask(game)
+
+
 def soak(games: int, seed: int, draw_every: int = 10, interval: int = 3,
-         out=print) -> dict[str, float]:
-    """Play ``games`` demo games; print figures through ``out``; return the final ones."""
+         out=print, late_share: float = LATE_SHARE, late_seconds: float = LATE_SECONDS,
+         stall_frames: int = STALL_FRAMES) -> dict[str, float]:
+    """Play ``games`` demo games; print figures through ``out``; return the final ones.
+    ``RuntimeError`` when no game finished in ``stall_frames`` frames."""
+    from game.games.magdagdon import hints
+
     data_dir = scratch_dir("soak")
     app = build(data_dir, seed, interval)
     demo = app.demo
     assert demo is not None
+    advisor = LateAdvisor(hints.ask, seed, late_share, late_seconds)
+    hints.ask = advisor  # type: ignore[assignment]
     start_rss = peak = rss_mb()
     out(f"soak: {games} games, seed={seed}, drawing every {draw_every} frame(s), "
-        f"demo gesture every {interval} frames, data in {data_dir}")
+        f"demo gesture every {interval} frames, advisor late ({late_seconds} s) on "
+        f"{late_share:.0%} of its questions, data in {data_dir}")
     out(f"  start        games={0:>6}  frames={0:>9}  rss={start_rss:7.1f} MB")
     marks = sorted({max(1, round(games * k / 10)) for k in range(1, 11)})
     started = time.perf_counter()
@@ -144,27 +183,33 @@ def soak(games: int, seed: int, draw_every: int = 10, interval: int = 3,
                         f"{demo.games_finished / now:6.2f} games/s  "
                         f"{app.frame / now:7.0f} frames/s  rss={rss:7.1f} MB  "
                         f"(+{rss - start_rss:.1f})")
-            elif app.frame - last_game_frame > STALL_FRAMES:
-                raise RuntimeError(f"no game finished in {STALL_FRAMES} frames; the top scene is "
+            elif app.frame - last_game_frame > stall_frames:
+                raise RuntimeError(f"no game finished in {stall_frames} frames; the top scene is "
                                    f"{type(app.stack.top).__name__}")
     except Exception:
         out(f"soak FAILED at frame {app.frame} after {demo.games_finished} games "
             f"(seed={seed}):\n{traceback.format_exc()}")
         raise
     finally:
+        player = demo.player("magdagdon")
         app.shutdown()
+        hints.ask = advisor.ask
         shutil.rmtree(data_dir, ignore_errors=True)
     seconds = time.perf_counter() - started
     end_rss = rss_mb()
     peak = max(peak, end_rss)
     figures = {"games": float(games), "seconds": seconds, "games_per_s": games / seconds,
                "frames": float(app.frame), "rss_start": start_rss, "rss_end": end_rss,
-               "rss_peak": peak, "growth": end_rss - start_rss}
+               "rss_peak": peak, "growth": end_rss - start_rss,
+               "advised": float(player.advised), "fallbacks": float(player.fallbacks),
+               "late": float(advisor.late)}
     out(f"  end: {games} games in {seconds:.1f} s = {games / seconds:.2f} games/s "
         f"({app.frame} frames, {app.frame / seconds:.0f} frames/s)")
     out(f"  RSS: start {start_rss:.1f} MB, end {end_rss:.1f} MB, peak {peak:.1f} MB, "
         f"growth {end_rss - start_rss:+.1f} MB "
         f"({(end_rss - start_rss) / max(start_rss, 1e-9) * 100:+.1f} %)")
+    out(f"  advisor: {player.advised} advices followed, {advisor.late} answered late, "
+        f"{player.fallbacks} gestures without it; no stall")
     return figures
 
 
@@ -177,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw only every Nth frame (1 = every frame)")
     parser.add_argument("--interval", type=int, default=3,
                         help="frames between the demo player's gestures (the bench uses 3)")
+    parser.add_argument("--late-share", type=float, default=LATE_SHARE,
+                        help="share of the advisor's questions answered late (0: none)")
+    parser.add_argument("--late-seconds", type=float, default=LATE_SECONDS,
+                        help="how late those answers come")
     args = parser.parse_args(argv)
     # A plain ``kill`` ends a long run, cleaning up (SDL would otherwise turn SIGTERM into
     # a QUIT event, which the monkey survives by restarting the app).
@@ -184,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         soak(args.games, seed, args.draw_every, args.interval,
-             out=lambda line: print(line, flush=True))
+             out=lambda line: print(line, flush=True), late_share=args.late_share,
+             late_seconds=args.late_seconds)
     except Exception:  # noqa: BLE001 - already reported with its traceback
         return 1
     return 0

@@ -49,15 +49,19 @@ class StartupError(Exception):
         self.status = status
 
 
-def open_storage(data_dir: str | None, games: tuple[GameSpec, ...]) -> Storage:
+def open_storage(data_dir: str | None, games: tuple[GameSpec, ...],
+                 play_in_memory: bool = False) -> Storage:
     """The data folder's storage; ``StartupError`` (status 2) when a folder the player named
-    cannot hold the data (not a folder, nothing can be written there: ``/proc``)."""
+    cannot hold the data (not a folder, nothing can be written there: ``/proc``).
+    ``play_in_memory``: the run's games are recorded and saved in memory only (never in the
+    player's tables or saved games)."""
     try:
         if data_dir is not None:
             named = resolve_data_dir(data_dir)
             if os.path.lexists(named) and not os.path.isdir(named):
                 raise StartupError(f"--data-dir: {named} is not a folder", 2)
-        storage = Storage(data_dir, games=[spec.data for spec in games])
+        storage = Storage(data_dir, games=[spec.data for spec in games],
+                          play_in_memory=play_in_memory)
     except ValueError as error:
         raise StartupError(f"--data-dir: {error}", 2) from None
     why = None if data_dir is None else unusable(storage.data_dir)
@@ -67,14 +71,22 @@ def open_storage(data_dir: str | None, games: tuple[GameSpec, ...]) -> Storage:
     return storage
 
 
-def build(args: argparse.Namespace, games: tuple[GameSpec, ...]) -> ArcadeApp:
-    """The arcade for ``args``; ``StartupError`` for what the player can fix."""
+def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
+          play_in_memory: bool | None = None) -> ArcadeApp:
+    """The arcade for ``args``; ``StartupError`` for what the player can fix.
+    ``play_in_memory`` (default: for ``--bench`` and ``--demo``) says whether the run's games
+    are recorded and saved in memory only; a benchmark whose demo kiosks stand for a venue's
+    real ones records on disk."""
     check_resources()
     if args.bench and args.data_dir is None:
         # a benchmark keeps out of the player's data: its own folder, gone when it ends
         args.data_dir = tempfile.mkdtemp(prefix=f"{APP_NAME}-bench-")
         atexit.register(shutil.rmtree, args.data_dir, True)
-    storage = open_storage(args.data_dir, games)
+    # a benchmark's or a demo's games are recorded and saved in memory: never in the player's
+    # tables or saved games, even in the folder --data-dir names
+    if play_in_memory is None:
+        play_in_memory = bool(args.bench or args.demo)
+    storage = open_storage(args.data_dir, games, play_in_memory=play_in_memory)
     lock = DataLock(storage.data_dir)
     if storage.writable and not lock.acquire():
         lock.request_raise()
@@ -308,8 +320,10 @@ def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
                 resume: bool = True) -> Scene[ArcadeApp]:
     """``--scene`` wins; a demo plays at once; else the title.
 
-    ``play`` (and the demo) resume the game's saved game when there is one, so a killed demo
-    goes on where it was; a benchmark (``resume=False``) always starts a fresh, reproducible game.
+    ``play`` (and the demo) resume the saved game the storage holds (a demo's storage saves in
+    memory, so only one run on a storage that saves to disk, as ``tests/test_kill.py`` runs it,
+    goes on where it was killed); a benchmark (``resume=False``) always starts a fresh,
+    reproducible game.
     """
     if name == "play" or (name is None and demo):
         saved = app.ctx.load_saved_game(spec.id) if resume else None

@@ -11,7 +11,7 @@ at once). :func:`venue_state` is what the screen says about the board's freshnes
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -61,20 +61,34 @@ class RecordSource(Protocol):
 
 
 class OwnRecords:
-    """This machine's records (the scores screen as it always was)."""
+    """This machine's records (the scores screen as it always was), asked of storage once per
+    variant while no new game is recorded (views ask on every drawn frame)."""
 
     venue = False
 
     def __init__(self, storage: Storage | None) -> None:
         self.storage = storage
+        self._asked: dict[tuple[str, str, str], list[Record]] = {}
+        self._as_of: str | None = None
 
     def table(self, game_id: str, variant: str) -> list[Record]:
-        return [] if self.storage is None else self.storage.table(game_id, variant)
+        return self._cached(("table", game_id, variant), lambda storage: storage.table(
+            game_id, variant))
 
     def records(self, game_id: str, variant: str) -> list[Record]:
+        return self._cached(("records", game_id, variant), lambda storage: storage.records(
+            game_id, variant, last=UNRANKED_ROWS))
+
+    def _cached(self, key: tuple[str, str, str],
+                ask: Callable[[Storage], list[Record]]) -> list[Record]:
         if self.storage is None:
             return []
-        return [r for r in self.storage.records(game_id) if r.variant == variant]
+        if self.storage.last_recorded != self._as_of:
+            self._asked.clear()
+            self._as_of = self.storage.last_recorded
+        if key not in self._asked:
+            self._asked[key] = ask(self.storage)
+        return self._asked[key]
 
     def kiosk(self, record: Record) -> str:
         return ""
@@ -157,8 +171,7 @@ class VenueBoard:
         if query.ranked and not query.match and game.score_of is not None:
             own = self.storage.table(query.game, query.variant)  # beyond it: not in the top
         else:
-            own = [r for r in self.storage.records(query.game) if r.variant == query.variant]
-            own = own[-query.limit:]
+            own = self.storage.records(query.game, query.variant, last=query.limit)
         return [VenueEntry(record, name) for record in own]
 
     def state(self) -> VenueState:

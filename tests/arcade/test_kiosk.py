@@ -240,7 +240,7 @@ def test_operator_resets_the_scores_after_asking_twice_and_keeps_a_backup(kiosk_
     post_tap(app.stack.top.b_yes.rect.center)  # asked twice
     settle(app)
     assert storage.records("magdagdon") == []
-    backups = list(storage.data_dir.glob("scores.json.backup-*"))
+    backups = list(storage.data_dir.glob("arcade.db.backup-*"))
     assert len(backups) == 1 and game.score().total is not None
     assert type(app.stack.top).__name__ == "OperatorScene"
 

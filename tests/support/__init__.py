@@ -14,6 +14,7 @@
   ``postgres`` and ``venue_db`` fixtures, registered in ``tests/conftest.py``);
 * ``tests.support.fleet`` — games recorded through the public storage API, what a data folder
   and the venue hold, real kiosks in subprocesses, waiting for the venue link's thread.
+* ``tests.support.runner`` — ``main.py`` whose demo plays on disk, as a player's games do.
 
 The arcade helpers are loaded when first asked for, so that a test which needs only a light
 helper (the rules' notation, say) does not import the arcade with it.

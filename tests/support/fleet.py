@@ -98,11 +98,13 @@ def game_env(**extra: str) -> dict[str, str]:
 
 
 def kiosk(data_dir: Path, *args: str, **env: str) -> Any:
-    """``main.py ARGS --data-dir DATA_DIR`` started in the background (a ``Popen``)."""
+    """``main.py ARGS --data-dir DATA_DIR`` started in the background (a ``Popen``); its demo
+    records on disk, as a venue kiosk's players do (:mod:`tests.support.runner`)."""
     import subprocess
-    import sys
 
-    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args, "--data-dir",
+    from tests.support.runner import DISK_DEMO
+
+    return subprocess.Popen([*DISK_DEMO, *args, "--data-dir",
                              str(data_dir)], cwd=ROOT, env=game_env(**env),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

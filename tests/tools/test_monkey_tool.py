@@ -134,3 +134,16 @@ def test_soak_plays_games_and_reports_memory():
     assert figures["games"] == 2 and figures["rss_end"] > 0 and figures["games_per_s"] > 0
     assert any("RSS: start" in line for line in lines)
     assert soak_tool.rss_mb() > 0
+
+
+def test_the_watchdog_plays_on_when_the_advisor_answers_late():
+    """Issue 38, case 8: when the advisor answered late the demo fell back on its own moves,
+    then replayed stale advice forever (attract mode froze). Here half of the advisor's answers
+    come long after the demo's patience; every game still ends, well inside the stall limit (a
+    game is about 550 frames)."""
+    lines: list[str] = []
+    figures = soak_tool.soak(6, seed=5, draw_every=1000, out=lines.append, late_share=0.5,
+                             late_seconds=0.5, stall_frames=20_000)
+    assert figures["games"] == 6
+    assert figures["late"] > 0 and figures["fallbacks"] > 0 and figures["advised"] > 0
+    assert any("no stall" in line for line in lines)

@@ -30,6 +30,7 @@ def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> F
     local = LocalRecords(storage.data_dir, games) if storage.writable else None
     link = FleetLink(config, local, FleetFile(storage.data_dir, storage.writable),
                      {game.id: game for game in games})
+    storage.on_committed(link.records_changed)  # (a record is read back once committed)
     link.start()
     return link
 

@@ -8,8 +8,9 @@ aside, a failed write returns ``False``. What the player should hear about is ap
 ``notice.no_data_dir`` ``{"path": ...}``. Games plug in with a :class:`GameData` each (no game
 is named in here); their data is kept apart by game id (``[a-z0-9_]+``).
 
-Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8, version 2
-(older files are migrated by their games' own steps, see :mod:`.migrations`)::
+Files in ``data_dir`` (default :data:`DEFAULT_DIR`): the records in one SQLite database, the
+rest JSON objects, UTF-8, version 2 (older files are migrated by their games' own steps, see
+:mod:`.migrations`)::
 
     settings.json       {"version": 2,
                          "settings": {"language": "en", "music_volume": 0.6,
@@ -26,13 +27,13 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                                       "kiosk_name": "" | "<name on the venue board>"},
                          "games": {"<id>": {<its SettingFields>}, ...,
                                    "<unknown id>": <kept as it is>}}
-    scores.json         {"version": 2,
-                         "games": {"<id>": {"records": [record, ...],
-                                            "recorded": ["<record id>", ...]},
-                                   "<unknown id>": <kept as it is>}}
-                        record = {"id": "<uuid4 hex>", "date": "2026-11-30T02:15:00Z",
-                                  "variant": "<the game's variant>", "initials": "ABC",
-                                  <the game's record fields, e.g. "score": 450>}
+    arcade.db           SQLite (WAL): every finished game's record, the tables, the index
+                        of the documents (:mod:`.schema`); a record is
+                        {"id": "<uuid4 hex>", "date": "2026-11-30T02:15:00Z",
+                         "variant": "<the game's variant>", "initials": "ABC",
+                         <the game's record fields, e.g. "score": 450>}
+    scores.json         the records before arcade.db: taken in once, then renamed
+                        scores.json.migrated (:mod:`.importer`)
     saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
     games/<id>-<stamp>-<record id>.json
@@ -44,37 +45,44 @@ Files in ``data_dir`` (default :data:`DEFAULT_DIR`), each one JSON object, UTF-8
                         the kiosk operator's PIN and its lockout (:mod:`.pinstore`), copied
                         to kiosk-pin.json.last-good; kiosk-pin.set marks that a PIN was set
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
-    .lock, .scores.lock, .raise-request   see :mod:`.lock`
+    .lock, .raise-request   see :mod:`.lock`
     fleet.db            the venue link's acknowledgements and last board (:mod:`.fleetfile`)
 
-**Every** finished game is a record (statistics are built from them); the high-score tables are
-derived per variant (:mod:`.scores`). ``recorded`` lists ids known to be recorded without a
-record (games that missed an older version's table). ``scores.json`` may grow to
-:data:`SCORES_MAX_BYTES`; settings and saves are capped at :data:`MAX_BYTES`.
+**Every** finished game is a record (statistics are built from them: ``Storage.tally``); the
+high-score tables are kept per variant as each record is committed (:mod:`.recordsql`). Ids
+known to be recorded without a record (games that missed an older version's table) are kept
+too. Records are committed off the frame (:mod:`.recordstore`, :mod:`.jobs`); settings and
+saves are capped at :data:`MAX_BYTES`.
 
 ``Storage("")`` (and ``"~nouser/x"``) raise ``ValueError``: an empty folder name would mean the
 working directory. Every other problem with the folder means memory mode: ``writable`` is
 ``False``, ``notice.no_data_dir`` is appended and everything lives in memory for the session.
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
-:mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` and :mod:`.scores`,
+:mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
+:mod:`.recordstore` (the records as the frame sees them), :mod:`.recordsql` (the records as
+SQL), :mod:`.database` (``arcade.db``, its thread and its damage), :mod:`.schema` (its tables
+and numbered migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
 :mod:`.saves`, :mod:`.documents`, :mod:`.ids` (which game object has which record id);
 underneath, :mod:`.versioned` (what each version of a file means), :mod:`.migrations`,
 :mod:`.jsonfile` and :mod:`.reading` (the folder's files, written atomically and read
 defensively), :mod:`.files` (one file), :mod:`.writer` (the autosave off the frame),
-:mod:`.lock` (one process per folder), :mod:`.logfile`, :mod:`.pin` (what a PIN is) and
-:mod:`.pinstore` (where the kiosk's is kept).
+:mod:`.jobs` (the database's thread), :mod:`.lock` (one process per folder), :mod:`.logfile`,
+:mod:`.pin` (what a PIN is) and :mod:`.pinstore` (where the kiosk's is kept).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
-either way. A ``Storage`` is not thread-safe; one process per folder is what :class:`DataLock`
-is for.
+either way. A ``Storage`` is used from one thread; one process per folder (for the saves) is what
+:class:`DataLock` is for, and two processes on one ``arcade.db`` are safe by SQLite's locking.
 """
 
 from __future__ import annotations
 
+from game.arcade.storage.database import DB_FILE
 from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR, DocumentEntry
+from game.arcade.storage.docindex import DocumentEntry
+from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
 from game.arcade.storage.files import STALE_TEMP_SECONDS
 from game.arcade.storage.gamedata import (
+    Facet,
     GameData,
     SettingField,
     is_iso_date,
@@ -82,6 +90,7 @@ from game.arcade.storage.gamedata import (
     normalise_initials,
     utcnow,
 )
+from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.jsonfile import MAX_BYTES, Notice
 from game.arcade.storage.location import DEFAULT_DIR, resolve_data_dir
 from game.arcade.storage.lock import DataLock
@@ -89,15 +98,15 @@ from game.arcade.storage.logfile import LOG_FILE
 from game.arcade.storage.migrations import GameMigrations, Migration
 from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
 from game.arcade.storage.records import Record
+from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.saves import SAVES_DIR, save_name
-from game.arcade.storage.scores import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.settings import Settings
 
 __all__ = [
-    "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES", "SAVES_DIR",
-    "SCORES_FILE", "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS", "DataLock",
-    "DocumentEntry",
-    "GameData", "GameMigrations", "Migration", "Notice", "Record", "SettingField", "Settings",
-    "Storage", "hash_pin", "is_iso_date", "iso_date", "normalise_initials", "resolve_data_dir",
-    "save_name", "utcnow", "valid_pin", "verify_pin",
+    "DB_FILE", "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES",
+    "SAVES_DIR", "SCORES_FILE", "SCORES_MAX_BYTES", "SETTINGS_FILE", "STALE_TEMP_SECONDS",
+    "DataLock", "DocumentEntry", "Facet", "GameData", "GameMigrations", "Migration", "Notice",
+    "Record", "SettingField", "Settings", "Storage", "Tally", "hash_pin", "is_iso_date",
+    "iso_date", "normalise_initials", "resolve_data_dir", "save_name", "utcnow", "valid_pin",
+    "verify_pin",
 ]

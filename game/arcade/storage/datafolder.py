@@ -1,21 +1,27 @@
 """The data folder as the arcade sees it: one :class:`Storage` over every file in it.
 
-Each kind of file has its own store (``scores.json``: :mod:`.scores`, saves: :mod:`.saves`,
-documents: :mod:`.documents`; settings are read here); :class:`Storage` holds the rules that tie
-them together. Recording a finished game writes ``scores.json`` first and removes its save
-second: a kill in between leaves a finished save whose id is recorded, which the next look at
-it only removes. A save whose id is recorded is never resumed; a finished one is recorded.
+Each kind of data has its own store (the records in ``arcade.db``: :mod:`.recordstore`, saves:
+:mod:`.saves`, documents: :mod:`.documents`; settings are read here); :class:`Storage` holds
+the rules that tie them together. Recording a finished game commits its record first and
+removes its save second, both off the frame: the database's thread hands the removal to the
+writer thread once the commit is done (never when it failed), and a save written meanwhile is
+never removed. A kill in between leaves a finished save whose id is recorded, which the next
+look at it only removes. A save whose id is recorded is never
+resumed; a finished one is recorded.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.arcade.storage.documents import GAMES_DIR, DocumentEntry, GameDocuments
+from game.arcade.storage.database import Database
+from game.arcade.storage.docindex import DocumentEntry
+from game.arcade.storage.documents import GAMES_DIR, GameDocuments
+from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
 from game.arcade.storage.ids import RecordIds
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
@@ -24,8 +30,9 @@ from game.arcade.storage.logfile import open_log
 from game.arcade.storage.migrations import GameMigrations, Migrations
 from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
-from game.arcade.storage.saves import SAVES_DIR, SaveFiles
-from game.arcade.storage.scores import ScoresFile
+from game.arcade.storage.recordsql import Tally
+from game.arcade.storage.recordstore import RecordStore
+from game.arcade.storage.saves import SAVES_DIR, SaveFiles, save_name, saved_id
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
 from game.arcade.storage.versioned import VersionedFiles
 
@@ -46,11 +53,16 @@ class Storage:
 
     ``migrations``: every registered game's (by id), also of games this storage is not given,
     whose parts of the shared files are then kept as they are; default: those of ``games``.
+    ``play_in_memory`` (``--bench``, ``--demo``): the games of this run are recorded in an
+    in-memory database and saved in memory, never in the player's ``arcade.db`` or
+    ``saves/``; they write no game document. The player's records and saved games are left
+    exactly as they are (not shown, not resumed, never changed).
     """
 
     def __init__(self, data_dir: Path | str | None = None, games: Sequence[GameData] = (),
                  clock: Callable[[], datetime] = utcnow,
-                 migrations: Mapping[str, GameMigrations] | None = None) -> None:
+                 migrations: Mapping[str, GameMigrations] | None = None,
+                 play_in_memory: bool = False) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self._games = _by_id(games)
         self.clock = clock
@@ -62,7 +74,17 @@ class Storage:
         self._store = JsonStore(self.data_dir, clock, self.notices, subdirs=(SAVES_DIR, GAMES_DIR))
         self._files = VersionedFiles(self._store, steps)
         self._ids = RecordIds()
-        self._scores = ScoresFile(self._files, self._games)
+        self.play_in_memory = play_in_memory
+        if play_in_memory:
+            self._store.keep_in_memory(f"{SAVES_DIR}/")
+            for game_id in self._games:
+                older = steps.save_file(game_id)
+                if older is not None:
+                    self._store.keep_in_memory(older)
+        folder = None if play_in_memory or not self._store.writable else self.data_dir
+        self._db = Database(folder, self.notices, clock)
+        self._records = RecordStore(self._db, self._files, self._games,
+                                    take_in_json=folder is not None)
         self._saves = SaveFiles(self._files, self._games, clock)
         self._documents = GameDocuments(self._store, self._games)
         self.kiosk_pin = PinStore(self._store, clock)
@@ -81,7 +103,7 @@ class Storage:
         """Read every file now, at start: a damaged one is set aside (with its notice), an
         older one migrated, a finished save recorded, a recorded save removed."""
         self.load_settings()
-        self._scores.book()
+        self._records.open()
         for game_id in self._games:
             self.load_game(game_id)
 
@@ -90,13 +112,18 @@ class Storage:
         return open_log(self.data_dir) if self.writable else None
 
     def settle(self) -> None:
-        """Wait until what was queued so far (``later=True``: saves, settings, removals) is
-        done on disk: what another run reading this folder now finds."""
-        self._store.settle()
+        """Wait until what was queued so far (``later=True``: saves, settings, removals; the
+        records) is done on disk: what another run reading this folder now finds."""
+        self._db.settle()  # commits, which may queue the removal of a save...
+        self._store.settle()  # ...written, which may add a document to the index...
+        self._db.settle()  # ...added
 
     def close(self) -> None:
-        """Write the saves still queued (``save_game(later=True)``); at the end of a run."""
+        """Write the saves and records still queued; at the end of a run (the storage still
+        works after)."""
+        self._records.close()
         self._store.close()
+        self._db.close()
 
     # --- settings ------------------------------------------------------------------------------
 
@@ -125,7 +152,7 @@ class Storage:
     def save_settings(self, settings: Settings, later: bool = False) -> bool:
         """Write ``settings`` (invalid values as their defaults); ``True`` when on disk.
         ``later``: by the writer thread (``True`` once queued), as ``save_game``."""
-        self._scores.retry()
+        self._records.retry()
         payload = settings_to_json(settings, self._games)
         if later:
             return self._store.write_later(SETTINGS_FILE, payload, compact=False)
@@ -134,12 +161,13 @@ class Storage:
     # --- records and tables (M-8) ------------------------------------------------------------
 
     def record_game(self, game_id: str, game: Any, initials: str = "", **extra: Any) -> int | None:
-        """Record a finished ``game`` once (by record id) and clear its save.
+        """Record a finished ``game`` once (by record id) and clear its save, off the frame:
+        the record is committed and the save removed by threads, so this returns at once.
 
         ``extra`` fields (e.g. ``hints=2``) go into the record. Returns the 0-based rank in its
         variant's table (ranked games), or ``None``: not ranked, missed the table, recorded
-        before (also in an earlier session) or not over. If ``scores.json`` cannot be written
-        the save is kept (the record stays in memory and is written with the next save).
+        before (also in an earlier session) or not over. If the record cannot be committed
+        the save is kept (the record stays in memory and is tried again with the next save).
         ``ValueError`` for initials other than up to three letters A-Z, an unknown game id, or
         a record the game's own ``check_record`` refuses.
         """
@@ -148,32 +176,74 @@ class Storage:
         if not spec.is_over(game):
             return None
         record_id = self.record_id(game)
-        if self._scores.is_recorded(game_id, record_id):
-            self._saves.remove_if_of(game_id, record_id)
+        if self._is_recorded(game_id, record_id):
+            if self._records.committed(game_id, record_id):  # else its commit removes it
+                self._remove_save_of(game_id, record_id)
             return None
         record = new_record(spec, game, record_id, iso_date(self.clock()), initials, extra)
-        self._scores.add(game_id, record)
+        place = self._records.place_of(game_id, record)
+        self._records.add(game_id, record, then=lambda: self._remove_save_of(game_id, record_id))
         self.last_recorded = record_id
-        if spec.document is not None:
-            self._documents.write(game_id, record_id, spec.document(game))
-        if self._scores.write() or not self.writable:
-            self._saves.remove_if_of(game_id, record_id)
-        return self._scores.rank_of(game_id, record)
+        if spec.document is not None and not self.play_in_memory:
+            self._documents.write(game_id, record_id, spec.document(game),
+                                  then=self._records.index_document)
+        return place
 
-    def records(self, game_id: str) -> list[Record]:
-        """Every record of ``game_id``, oldest first (recording order)."""
+    def _remove_save_of(self, game_id: str, record_id: str) -> None:
+        """Have the writer thread remove the save of ``record_id`` (committed): unless another
+        write of that save is queued, and only if the save on disk is still that game's."""
+        name = save_name(game_id)
+
+        def still_that_game() -> bool:
+            try:
+                loaded = self._store.read(name)
+            except (Corrupt, Unreadable):
+                return False
+            return loaded is not None and saved_id(loaded.data) == record_id
+
+        self._store.remove_later_if(name, still_that_game)
+
+    def records(self, game_id: str, variant: str | None = None,
+                last: int | None = None) -> list[Record]:
+        """The records of ``game_id`` (of one ``variant``), oldest first (recording order);
+        ``last``: only the newest ``last`` of them."""
         self._spec(game_id)
-        return self._scores.records(game_id)
+        return self._records.records(game_id, variant, last)
+
+    def on_committed(self, listener: Callable[[], object]) -> None:
+        """Call ``listener`` after each record is committed (on the database's thread, so it
+        must be quick and thread-safe): for a reader of ``arcade.db`` through a connection of
+        its own, which sees a record only once it is committed (the venue link)."""
+        self._records.listeners.append(listener)
+
+    def record(self, game_id: str, record_id: str) -> Record | None:
+        """The record ``record_id`` of ``game_id``, or ``None``."""
+        self._spec(game_id)
+        return self._records.record(game_id, record_id)
 
     def table(self, game_id: str, variant: str) -> list[Record]:
         """The best ``table_size`` records of ``variant``, best first (``[]`` if not ranked)."""
         self._spec(game_id)
-        return self._scores.table(game_id, variant)
+        return self._records.table(game_id, variant)
+
+    def tally(self, game_id: str, by: Sequence[str], sums: Sequence[str] = (),
+              variant: str | None = None) -> list[Tally]:
+        """The statistics' question: ``game_id``'s records (of one ``variant``) in groups by
+        the values of ``by`` (``"variant"``, ``"score"`` or the game's facet names), with
+        each group's count and the sums of ``sums`` (facet names). One query; the game works
+        its figures out from the groups. ``ValueError`` for a name the game has no facet of."""
+        self._spec(game_id)
+        return self._records.tally(game_id, by, sums, variant)
+
+    def every_record(self) -> Iterator[tuple[str, Record]]:
+        """(game id, record) of every record of every game given, in recording order, read a
+        batch at a time (the records are never all in memory)."""
+        return self._records.every_record()
 
     def reset_records(self) -> str | None:
         """Start every game's records (high scores, statistics) afresh; the name of the old
-        file's backup (see :meth:`ScoresFile.reset`)."""
-        backup = self._scores.reset()
+        database's backup (see :meth:`RecordStore.reset`)."""
+        backup = self._records.reset()
         self.last_recorded = None
         return backup
 
@@ -181,7 +251,8 @@ class Storage:
         """Put ``initials`` on a record; ``True`` when it was found and written to disk.
         ``ValueError`` for initials other than up to three letters A-Z."""
         self._spec(game_id)
-        return self._scores.set_initials(game_id, record_id, normalise_initials(initials))
+        found = self._records.set_initials(game_id, record_id, normalise_initials(initials))
+        return found and not self._db.in_memory
 
     # --- game documents ------------------------------------------------------------------------
 
@@ -189,25 +260,51 @@ class Storage:
         """Write a document of ``game_id``'s (``True``: on disk); ``ValueError`` for an unknown
         game or a bad record id."""
         self._spec(game_id)
-        return self._documents.write(game_id, record_id, payload)
+        written: list[str] = []
+
+        def indexed(name: str) -> None:
+            written.append(name)
+            self._records.index_document(name)
+
+        if self._documents.write(game_id, record_id, payload, then=indexed):
+            self.settle()
+        return bool(written)
+
+    def game_document(self, game_id: str, name: str) -> dict[str, Any] | None:
+        """The document ``name`` (a file name of :meth:`documents`), checked; ``None`` when
+        it is gone or damaged (then it leaves the index; a damaged one is set aside)."""
+        self._spec(game_id)
+        data = self._documents.read(game_id, name)
+        if data is None:
+            self._records.forget_document(name)
+        return data
 
     def game_documents(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-        """Every valid document of ``game_id`` as (file name, data), oldest first."""
-        self._spec(game_id)
-        return self._documents.of_game(game_id)
+        """Every valid document of ``game_id`` as (file name, data), oldest first (each file
+        opened: :meth:`documents` lists them without)."""
+        found = []
+        for entry in reversed(self.documents(game_id)):
+            data = self.game_document(game_id, entry.name)
+            if data is not None:
+                found.append((entry.name, data))
+        return found
 
     def documents(self, game_id: str) -> list[DocumentEntry]:
-        """The documents of ``game_id``'s finished games, newest first, as small entries (record
-        id, date) read from the folder's listing alone: what a list of games shows. Open one
-        with :meth:`document`."""
+        """The documents of ``game_id``'s finished games, newest first, from the index in
+        ``arcade.db`` (one query, no file opened): what a list of games shows. Open one with
+        :meth:`document` or :meth:`game_document`."""
         self._spec(game_id)
-        return self._documents.entries(game_id)
+        return self._records.documents(game_id)[::-1]
 
     def document(self, game_id: str, record_id: str) -> dict[str, Any] | None:
         """The checked document of the game recorded as ``record_id``, or ``None`` (it has
         none, or it was damaged and is now set aside with a notice)."""
-        self._spec(game_id)
-        return self._documents.read(game_id, record_id)
+        for entry in self.documents(game_id):
+            if entry.record_id == record_id:
+                data = self.game_document(game_id, entry.name)
+                if data is not None:
+                    return data
+        return None
 
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""
@@ -221,10 +318,12 @@ class Storage:
         move): the bytes are made now and written by the writer thread, ``True`` once they
         are queued; everything else waits for them."""
         self._spec(game_id)
-        self._scores.retry()
+        self._records.retry()
         self._saves.move_older(game_id)
         record_id = self.record_id(game)
-        if self._scores.is_recorded(game_id, record_id):
+        if self._is_recorded(game_id, record_id):
+            if not self._records.committed(game_id, record_id):
+                return False  # its save goes once the record is committed
             removed = self._saves.remove_if_of(game_id, record_id)
             return removed and self._saves.is_written(game_id)
         return self._saves.write(game_id, record_id, game, later)
@@ -242,8 +341,9 @@ class Storage:
         if spec.is_over(game):
             self.record_game(game_id, game)
             return None
-        if self._scores.is_recorded(game_id, record_id):
-            self._saves.remove(game_id)
+        if self._is_recorded(game_id, record_id):
+            if self._records.committed(game_id, record_id):
+                self._saves.remove(game_id)
             return None
         return game
 
@@ -256,7 +356,7 @@ class Storage:
         if found is None:
             return False
         record_id, game = found
-        return not spec.is_over(game) and not self._scores.is_recorded(game_id, record_id)
+        return not spec.is_over(game) and not self._is_recorded(game_id, record_id)
 
     def clear_game(self, game_id: str, later: bool = False) -> None:
         """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the
@@ -284,6 +384,10 @@ class Storage:
     def record_id(self, game: Any) -> str:
         """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
         return self._ids.of(game)
+
+    def _is_recorded(self, game_id: str, record_id: str) -> bool:
+        # an id this session made needs no question to the database (a frame never waits)
+        return self._records.is_recorded(game_id, record_id, new=self._ids.made_here(record_id))
 
     def _spec(self, game_id: str) -> GameData:
         try:

@@ -1,7 +1,8 @@
 """A game's own document of each finished game: ``games/<id>-<stamp>-<record id>.json``.
 
 Some games keep more of a finished game than its record (a replayable record of every move);
-``GameData.document`` makes it, and it is written once, when the game is recorded. Its
+``GameData.document`` makes it, and it is written once, when the game is recorded (by the
+writer thread, then added to the index in ``arcade.db``: :mod:`.docindex`). Its
 ``"format"`` names the game (``GameData.document_format``), so a document given on the command
 line (``--replay FILE``) finds its game. A damaged document in this data folder is set aside
 like any data file; one elsewhere is only logged (not ours to move).
@@ -10,9 +11,7 @@ like any data file; one elsewhere is only logged (not ours to move).
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,30 +25,6 @@ log = logging.getLogger(__name__)
 GAMES_DIR = "games"
 DOCUMENT_MAX_BYTES = 4 * 1024 * 1024
 """The size cap of one game document (a long game is a few dozen KB)."""
-_NAME_RE = re.compile(r"(?P<stamp>\d{8}T\d{6}Z)-(?P<record>[0-9A-Za-z_-]{1,64})\.json")
-"""What follows ``<game id>-`` in a document's file name."""
-
-
-@dataclass(frozen=True)
-class DocumentEntry:
-    """One finished game's document as listed (nothing of it is read): the record it belongs
-    to and when it was written (UTC, ``YYYY-MM-DDTHH:MM:SSZ``)."""
-
-    game_id: str
-    record_id: str
-    date: str
-
-
-def _entry(game_id: str, file_name: str) -> DocumentEntry | None:
-    """The entry a file name in ``games/`` stands for, or ``None`` (another game's, or no
-    document's name)."""
-    prefix = f"{game_id}-"
-    match = _NAME_RE.fullmatch(file_name[len(prefix):]) if file_name.startswith(prefix) else None
-    if match is None:
-        return None
-    s = match["stamp"]
-    date = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}Z"
-    return DocumentEntry(game_id, match["record"], date)
 
 
 def document_error(game: GameData, data: dict[str, Any]) -> str | None:
@@ -65,65 +40,36 @@ def document_error(game: GameData, data: dict[str, Any]) -> str | None:
 
 
 class GameDocuments:
-    """The documents in ``games/``: written once each, listed per game, read for a replay."""
+    """The documents in ``games/``: written once each, read back checked (listed by the index
+    in ``arcade.db``: :mod:`~game.arcade.storage.docindex`), read for a replay."""
 
     def __init__(self, store: JsonStore, games: Mapping[str, GameData]) -> None:
         self._store = store
         self._games = games
 
-    def write(self, game_id: str, record_id: str, payload: dict[str, Any]) -> bool:
+    def write(self, game_id: str, record_id: str, payload: dict[str, Any],
+              then: Callable[[str], object] | None = None) -> bool:
         """Write ``payload`` as ``games/<game id>-<UTC stamp>-<record id>.json``; ``True``
-        when it is on disk. ``ValueError`` for a bad record id."""
+        when it is on disk. ``ValueError`` for a bad record id. With ``then`` the writer
+        thread writes it (``True`` once queued) and calls ``then(file name)`` once it is on
+        disk: the frame that records a game does not wait for its document."""
         if not (isinstance(record_id, str) and RECORD_ID_RE.fullmatch(record_id)):
             raise ValueError(f"bad record id {record_id!r}")
-        name = f"{GAMES_DIR}/{game_id}-{stamp(self._store.clock())}-{record_id}.json"
-        return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+        file_name = f"{game_id}-{stamp(self._store.clock())}-{record_id}.json"
+        name = f"{GAMES_DIR}/{file_name}"
+        if then is None:
+            return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+        return self._store.write_later(name, payload, DOCUMENT_MAX_BYTES, compact=False,
+                                       then=lambda on_disk: on_disk and then(file_name))
 
-    def _names(self, game_id: str) -> list[str]:
-        """The file names in ``games/`` that start with ``<game id>-`` and end in ``.json``."""
-        folder = self._store.folder(GAMES_DIR) if self._store.writable else None
-        if folder is None:  # not there, or something else in its place (moved aside)
-            return []
-        try:
-            return [p.name for p in folder.iterdir()
-                    if p.name.startswith(f"{game_id}-") and p.name.endswith(".json")]
-        except OSError as error:
-            log.warning("cannot list %s: %s", folder, error)
-            return []
-
-    def entries(self, game_id: str) -> list[DocumentEntry]:
-        """``game_id``'s documents, newest first, from their file names (games recorded in the
-        same second by when their files were written)."""
-        folder = self._store.data_dir / GAMES_DIR
-        found = []
-        for name in self._names(game_id):
-            entry = _entry(game_id, name)
-            if entry is not None:
-                found.append(((entry.date, _written(folder / name), name), entry))
-        found.sort(key=lambda item: item[0], reverse=True)
-        return [entry for _key, entry in found]
-
-    def read(self, game_id: str, record_id: str) -> dict[str, Any] | None:
-        """The checked data of the document of ``record_id``, or ``None`` (there is none, or it
-        is damaged: then it is set aside, with its notice)."""
-        names = sorted((name for name in self._names(game_id)
-                        if (entry := _entry(game_id, name)) is not None
-                        and entry.record_id == record_id), reverse=True)
-        for file_name in names:
-            data = self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
-            if data is not None:
-                return data
-        return None
-
-    def of_game(self, game_id: str) -> list[tuple[str, dict[str, Any]]]:
-        """Every valid document of ``game_id`` as (file name, data), oldest first; a damaged
-        one is set aside (``<name>.corrupt-<stamp>``, with its notice)."""
-        found = []
-        for file_name in sorted(self._names(game_id)):
-            data = self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
-            if data is not None:
-                found.append((file_name, data))
-        return found
+    def read(self, game_id: str, file_name: str) -> dict[str, Any] | None:
+        """The document ``file_name`` of ``game_id`` in ``games/``, checked (a damaged one is
+        set aside); ``None`` when it cannot be used."""
+        if not (isinstance(file_name, str) and file_name.startswith(f"{game_id}-")
+                and file_name.endswith(".json") and "/" not in file_name
+                and "\\" not in file_name and not file_name.startswith(".")):
+            return None
+        return self._checked(f"{GAMES_DIR}/{file_name}", self._games[game_id])
 
     def load(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path``, checked by the game its ``"format"``
@@ -175,14 +121,6 @@ class GameDocuments:
             self._store.set_aside(name, why)
             return None
         return loaded.data
-
-
-def _written(path: Path) -> int:
-    """When the file at ``path`` was last written (ns), 0 when that cannot be read."""
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
 
 
 def _resolved(path: Path) -> Path | None:

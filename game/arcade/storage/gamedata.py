@@ -22,6 +22,10 @@ GAME_ID_RE = re.compile(r"[a-z0-9_]{1,64}")
 RECORD_ID_RE = re.compile(r"[0-9A-Za-z_-]{1,64}")
 """A record id: a uuid4 hex today; v1 allowed these characters, so v2 does too."""
 INITIALS_RE = re.compile(r"[A-Z]{0,3}")
+FACET_NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,31}")
+MAX_FACETS = 4
+"""A game's facets (``GameData.facets``) at most: the database keeps four beside each record."""
+Facet = Callable[[dict[str, Any]], int | str | None]
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 _DATE_RE = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"
@@ -78,12 +82,25 @@ class GameData:
     migrations: GameMigrations = field(default_factory=GameMigrations)
     """How the game's files of older versions become today's (its own history: the shell
     knows no older format)."""
+    facets: Mapping[str, Facet] = field(default_factory=dict)
+    """What the game's statistics count by or add up, by name (at most :data:`MAX_FACETS`;
+    not ``variant`` or ``score``, which every record has): each takes the record dict and
+    gives an int, a string of up to 64 characters or ``None``. Storage keeps them beside each
+    record, so ``Storage.tally`` answers with a query instead of reading every record. Give a
+    facet a new name when its meaning changes: stored values are worked out again when the
+    names differ from those they were stored with."""
 
     def __post_init__(self) -> None:
         if not (isinstance(self.id, str) and GAME_ID_RE.fullmatch(self.id)):
             raise ValueError(f"a game id is 1..64 characters of [a-z0-9_], not {self.id!r}")
         if not (type(self.table_size) is int and self.table_size >= 1):
             raise ValueError(f"table_size must be a positive int, not {self.table_size!r}")
+        names = list(self.facets)
+        if len(names) > MAX_FACETS or not all(
+                isinstance(n, str) and FACET_NAME_RE.fullmatch(n) and n not in ("variant", "score")
+                for n in names):
+            raise ValueError(f"facets are up to {MAX_FACETS} names of [a-z0-9_] (not 'variant' "
+                             f"or 'score'), not {names!r}")
 
 
 def utcnow() -> datetime:

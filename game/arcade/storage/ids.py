@@ -18,6 +18,12 @@ class RecordIds:
 
     def __init__(self) -> None:
         self._ids: dict[int, tuple[Callable[[], Any], str]] = {}
+        self._made: set[str] = set()
+
+    def made_here(self, record_id: str) -> bool:
+        """Whether this session made ``record_id`` (a new uuid4: nothing was ever recorded
+        under it before this session)."""
+        return record_id in self._made
 
     def of(self, game: Any) -> str:
         """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
@@ -25,6 +31,7 @@ class RecordIds:
         if entry is not None and entry[0]() is game:
             return entry[1]
         record_id = uuid.uuid4().hex
+        self._made.add(record_id)
         self.register(game, record_id)
         return record_id
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from game.arcade.storage.files import atomic_write, encode, holds_copy, sync_dir
 from game.arcade.storage.reading import MAX_BYTES, JsonFolder, Notice
-from game.arcade.storage.writer import Writer
+from game.arcade.storage.writer import Item, Writer
 
 __all__ = ["MAX_BYTES", "JsonStore", "Notice"]
 
@@ -110,26 +110,50 @@ class JsonStore(JsonFolder):
         return self._write_now(name, raw)
 
     def write_later(self, name: str, payload: Any, max_bytes: int = MAX_BYTES,
-                    compact: bool = True) -> bool:
+                    compact: bool = True, then: Callable[[bool], object] | None = None) -> bool:
         """Like :meth:`write`, but written by the writer thread: ``True`` once the bytes are
-        queued (a failure to write them is reported as usual, by a notice)."""
-        raw = self._encoded(name, payload, max_bytes, compact)
-        if raw is None:
-            return False
-        self._writer.put(name, raw)
+        queued (a failure to write them is reported as usual, by a notice). With ``then``,
+        the bytes are made there too (``payload`` must not change after this call: a game's
+        document, indented, takes milliseconds to encode) and ``then`` is called there with
+        whether they reached the disk."""
+        if then is None:
+            raw = self._encoded(name, payload, max_bytes, compact)
+            if raw is None:
+                return False
+            self._writer.put(name, raw)
+            return True
+
+        def write() -> None:
+            made = self._encoded(name, payload, max_bytes, compact)
+            then(made is not None and self._write_now(name, made))
+
+        self._writer.put(name, write)
         return True
+
+    def remove_later_if(self, name: str, decide: Callable[[], bool]) -> None:
+        """Remove ``name`` by the writer thread if ``decide()`` (run there) says so, unless
+        something is queued for it already: a write asked for meanwhile wins (from any
+        thread; the save of a game whose record was just committed)."""
+
+        def act() -> None:
+            if decide():
+                self._remove_now(name)
+
+        self._writer.put_if_idle(name, act)
 
     def remove_later(self, name: str) -> None:
         """Like :meth:`remove`, but done by the writer thread, after what was queued before
         (a write of ``name`` queued after it replaces it)."""
         self._writer.put(name, None)
 
-    def _apply(self, name: str, raw: bytes | None) -> None:
+    def _apply(self, name: str, raw: Item) -> None:
         """What the writer thread does with a queued item."""
         if raw is None:
             self._remove_now(name)
-        else:
+        elif isinstance(raw, bytes):
             self._write_now(name, raw)
+        else:
+            raw()
 
     def settle(self) -> None:
         """Wait until what :meth:`write_later` and :meth:`remove_later` queued is done (at

@@ -1,4 +1,4 @@
-"""One running game per data folder, and a short lock around each merge-and-write.
+"""One running game per data folder: the lock that keeps the saves to one copy.
 
 Two copies of the game on one folder would both resume the same save, and each would write its
 own view of the files. :class:`DataLock` is an **OS-level** lock (``fcntl.flock`` on POSIX,
@@ -11,10 +11,8 @@ A second copy that finds the folder locked asks the running copy to come forward
 :meth:`DataLock.raise_requested` (one ``unlink`` attempt at most every ``poll_seconds``), which
 sees and clears the request. Raising the window is the caller's job.
 
-:func:`exclusive` is a short lock (``.scores.lock``) taken around re-reading, merging and
-writing ``scores.json``, so two writers that meet anyway (an old copy without the process lock,
-a test) still lose no record. It waits at most ``timeout`` seconds and then goes on without the
-lock (the merge still makes losing anything unlikely) rather than hang the game.
+The records need no lock of this package: two processes on ``arcade.db`` are kept apart by
+SQLite's own locking (:mod:`~game.arcade.storage.database`).
 
 The lock is taken twice: on the data folder itself (POSIX: ``flock`` on the folder's own
 descriptor) and on ``.lock``. A file in the folder can be removed or replaced (by a symlink,
@@ -37,7 +35,7 @@ import errno
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from game.arcade.storage.files import set_aside_if_odd
@@ -52,7 +50,6 @@ log = logging.getLogger(__name__)
 
 LOCK_FILE = ".lock"
 RAISE_FILE = ".raise-request"
-SCORES_LOCK_FILE = ".scores.lock"
 _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _BUSY = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 
@@ -189,33 +186,3 @@ class DataLock:
         except OSError:
             return False
         return True
-
-
-@contextlib.contextmanager
-def exclusive(path: Path, timeout: float = 5.0) -> Iterator[bool]:
-    """Hold the lock file ``path`` for the ``with`` block; yields whether it was taken."""
-    fd = _open(path)
-    taken = False
-    try:
-        if fd is not None:
-            deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    taken = _try_lock(fd)
-                except OSError as error:
-                    log.info("cannot lock %s (%s)", path, error)
-                    break
-                if taken:
-                    break
-                if time.monotonic() >= deadline:
-                    log.warning("%s stayed locked for %.0f s: writing without it", path, timeout)
-                    break
-                time.sleep(0.005)
-        yield taken
-    finally:
-        if fd is not None:
-            if taken:
-                _unlock_and_close(fd)
-            else:
-                with contextlib.suppress(OSError):
-                    os.close(fd)

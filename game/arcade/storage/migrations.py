@@ -18,7 +18,8 @@ Version 2 (the arcade; the package docstring describes every field)::
 
     settings.json   {"version": 2, "settings": {<the arcade's fields>}, "games": {"<id>": {...}}}
     scores.json     {"version": 2, "games": {"<id>": {"records": [record, ...],
-                     "recorded": ["<record id>", ...]}}}
+                     "recorded": ["<record id>", ...]}}}   (read once: the records now live
+                     in arcade.db, whose own migrations are in :mod:`.schema`)
     saves/<id>.json {"version": 2, "game": "<id>", "id": "<record id>", "saved_at": "<ISO>",
                      "state": <the game's encode(game)>}
 """

@@ -61,6 +61,7 @@ class JsonFolder:
         self.writable = True
         self._memory: dict[str, bytes] = {}
         self._protected: set[str] = set()  # unreadable files: in memory for the session
+        self._kept: tuple[str, ...] = ()  # names (prefixes) kept in memory on purpose
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
             if not os.path.isdir(data_dir):
@@ -107,8 +108,14 @@ class JsonFolder:
         return None
 
     def in_memory(self, name: str) -> bool:
-        """Whether ``name`` lives in memory (no folder, or the file may not be read)."""
-        return not self.writable or name in self._protected
+        """Whether ``name`` lives in memory (no folder, the file may not be read, or it is
+        kept in memory on purpose)."""
+        return not self.writable or name in self._protected or name.startswith(self._kept)
+
+    def keep_in_memory(self, prefix: str) -> None:
+        """Names starting with ``prefix`` live in memory from now on: what is on disk is
+        neither read nor written (a run that must leave the player's files alone)."""
+        self._kept = (*self._kept, prefix)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -142,7 +149,8 @@ class JsonFolder:
             return True
         # os.path.isfile answers False where the folder may not be searched (Path.is_file
         # raises PermissionError there)
-        return self.writable and os.path.isfile(self.path(name))
+        return (self.writable and not name.startswith(self._kept)
+                and os.path.isfile(self.path(name)))
 
     def stat_key(self, name: str) -> tuple[int, int, int] | None:
         """Changes whenever the file is replaced (inode, size, mtime); ``None`` if unknown."""

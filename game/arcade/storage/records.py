@@ -1,18 +1,14 @@
-"""Every finished game, per game id: the records, how they are read and merged.
+"""A finished game's record, and the records as ``scores.json`` (version 2) held them.
 
 Statistics are built from *all* finished games, so every record is kept (not only a top 10);
-the high-score tables are derived from them (:mod:`~game.arcade.storage.scores`).
+the high-score tables are derived from them. The records live in ``arcade.db``
+(:mod:`~game.arcade.storage.recordstore`); ``scores.json`` is only read, once, to take its
+records in (:mod:`~game.arcade.storage.importer`).
 
-Two copies of the game on one folder must never lose a finished game, so the file is never
-simply overwritten with what one process holds: :func:`merge_books` makes the union of what is
-on disk and what is in memory, by game id and record id. A record on both sides keeps the
-initials this process just changed, else the side that has initials (an entry with initials
-wins over one without). Records on disk keep their order; records only in memory follow in
-their own order. Sections of games this build does not know are taken from disk untouched.
-
-Reading is strict for the current version: one malformed record, or an id twice, makes the file
-corrupt (simpler and safer than guessing which parts to trust). A newer version's file is read
-leniently: what does not pass is skipped (a copy of the file is kept aside by the caller).
+Reading ``scores.json`` is strict for the current version: one malformed record, or an id
+twice, makes the file corrupt (simpler and safer than guessing which parts to trust). A newer
+version's file is read leniently: what does not pass is skipped (a copy of the file is kept
+aside by the caller).
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ from game.arcade.storage.gamedata import (
 
 log = logging.getLogger(__name__)
 
-VERSION = 2
 RESERVED = ("id", "date", "variant", "initials")
 """Keys of a stored record that are not the game's fields."""
 MAX_VARIANT = 64
@@ -152,13 +147,6 @@ class GameRecords:
                 self.recorded.append(record_id)
                 self._recorded.add(record_id)
 
-    def replace(self, record: Record) -> None:
-        """Put ``record`` in the place of the record with its id (which must exist)."""
-        self.records[self._index[record.id]] = record
-
-    def to_json(self) -> dict[str, Any]:
-        return {"records": [r.to_json() for r in self.records], "recorded": list(self.recorded)}
-
 
 def parse_section(raw: Any, game: GameData, strict: bool = True) -> GameRecords:
     """One game's section of ``scores.json``; ``ValueError`` on anything wrong (``strict``),
@@ -198,11 +186,6 @@ class RecordBook:
     games: dict[str, GameRecords] = field(default_factory=dict)
     passthrough: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        sections: dict[str, Any] = dict(self.passthrough)
-        sections.update((game_id, section.to_json()) for game_id, section in self.games.items())
-        return {"version": VERSION, "games": sections}
-
 
 def parse_scores(data: dict[str, Any], games: Mapping[str, GameData],
                  strict: bool = True) -> RecordBook:
@@ -221,30 +204,3 @@ def parse_scores(data: dict[str, Any], games: Mapping[str, GameData],
     for game_id in games:
         book.games.setdefault(game_id, GameRecords())
     return book
-
-
-def merge(disk: GameRecords, mine: GameRecords, changed: Iterable[str] = ()) -> GameRecords:
-    """The union of ``disk`` and ``mine`` (see the module docstring); ``changed``: ids whose
-    initials this process set since its last write (those win)."""
-    changed = set(changed)
-    out: list[Record] = []
-    for record in disk.records:
-        own = mine.get(record.id)
-        if own is None or (record.initials and record.id not in changed):
-            out.append(record)
-        else:
-            out.append(own)
-    out.extend(record for record in mine.records if disk.get(record.id) is None)
-    return GameRecords(out, [*disk.recorded, *mine.recorded])
-
-
-def merge_books(disk: RecordBook, mine: RecordBook,
-                changed: Mapping[str, Iterable[str]] | None = None) -> RecordBook:
-    """:func:`merge` for every game; unknown games from ``disk`` (else from ``mine``)."""
-    changed = changed or {}
-    merged = RecordBook(passthrough={**mine.passthrough, **disk.passthrough})
-    for game_id in dict.fromkeys([*disk.games, *mine.games]):
-        merged.games[game_id] = merge(disk.games.get(game_id, GameRecords()),
-                                      mine.games.get(game_id, GameRecords()),
-                                      changed.get(game_id, ()))
-    return merged

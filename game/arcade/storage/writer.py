@@ -17,6 +17,10 @@ from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
+Item = bytes | Callable[[], object] | None
+"""What is queued for a name: its bytes, ``None`` (remove the file), or an action that the
+writer thread runs in the name's turn (a write that must wait for something else)."""
+
 LINGER = 5.0
 """Seconds the writer thread waits for the next save before it ends. A player moves every few
 seconds: the next autosave finds the thread waiting instead of starting one (a thread's start
@@ -36,20 +40,29 @@ def _write_queued_at_exit() -> None:
 
 
 class Writer:
-    """Writes queued bytes in order, the newest per name (``None``: remove the file), on a
-    thread that runs while there is something to write and :data:`LINGER` seconds after
-    (``stop`` ends it at once)."""
+    """Writes queued bytes in order, the newest per name (``None``: remove the file; an
+    action: run it), on a thread that runs while there is something to write and
+    :data:`LINGER` seconds after (``stop`` ends it at once)."""
 
-    def __init__(self, write: Callable[[str, bytes | None], object]) -> None:
+    def __init__(self, write: Callable[[str, Item], object]) -> None:
         self._write = write
-        self._changed = threading.Condition()
-        self._queue: dict[str, bytes | None] = {}  # in the order asked, each name once
+        self._changed = threading.Condition(threading.RLock())
+        self._queue: dict[str, Item] = {}  # in the order asked, each name once
         self._thread: threading.Thread | None = None  # while something is written, or lingers
         self._writing = False  # the thread holds bytes taken from the queue
         self._stopping = False
         _WRITERS.add(self)
 
-    def put(self, name: str, raw: bytes | None) -> None:
+    def put_if_idle(self, name: str, raw: Item) -> bool:
+        """:meth:`put`, unless something is queued for ``name`` already (which wins);
+        whether it was put."""
+        with self._changed:
+            if name in self._queue:
+                return False
+            self.put(name, raw)
+            return True
+
+    def put(self, name: str, raw: Item) -> None:
         with self._changed:
             self._queue.pop(name, None)  # what was queued for it is out of date
             self._queue[name] = raw

@@ -79,6 +79,11 @@ DATA = GameData(
     score_of=lambda fields: int(fields["score"]),
     rank=rank,
     migrations=MIGRATIONS,
+    facets={  # what the statistics add up per score (game.games.magdagdon.stats.SUMS)
+        "ruins": lambda fields: int(fields["ruins"]),
+        "powers": lambda fields: int(fields["powers"]),
+        "hinted": lambda fields: 1 if fields.get("hints") else 0,
+    },
 )
 
 SPEC = GameSpec(

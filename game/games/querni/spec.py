@@ -24,6 +24,7 @@ from game.games.querni.session import (
     QuerniSession,
     valid_players,
 )
+from game.games.querni.stats import human_of
 from game.games.querni.texts import TEXTS
 from game.rules.querni import ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS
 from game.rules.querni.state import RESULTS
@@ -90,6 +91,11 @@ DATA = GameData(
     document=to_record,
     document_format=FORMAT,
     check_document=_check_document,
+    facets={  # what the statistics count by and add up (game.games.querni.stats)
+        "result": lambda fields: str(fields["result"]),
+        "human": human_of,
+        "turns": lambda fields: int(fields["turns"]),
+    },
 )
 
 SPEC = GameSpec(

@@ -11,13 +11,15 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from game.arcade.storage import GameData, Notice, SettingField, Storage
+from game.arcade.storage import DB_FILE, SCORES_FILE, GameData, Notice, SettingField, Storage
 from game.games.magdagdon.migrations import MIGRATIONS as MAGDAGDON_MIGRATIONS
 from game.rules import magdagdon
 from game.rules.magdagdon import Difficulty, MagdagdonGame
@@ -30,6 +32,7 @@ START = datetime(2026, 11, 30, 2, 15, 0, tzinfo=UTC)
 SAVE_FAILED = Notice("notice.save_failed", {})
 STAMP_RE = r"\d{8}T\d{6}Z"
 V1_DIR = Path(__file__).resolve().parent / "v1"
+V2_DIR = Path(__file__).resolve().parent / "v2"
 
 
 # --- MAGDAGDON, as its spec describes it to storage ------------------------------------------
@@ -204,6 +207,43 @@ def copy_v1(folder: Path, *names: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name in names or ("settings.json", "scores.json", "savegame.json"):
         (folder / name).write_bytes((V1_DIR / name).read_bytes())
+
+
+def copy_v2(folder: Path) -> None:
+    """Put the real v2 data folder (``v2/``: scores.json, settings, a save, documents) into
+    ``folder``, byte for byte."""
+    shutil.copytree(V2_DIR, folder, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("README.md"))
+
+
+def write_scores(folder: Path, games: dict[str, Any]) -> None:
+    """A version 2 ``scores.json`` (the records before ``arcade.db``) with these sections."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / SCORES_FILE).write_text(json.dumps({"version": 2, "games": games}), "utf-8")
+
+
+def db_rows(folder: Path, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of ``arcade.db`` in ``folder``, read by a connection of the test's own."""
+    conn = sqlite3.connect(f"file:{folder / DB_FILE}?mode=ro", uri=True)
+    try:
+        return conn.execute(query, params).fetchall()
+    finally:
+        conn.close()
+
+
+def stored(folder: Path, game_id: str) -> list[dict[str, Any]]:
+    """The records of ``game_id`` as ``arcade.db`` holds them, in recording order, each as
+    ``scores.json`` wrote a record (``Record.to_json``)."""
+    rows = db_rows(folder, "SELECT id, date, variant, initials, fields FROM records "
+                           "WHERE game = ? ORDER BY seq", (game_id,))
+    return [{"id": i, "date": d, "variant": v, "initials": n, **json.loads(f)}
+            for i, d, v, n, f in rows]
+
+
+def data_files(folder: Path) -> list[str]:
+    """The files of ``folder`` (relative names), leaving out the database's own."""
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
+                  if p.is_file() and not p.name.startswith(DB_FILE))
 
 
 def resume(store: Storage, game_id: str = "magdagdon") -> Any:

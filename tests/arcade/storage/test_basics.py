@@ -11,6 +11,7 @@ import pytest
 
 import game.arcade.storage as storage_package
 from game.arcade.storage import (
+    DB_FILE,
     DEFAULT_DIR,
     MAX_BYTES,
     SCORES_MAX_BYTES,
@@ -34,7 +35,7 @@ def test_no_dir_given_means_default_dir(tmp_path: Path, monkeypatch: pytest.Monk
     assert s.data_dir == tmp_path / "default" and s.data_dir.is_dir() and s.writable
 
 
-def test_creates_a_missing_data_dir_and_nothing_else(tmp_path: Path) -> None:
+def test_creates_a_missing_data_dir_and_only_the_records_database(tmp_path: Path) -> None:
     s = make(tmp_path / "a" / "b")
     assert s.writable and s.notices == [] and s.data_dir.is_dir()
     assert s.load_settings() == Settings.for_games(GAMES)
@@ -42,7 +43,8 @@ def test_creates_a_missing_data_dir_and_nothing_else(tmp_path: Path) -> None:
     assert s.load_game("magdagdon") is None and not s.has_saved_game("magdagdon")
     assert s.load_game("counter") is None and not s.has_saved_game("counter")
     s.check_files()
-    assert list(s.data_dir.iterdir()) == [] and s.notices == []
+    assert [p.name for p in s.data_dir.iterdir() if not p.name.startswith(DB_FILE)] == []
+    assert (s.data_dir / DB_FILE).is_file() and s.notices == []
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "\t"])

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from game.arcade.storage import (
+    DB_FILE,
     MAX_BYTES,
     SCORES_FILE,
     SCORES_MAX_BYTES,
@@ -35,6 +36,7 @@ from tests.arcade.storage.support import (
     read_json,
     resume,
     scores,
+    write_scores,
 )
 
 SAVE_FILE = "saves/magdagdon.json"
@@ -46,8 +48,8 @@ def good_bytes(name: str, folder: Path) -> bytes:
     s = make(folder)
     if name == SETTINGS_FILE:
         s.save_settings(Settings.for_games(GAMES, language="bg"))
-    elif name == SCORES_FILE:
-        s.record_game("magdagdon", finished())
+    elif name == SCORES_FILE:  # the records before arcade.db: read once, to take them in
+        write_scores(folder, {"magdagdon": {"records": [GOOD_ROW], "recorded": []}})
     elif name == SAVE_FILE:
         s.save_game("magdagdon", played())
     else:
@@ -136,6 +138,7 @@ def test_corrupt_file_is_set_aside_with_a_notice(tmp_path: Path, name: str, case
         assert make(folder).load_settings().language == "th"
     elif name == SCORES_FILE:
         assert s.record_game("magdagdon", finished()) == 0
+        s.settle()
         assert len(scores(make(folder), P)) == 1
     elif name == SAVE_FILE:
         assert s.save_game("magdagdon", played())
@@ -278,7 +281,7 @@ def run_with_watchdog(fifos: list[Path], action: Any, seconds: float = 20.0) -> 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_fifos_with_data_file_names_never_hang_the_start(tmp_path: Path) -> None:
     (tmp_path / "saves").mkdir()
-    fifos = [tmp_path / name for name in (*FILES, "savegame.json")]
+    fifos = [tmp_path / name for name in (*FILES, "savegame.json", DB_FILE)]
     for fifo in fifos:
         os.mkfifo(fifo)
 
@@ -290,21 +293,28 @@ def test_fifos_with_data_file_names_never_hang_the_start(tmp_path: Path) -> None
         return s
 
     s = run_with_watchdog(fifos, start)
-    assert sorted(n.params["file"] for n in s.notices) == sorted([*FILES, "savegame.json"])
+    assert sorted(n.params["file"] for n in s.notices) == sorted([*FILES, "savegame.json",
+                                                                  DB_FILE])
     assert {n.key for n in s.notices} == {"notice.corrupt"}
-    for fifo in fifos:
-        assert not os.path.lexists(fifo)  # set aside (renamed), nothing read from it
+    for fifo in fifos:  # set aside (renamed), nothing read from it; a new database made
+        assert not os.path.lexists(fifo) or (fifo.name == DB_FILE and fifo.is_file())
+        assert list(fifo.parent.glob(f"{fifo.name}.corrupt-*"))
     assert s.save_settings(s.load_settings()) and (tmp_path / SETTINGS_FILE).is_file()
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
-def test_a_symlink_to_a_device_is_set_aside_the_device_untouched(tmp_path: Path) -> None:
-    (tmp_path / SCORES_FILE).symlink_to("/dev/zero")
+@pytest.mark.parametrize("name", [SCORES_FILE, DB_FILE])
+def test_a_symlink_to_a_device_is_set_aside_the_device_untouched(tmp_path: Path,
+                                                                 name: str) -> None:
+    (tmp_path / name).symlink_to("/dev/zero")
     s = make(tmp_path)
     assert s.records("magdagdon") == []
-    assert s.notices == [Notice("notice.corrupt", {"file": SCORES_FILE})]
-    aside = next(tmp_path.glob("scores.json.corrupt-*"))
+    assert s.notices == [Notice("notice.corrupt", {"file": name})]
+    aside = next(tmp_path.glob(f"{name}.corrupt-*"))
     assert aside.is_symlink() and os.readlink(aside) == "/dev/zero"
+    assert s.record_game("magdagdon", finished()) == 0  # a new database takes the records
+    s.settle()
+    assert len(make(tmp_path).records("magdagdon")) == 1
 
 
 def test_symlinks_to_regular_files_are_followed_and_never_written_through(tmp_path: Path) -> None:
@@ -338,6 +348,9 @@ def deny(monkeypatch: pytest.MonkeyPatch, names: set[str], err: int = errno.EACC
     monkeypatch.setattr(jsonfile_module.os, "open", fake_open)
 
 
+UNREADABLE = [SETTINGS_FILE, DB_FILE, SAVE_FILE]
+
+
 @pytest.mark.parametrize("err", [errno.EACCES, errno.EPERM])
 def test_an_unreadable_file_is_reported_left_in_place_and_never_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, err: int,
@@ -348,13 +361,14 @@ def test_an_unreadable_file_is_reported_left_in_place_and_never_overwritten(
         writer.record_game("magdagdon", finished(P, value))
     game = played()
     writer.save_game("magdagdon", game)
-    before = {name: (tmp_path / name).read_bytes() for name in FILES[:3]}
-    deny(monkeypatch, {"settings.json", "scores.json", "magdagdon.json"}, err)
+    writer.close()
+    before = {name: (tmp_path / name).read_bytes() for name in UNREADABLE}
+    deny(monkeypatch, {"settings.json", DB_FILE, "magdagdon.json"}, err)
     s = make(tmp_path)
     assert s.load_settings() == Settings.for_games(GAMES)
     assert s.records("magdagdon") == [] and scores(s, P) == []
     assert s.has_saved_game("magdagdon") is False and s.load_game("magdagdon") is None
-    assert s.notices == [Notice("notice.unreadable", {"file": n}) for n in FILES[:3]]
+    assert s.notices == [Notice("notice.unreadable", {"file": n}) for n in UNREADABLE]
     assert s.has_settings() is True  # it is there: not a first start
     # the game goes on in memory and never overwrites (or removes) those files
     assert s.save_settings(Settings.for_games(GAMES, language="th")) is False
@@ -365,8 +379,9 @@ def test_an_unreadable_file_is_reported_left_in_place_and_never_overwritten(
     assert resume(s).to_dict() == other.to_dict()
     s.clear_game("magdagdon")
     s.check_files()
+    s.close()
     assert len(s.notices) == 3  # each told once
-    assert {name: (tmp_path / name).read_bytes() for name in FILES[:3]} == before
+    assert {name: (tmp_path / name).read_bytes() for name in UNREADABLE} == before
     assert not list(tmp_path.rglob("*.corrupt-*"))
     assert len([r for r in caplog.records if "cannot be read" in r.getMessage()]) == 3
     monkeypatch.undo()  # permissions fixed: everything is still there

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -12,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Notice, Settings, jsonfile
+from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Notice, Settings, jsonfile, schema
+from game.arcade.storage.recordsql import RecordSql
 from tests.arcade.storage.support import (
     GAMES,
     SAVE_FAILED,
     Counter,
     P,
+    db_rows,
     fail,
     finished,
     leftovers,
@@ -26,6 +29,7 @@ from tests.arcade.storage.support import (
     played,
     read_json,
     scores,
+    stored,
 )
 
 SAVE = Path("saves") / "magdagdon.json"
@@ -46,13 +50,14 @@ def test_failed_writes_return_false_once_noticed_and_recover(
         m.setattr(target, func, fail(err))
         assert s.save_settings(Settings.for_games(GAMES, language="th")) is False
         assert s.save_game("magdagdon", played()) is False
-        assert s.record_game("magdagdon", finished()) == 0  # still ranked, kept in memory
+        assert s.record_game("magdagdon", finished()) == 0  # the database takes it (its own writes)
         assert s.notices == [SAVE_FAILED]  # once per streak
     assert (tmp_path / SETTINGS_FILE).read_bytes() == before  # the old file is intact
     assert leftovers(tmp_path) == []  # no temporary file left behind
     assert not (tmp_path / SCORES_FILE).exists()
-    # the disk is back: the next save works, and the pending records are written with it
+    # the disk is back: the next save works
     assert s.save_settings(Settings.for_games(GAMES, language="th")) is True
+    s.settle()
     assert make(tmp_path).load_settings().language == "th"
     assert len(scores(make(tmp_path), P)) == 1
     with monkeypatch.context() as m:
@@ -61,29 +66,59 @@ def test_failed_writes_return_false_once_noticed_and_recover(
     assert s.notices == [SAVE_FAILED, SAVE_FAILED]  # a new streak, a new notice
 
 
-def test_record_when_scores_cannot_be_written_keeps_the_save(
+def full_database(*args: Any, **kwargs: Any) -> int:
+    """``RecordSql.insert`` on a full disk (SQLite's own error)."""
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_record_when_the_database_is_full_keeps_the_save_and_commits_later(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     s = make(tmp_path)
     game = finished(P, 5)
     s.save_game("magdagdon", game)
     with monkeypatch.context() as m:
-        m.setattr(os, "replace", fail(errno.ENOSPC))
-        assert s.record_game("magdagdon", game) == 0
-    assert (tmp_path / SAVE).exists() and not (tmp_path / SCORES_FILE).exists()
-    assert s.load_game("magdagdon") is None  # this session knows it is recorded: the save goes
-    assert not (tmp_path / SAVE).exists()
+        m.setattr(RecordSql, "insert", full_database)
+        assert s.record_game("magdagdon", game) == 0  # ranked all the same
+        s.settle()
+        assert s.notices == [SAVE_FAILED]
+        assert s.load_game("magdagdon") is None  # known recorded in this session...
+        assert s.has_saved_game("magdagdon") is False
+        s.settle()
+        assert (tmp_path / SAVE).exists()  # ...but its save stays until it is committed
+        assert stored(tmp_path, "magdagdon") == []
+    assert s.save_settings(Settings()) is True  # the disk is back: the record goes with it
+    s.settle()
+    assert [r["id"] for r in stored(tmp_path, "magdagdon")] == [s.record_id(game)]
     assert scores(s, P)[0].id == s.record_id(game)
+    after = make(tmp_path)  # the save left behind is only removed
+    assert after.load_game("magdagdon") is None and after.last_recorded is None
+    after.settle()
+    assert not (tmp_path / SAVE).exists() and len(scores(after, P)) == 1
 
 
-def test_record_when_scores_fail_then_the_process_dies(
+def test_a_full_database_keeps_its_records_until_the_storage_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = make(tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(RecordSql, "insert", full_database)
+        s.record_game("magdagdon", finished(P, 4))
+        s.record_game("magdagdon", finished(P, 5))
+        s.settle()
+    s.close()  # tried once more at the end of the run
+    assert len(stored(tmp_path, "magdagdon")) == 2
+
+
+def test_record_when_the_database_fails_then_the_process_dies(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     s = make(tmp_path)
     game = finished(P, 5)
     s.save_game("magdagdon", game)
-    monkeypatch.setattr(os, "replace", fail(errno.ENOSPC))
+    monkeypatch.setattr(RecordSql, "insert", full_database)
     assert s.record_game("magdagdon", game) == 0
+    s.settle()
     monkeypatch.undo()
     after = make(tmp_path)
     assert after.load_game("magdagdon") is None
@@ -203,10 +238,13 @@ def test_files_are_json_objects_with_version_two(store: Any, tmp_path: Path) -> 
     store.record_game("magdagdon", finished())
     store.save_game("magdagdon", played())
     store.save_game("counter", Counter())
-    for name in (SETTINGS_FILE, SCORES_FILE, "saves/magdagdon.json", "saves/counter.json"):
+    for name in (SETTINGS_FILE, "saves/magdagdon.json", "saves/counter.json"):
         data = read_json(tmp_path / name)
         assert isinstance(data, dict) and data["version"] == 2
-    assert leftovers(tmp_path) == []
+    store.settle()
+    assert db_rows(tmp_path, "PRAGMA user_version") == [(schema.VERSION,)]
+    assert db_rows(tmp_path, "PRAGMA application_id") == [(schema.APPLICATION_ID,)]
+    assert leftovers(tmp_path) == [] and not (tmp_path / SCORES_FILE).exists()
 
 
 def test_a_full_disk_is_logged_once_a_minute_not_at_every_move(

@@ -1,5 +1,6 @@
 """A game's documents: one file per finished game in ``games/``, written once when the game is
-recorded (never in memory mode, never twice), read back checked, damaged ones set aside."""
+recorded (off the frame; never in memory mode, never twice), listed by the index in
+``arcade.db`` without opening them, read back checked, damaged ones set aside."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import Storage
+from game.arcade.storage import Storage, is_iso_date
 from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make
 
 
@@ -39,6 +40,7 @@ def test_recording_a_game_writes_its_document_once(tmp_path):
     game = Counter(3)
     store.record_game("counter", game)
     store.record_game("counter", game)  # recorded before: no second record, no second file
+    store.settle()
     files = sorted((tmp_path / "games").iterdir())
     assert len(files) == 1
     record_id = store.records("counter")[0].id
@@ -46,6 +48,9 @@ def test_recording_a_game_writes_its_document_once(tmp_path):
     assert re.fullmatch(rf"counter-{STAMP_RE}-{record_id}\.json", files[0].name)
     assert json.loads(files[0].read_text()) == {"format": "tally", "count": 3}
     assert store.game_documents("counter") == [(files[0].name, {"format": "tally", "count": 3})]
+    [entry] = store.documents("counter")
+    assert (entry.name, entry.game, entry.record_id) == (files[0].name, "counter", record_id)
+    assert is_iso_date(entry.date) and entry.date >= store.records("counter")[0].date
 
 
 def test_a_game_without_documents_writes_none(tmp_path):
@@ -58,6 +63,7 @@ def test_a_game_without_documents_writes_none(tmp_path):
 def test_a_damaged_document_is_set_aside_with_a_notice(tmp_path, raw):
     store = store_of(tmp_path)
     store.record_game("counter", Counter(3))
+    store.settle()
     bad = tmp_path / "games" / "counter-20261130T021500Z-bad.json"
     bad.write_bytes(raw)
     assert len(store.game_documents("counter")) == 1
@@ -69,6 +75,7 @@ def test_a_damaged_document_is_set_aside_with_a_notice(tmp_path, raw):
 def test_load_document_names_the_game_and_sets_aside_only_its_own_files(tmp_path):
     store = store_of(tmp_path / "data")
     store.record_game("counter", Counter(3))
+    store.settle()
     (mine,) = (tmp_path / "data" / "games").iterdir()
     assert store.load_document(mine) == ("counter", {"format": "tally", "count": 3})
     elsewhere = tmp_path / "elsewhere.json"
@@ -95,13 +102,14 @@ def test_documents_lists_a_games_documents_newest_first_from_their_names(tmp_pat
     games = [Counter(3), Counter(4), Counter(5)]
     for game in games:
         store.record_game("counter", game)  # the fake clock moves a minute per call
+    store.settle()  # the documents are written off the frame
     folder = tmp_path / "games"
     (folder / "counter-notes.json").write_text("{}")  # no document's name: not listed
     (folder / "other-20261130T021500Z-x.json").write_text("{}")  # another game's
     entries = store.documents("counter")
     ids = [store.record_id(game) for game in games]
     assert [entry.record_id for entry in entries] == ids[::-1]
-    assert all(entry.game_id == "counter" for entry in entries)
+    assert all(entry.game == "counter" for entry in entries)
     dates = [entry.date for entry in entries]
     assert dates == sorted(dates, reverse=True) and len(set(dates)) == 3
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", dates[0])
@@ -112,6 +120,7 @@ def test_document_reads_the_one_of_a_record_and_sets_a_damaged_one_aside(tmp_pat
     store = store_of(tmp_path)
     game = Counter(4)
     store.record_game("counter", game)
+    store.settle()  # the document is written off the frame
     record_id = store.record_id(game)
     assert store.document("counter", record_id) == {"format": "tally", "count": 4}
     assert store.document("counter", "no-such-record") is None

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.arcade.storage import DataLock
-from game.arcade.storage.lock import LOCK_FILE, RAISE_FILE, exclusive
+from game.arcade.storage.lock import LOCK_FILE, RAISE_FILE
 
 ROOT = Path(__file__).resolve().parents[3]
 OTHER_COPY = """
@@ -158,18 +158,3 @@ def test_something_else_as_the_lock_file_is_set_aside_and_reported(
     finally:
         lock.release()
 
-
-def test_exclusive_waits_then_goes_on_without_the_lock(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture,
-) -> None:
-    path = tmp_path / ".scores.lock"
-    with exclusive(path) as taken:
-        assert taken
-        with caplog.at_level(logging.WARNING), exclusive(path, timeout=0.05) as again:
-            assert again is False  # another descriptor: locked out, but not hung
-    assert "stayed locked" in caplog.text
-    with exclusive(path, timeout=0.05) as taken:
-        assert taken
-    with exclusive(tmp_path / "no" / "such" / "folder.lock") as taken:
-        assert taken is False
-    assert os.path.exists(path)

@@ -1,6 +1,7 @@
 """Versioned migrations: the real v1 files (written by the v1 code, see ``v1/README.md``) become
-v2 at once, the originals are kept beside them, and nothing is lost. Files of a newer version
-are not corrupt: a copy is kept and what can be read is used."""
+v2 at once, the originals are kept beside them, and nothing is lost; their records then go
+into ``arcade.db`` (``test_scores_json.py``). Files of a newer version are not corrupt: a copy
+is kept and what can be read is used."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from tests.arcade.storage.support import (
     V1_DIR,
     Counter,
     copy_v1,
+    data_files,
+    db_rows,
     fail,
     finished,
     make,
@@ -47,7 +50,8 @@ def v1_entries() -> list[tuple[str, dict[str, Any]]]:
 
 
 def folder_names(folder: Path) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    """The data files (the records database, made on first use, left out)."""
+    return data_files(folder)
 
 
 # --- the v1 fixtures themselves --------------------------------------------------------------
@@ -139,10 +143,12 @@ def test_scores_v1_become_records_and_nothing_is_lost(tmp_path: Path) -> None:
         (r.date, TABLES.index(r.variant)) for r in records)
     for name in TABLES:  # the tables are the v1 tables
         assert [e.id for e in scores(s, name)] == [e["game_id"] for e in V1_SCORES["tables"][name]]
-    data = read_json(tmp_path / SCORES_FILE)
-    assert data["version"] == 2
+    data = read_json(tmp_path / "scores.json.migrated")  # the v2 file, then taken in
+    assert data["version"] == 2 and not (tmp_path / SCORES_FILE).exists()
     missed = [i for i in V1_SCORES["recorded"] if i not in by_id]
     assert data["games"]["magdagdon"]["recorded"] == missed and len(missed) == 2
+    assert db_rows(tmp_path, "SELECT id FROM recorded ORDER BY id") == [(i,) for i in
+                                                                       sorted(missed)]
     assert (tmp_path / "scores.json.v1-backup").read_bytes() == (
         V1_DIR / "scores.json").read_bytes()
     # every v1 id still counts as recorded, also those known only from "recorded"
@@ -151,7 +157,9 @@ def test_scores_v1_become_records_and_nothing_is_lost(tmp_path: Path) -> None:
         doc = {"version": 2, "game": "magdagdon", "id": game_id,
                "saved_at": "2026-01-01T00:00:00Z", "state": finished().to_dict()}
         (tmp_path / SAVE).write_text(json.dumps(doc), "utf-8")
-        assert s.load_game("magdagdon") is None and not (tmp_path / SAVE).exists()
+        assert s.load_game("magdagdon") is None
+        s.settle()
+        assert not (tmp_path / SAVE).exists()
     assert len(make(tmp_path).records("magdagdon")) == 14 and s.last_recorded is None
 
 
@@ -217,8 +225,8 @@ def test_everything_migrates_at_start_and_is_found_afterwards(tmp_path: Path) ->
     s.check_files()
     assert s.notices == []
     assert folder_names(tmp_path) == sorted([
-        "saves/magdagdon.json", "savegame.json.v1-backup", "scores.json", "scores.json.v1-backup",
-        "settings.json", "settings.json.v1-backup",
+        "saves/magdagdon.json", "savegame.json.v1-backup", "scores.json.migrated",
+        "scores.json.v1-backup", "settings.json", "settings.json.v1-backup",
         PIN_FILE, f"{PIN_FILE}.last-good", "kiosk-pin.set"])  # the v1 PIN, in its own file
     again = make(tmp_path)
     assert again.kiosk_pin.attempt(V1_SETTINGS["settings"]["kiosk_pin"])
@@ -231,6 +239,7 @@ def test_everything_migrates_at_start_and_is_found_afterwards(tmp_path: Path) ->
     again.save_game("magdagdon", game)
     again.record_game("magdagdon", game)
     assert again.records("magdagdon")[-1].id == V1_SAVE["game_id"]
+    again.settle()
     assert not (tmp_path / SAVE).exists() and again.notices == []
 
 
@@ -243,6 +252,7 @@ def test_a_finished_v1_save_is_recorded_once(tmp_path: Path) -> None:
     assert s.has_saved_game("magdagdon") is False
     assert s.load_game("magdagdon") is None
     assert [r.id for r in s.records("magdagdon")] == ["0123abcd"]
+    s.settle()
     assert not (tmp_path / SAVE).exists() and not (tmp_path / "savegame.json").exists()
 
 
@@ -354,6 +364,7 @@ def test_a_storage_without_magdagdon_keeps_its_v1_data_for_later(tmp_path: Path)
     s = make(tmp_path, games=(COUNTER,))
     s.check_files()
     s.record_game("counter", Counter(3, 3))
+    s.settle()
     assert (tmp_path / "savegame.json").exists()  # nobody here can decode it: left alone
     full = make(tmp_path)
     full.check_files()
@@ -396,7 +407,7 @@ def test_newer_settings_of_another_shape_are_read_as_far_as_possible(tmp_path: P
     assert len(list(tmp_path.glob("settings.json.newer-v7-*"))) == 1
 
 
-def test_newer_scores_keep_a_copy_and_merge_on_the_next_write(tmp_path: Path) -> None:
+def test_newer_scores_keep_a_copy_and_are_taken_in_as_far_as_possible(tmp_path: Path) -> None:
     good = {"id": "a1", "date": "2026-01-02T03:04:05Z", "variant": "PEACEFUL", "initials": "",
             "score": 300, "turns": 12, "powers": 1, "ruins": 0, "hints": 3}
     odd = {"id": "b2", "date": "2026-01-02T03:04:05Z", "variant": "ZEN", "score": 5}
@@ -408,11 +419,12 @@ def test_newer_scores_keep_a_copy_and_merge_on_the_next_write(tmp_path: Path) ->
     assert [r.id for r in s.records("magdagdon")] == ["a1"] and s.notices == []
     assert s.records("magdagdon")[0].hints == 3
     s.record_game("magdagdon", finished())
-    data = read_json(tmp_path / SCORES_FILE)
-    assert data["version"] == 2 and data["games"]["chess960"] == {"records": [1]}
-    assert [r["id"] for r in data["games"]["magdagdon"]["records"]][0] == "a1"
+    assert [r.id for r in s.records("magdagdon")][0] == "a1"
+    [(section,)] = db_rows(tmp_path, "SELECT section FROM foreign_sections")
+    assert json.loads(section) == {"records": [1]}
     [copy] = list(tmp_path.glob("scores.json.newer-v3-*"))
     assert copy.read_bytes() == raw  # the record this build could not read is kept there
+    assert (tmp_path / "scores.json.migrated").read_bytes() == raw
 
 
 def test_a_newer_save_is_resumed_when_it_decodes_else_kept(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Records (M-8): every finished game kept per game id, tables derived per variant."""
+"""Records (M-8): every finished game kept per game id in ``arcade.db``, tables per variant."""
 
 from __future__ import annotations
 
@@ -21,11 +21,13 @@ from tests.arcade.storage.support import (
     N,
     P,
     S,
+    db_rows,
     finished,
     make,
     played,
-    read_json,
     scores,
+    stored,
+    write_scores,
 )
 
 
@@ -33,10 +35,6 @@ def record_row(record_id: str, score: int, variant: str = "PEACEFUL",
                date: str = "2026-01-02T03:04:05Z", **more: Any) -> dict[str, Any]:
     return {"id": record_id, "date": date, "variant": variant, "initials": "", "score": score,
             "turns": 16, "powers": 0, "ruins": 0, **more}
-
-
-def write_scores(folder: Path, games: dict[str, Any]) -> None:
-    (folder / SCORES_FILE).write_text(json.dumps({"version": 2, "games": games}), "utf-8")
 
 
 def test_record_game_fields_and_last_recorded(store: Storage, tmp_path: Path) -> None:
@@ -53,10 +51,9 @@ def test_record_game_fields_and_last_recorded(store: Storage, tmp_path: Path) ->
     assert store.last_recorded == store.record_id(game)
     assert store.records("magdagdon") == [record]
     assert scores(store, S) == scores(store, N) == [] and scores(store, "NO_SUCH") == []
-    on_disk = read_json(tmp_path / SCORES_FILE)
-    assert on_disk == {"version": 2, "games": {
-        "magdagdon": {"records": [record.to_json()], "recorded": []},
-        "counter": {"records": [], "recorded": []}}}
+    store.settle()
+    assert stored(tmp_path, "magdagdon") == [record.to_json()]
+    assert stored(tmp_path, "counter") == []
     assert record.to_json() == {"id": record.id, "date": record.date, "variant": "PEACEFUL",
                                 "initials": "", "score": card.total, "turns": 16, "powers": 2,
                                 "ruins": 1}
@@ -152,6 +149,7 @@ def test_recording_is_idempotent_across_restarts(tmp_path: Path) -> None:
     save = tmp_path / "saves" / "magdagdon.json"
     saved = save.read_bytes()
     assert first.record_game("magdagdon", game) == 0
+    first.settle()
     assert not save.exists()
     save.write_bytes(saved)  # as if the delete never reached the disk
     second = make(tmp_path)
@@ -159,6 +157,7 @@ def test_recording_is_idempotent_across_restarts(tmp_path: Path) -> None:
     assert save.exists()  # has_saved_game only looks
     assert second.load_game("magdagdon") is None
     assert [e.id for e in second.records("magdagdon")] == [first.record_id(game)]
+    second.settle()
     assert not save.exists()
 
 
@@ -171,9 +170,12 @@ def test_a_game_that_missed_the_table_is_still_recorded_once(tmp_path: Path) -> 
     save = tmp_path / "saves" / "magdagdon.json"
     saved = save.read_bytes()
     assert s.record_game("magdagdon", low) is None
+    s.settle()
     save.write_bytes(saved)
     again = make(tmp_path)
-    assert again.load_game("magdagdon") is None and not save.exists()
+    assert again.load_game("magdagdon") is None
+    again.settle()  # the save goes off the frame, once the record is known committed
+    assert not save.exists()
     assert [r.id for r in again.records("magdagdon")].count(s.record_id(low)) == 1
 
 
@@ -209,7 +211,7 @@ def test_extra_fields_go_into_the_record(store: Storage, tmp_path: Path) -> None
     assert store.record_game("magdagdon", game, hints=2, seconds=81.5) == 0
     [record] = store.records("magdagdon")
     assert record.hints == 2 and record.seconds == 81.5 and record.score == game.score().total
-    assert read_json(tmp_path / SCORES_FILE)["games"]["magdagdon"]["records"][0]["hints"] == 2
+    assert stored(tmp_path, "magdagdon")[0]["hints"] == 2
     assert make(tmp_path).records("magdagdon") == [record]
 
 
@@ -260,8 +262,8 @@ def test_two_games_never_see_each_others_records(tmp_path: Path) -> None:
     assert len(again.records("magdagdon")) == 1
     only_magdagdon = make(tmp_path, games=(MAGDAGDON,))
     only_magdagdon.record_game("magdagdon", finished(P, 5))
-    data = read_json(tmp_path / SCORES_FILE)  # the counter's section went through untouched
-    assert [r["id"] for r in data["games"]["counter"]["records"]] == [mine.id]
+    only_magdagdon.settle()  # the counter's records stay untouched
+    assert [r["id"] for r in stored(tmp_path, "counter")] == [mine.id]
 
 
 def test_sections_of_unknown_games_are_kept_untouched(tmp_path: Path) -> None:
@@ -270,9 +272,25 @@ def test_sections_of_unknown_games_are_kept_untouched(tmp_path: Path) -> None:
     s = make(tmp_path)
     assert s.notices == [] and len(s.records("magdagdon")) == 1
     s.record_game("magdagdon", finished(P, 4))
-    data = read_json(tmp_path / SCORES_FILE)
-    assert data["games"]["chess960"] == future
-    assert len(data["games"]["magdagdon"]["records"]) == 2
+    s.settle()
+    [(section,)] = db_rows(tmp_path, "SELECT section FROM foreign_sections WHERE game = ?",
+                           ("chess960",))
+    assert json.loads(section) == future
+    assert len(stored(tmp_path, "magdagdon")) == 2
+
+
+def test_a_kept_section_becomes_records_when_its_game_is_known(tmp_path: Path) -> None:
+    """Nothing lost: a build without the counter keeps its part of scores.json; a build with
+    it takes the records in."""
+    rows = [{"id": f"c{i}", "date": "2026-01-02T03:04:05Z", "variant": "long", "initials": "",
+             "count": i} for i in range(3)]
+    write_scores(tmp_path, {"counter": {"records": rows, "recorded": ["c9"]},
+                            "magdagdon": {"records": [record_row("a", 3)]}})
+    assert len(make(tmp_path, games=(MAGDAGDON,)).records("magdagdon")) == 1
+    both = make(tmp_path)
+    assert [r.to_json() for r in both.records("counter")] == rows
+    assert db_rows(tmp_path, "SELECT game, id FROM recorded") == [("counter", "c9")]
+    assert db_rows(tmp_path, "SELECT game FROM foreign_sections") == []
 
 
 def test_ten_thousand_records_per_game_load(tmp_path: Path) -> None:
@@ -287,6 +305,7 @@ def test_ten_thousand_records_per_game_load(tmp_path: Path) -> None:
     assert len(s.records("magdagdon")) == len(s.records("counter")) == 10_000
     assert [r.score for r in scores(s, P)] == [499, 499, 499, 499, 499, 499, 499, 498, 498, 498]
     assert s.record_game("magdagdon", finished(P, 6)) == 0  # 512 points
+    s.settle()
     assert len(make(tmp_path).records("magdagdon")) == 10_001 and s.notices == []
 
 

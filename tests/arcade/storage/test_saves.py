@@ -72,6 +72,7 @@ def test_resume_mid_turn_then_finish_records_under_the_saved_id(tmp_path: Path) 
     second.save_game("magdagdon", loaded)  # the app autosaves after the last confirm
     assert second.record_game("magdagdon", loaded) == 0
     assert scores(second, P)[0].id == saved_id
+    second.settle()  # the save goes once the record is committed
     assert not (tmp_path / SAVE).exists()
     assert make(tmp_path).load_game("magdagdon") is None
 
@@ -84,6 +85,7 @@ def test_saved_finished_game_is_recorded_once_on_load(tmp_path: Path) -> None:
     assert s.records("magdagdon") == [] and (tmp_path / SAVE).exists()
     assert s.load_game("magdagdon") is None  # load_game records it
     assert len(scores(s, S)) == 1 and s.last_recorded == scores(s, S)[0].id
+    s.settle()
     assert not (tmp_path / SAVE).exists()
     assert s.load_game("magdagdon") is None and len(scores(make(tmp_path), S)) == 1
 
@@ -94,6 +96,7 @@ def test_check_files_at_start_records_a_finished_save(tmp_path: Path) -> None:
     s = make(tmp_path)
     s.check_files()
     assert len(s.records("magdagdon")) == len(s.records("counter")) == 1
+    s.settle()
     assert list((tmp_path / "saves").iterdir()) == [] and s.notices == []
 
 
@@ -113,6 +116,7 @@ def test_saving_a_recorded_game_removes_the_save_instead(store: Storage, tmp_pat
     game = finished()
     store.save_game("magdagdon", game)
     store.record_game("magdagdon", game)
+    store.settle()  # the record is committed (until then, nothing is saved nor removed)
     assert store.save_game("magdagdon", game) is True
     assert not (tmp_path / SAVE).exists()
 
@@ -121,6 +125,7 @@ def test_recording_another_game_leaves_this_save_alone(store: Storage, tmp_path:
     in_progress = played()
     store.save_game("magdagdon", in_progress)
     store.record_game("magdagdon", finished())  # e.g. a game that was never saved
+    store.settle()
     assert store.load_game("magdagdon") is not None
 
 
@@ -174,6 +179,7 @@ def test_two_games_have_separate_saves(tmp_path: Path) -> None:
     assert again.record_game("counter", loaded) is None
     assert [r.id for r in again.records("counter")] == [s.record_id(counter)]
     assert again.records("magdagdon") == [] and again.has_saved_game("magdagdon")
+    again.settle()
     assert not (tmp_path / "saves" / "counter.json").exists()
 
 

@@ -82,3 +82,56 @@ def test_game_over_statistics_button_opens_this_games_tab_and_back(app) -> None:
     post_key("escape")
     settle(app, 3)
     assert app.stack.top is over
+
+
+# --- asked of storage: the same figures as the old whole-list computation ------------------------
+def old_variant_stats(variant: str, records: list[Record]) -> tuple:
+    """The figures as they were computed from every record before storage was asked for
+    groups (that code, kept as the reference), as a plain tuple."""
+    import statistics
+
+    rows = [r for r in records if r.variant == variant]
+    scores = [int(r.get("score", 0)) for r in rows]
+    if not rows:
+        return (variant, 0, None, None, None, None, None, (), (), (), 0)
+    count = len(rows)
+    recent = scores[-RECENT:]
+    running: list[float] = []
+    total = sum(scores[:-len(recent)]) if len(recent) < count else 0
+    seen = count - len(recent)
+    for value in recent:
+        total += value
+        seen += 1
+        running.append(total / seen)
+    return (variant, count, max(scores), statistics.fmean(scores),
+            float(statistics.median(scores)),
+            sum(int(r.get("ruins", 0)) for r in rows) / count,
+            sum(int(r.get("powers", 0)) for r in rows) / count, histogram(scores),
+            tuple(recent), tuple(running), sum(1 for r in rows if r.get("hints", 0)))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_stored_figures_equal_the_old_figures_from_every_record(tmp_path, seed: int) -> None:
+    """Issue 38, point 12: the screen asks storage for games per score and the last scores,
+    never for every record; a seeded set of records gives exactly the old figures."""
+    import random
+
+    from game.games.magdagdon.stats import stored_stats
+    from tests.support.arcade import storage_holding
+
+    rng = random.Random(seed)
+    records = []
+    for i in range(rng.randint(150, 600)):
+        variant = rng.choice(["PEACEFUL", "SURVIVAL", "NIGHTMARE", "NIGHTMARE"])
+        records.append(rec(i, variant, rng.choice([rng.randint(-300, 544), 120, 121]),
+                           ruins=rng.randint(0, 6), powers=rng.randint(0, 1),
+                           hints=rng.choice([0, 0, 0, 1, 4])))
+    records = [Record(f"s{seed}r{i}", f"2026-11-{1 + i % 28:02d}T10:00:00Z", r.variant, "",
+                      r.fields) for i, r in enumerate(records)]
+    storage = storage_holding(tmp_path, {"magdagdon": records})
+    variants = ["PEACEFUL", "SURVIVAL", "NIGHTMARE"]
+    stored = stored_stats(storage, variants)
+    for variant in variants:
+        assert tuple(vars(stored[variant]).values()) == old_variant_stats(variant, records)
+    assert all_stats(variants, storage.records("magdagdon")) == stored
+    assert stored_stats(None, ["PEACEFUL"])["PEACEFUL"].games == 0

@@ -56,7 +56,9 @@ def recorded(tmp_path, *games: QuerniSession) -> list[str]:
     store = Storage(tmp_path / "data", games=[spec.data for spec in GAMES], clock=Minutes())
     for game in games:
         store.record_game("querni", game)
-    return [store.record_id(game) for game in games]
+    ids = [store.record_id(game) for game in games]
+    store.close()  # the records and documents are committed off the frame: wait for them
+    return ids
 
 
 @pytest.fixture

@@ -26,10 +26,12 @@ from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.scenes.setup import SetupScene
 from game.games.querni.session import DEMO, QuerniSession, replay
-from game.games.querni.widgets.scores import ScoresView, summary
+from game.games.querni.stats import stored_groups
+from game.games.querni.widgets.scores import ScoresView, summary, totals_of
 from game.games.registry import GAMES
 from game.rules.querni import Color
 from tests.support import make_arcade, settle
+from tests.support.arcade import storage_holding
 from tests.support.querni_screen import JUMPS, Gate, session_of, start_vs, tap, tap_square
 
 B, R = Color.BLUE, Color.RED
@@ -285,6 +287,8 @@ def test_records_check_hints_and_keep_who_played():
 
 # --- records per level ---------------------------------------------------------------------
 class Row:
+    made = 0
+
     def __init__(self, variant, result, me="BLUE", level="hard", turns=40, hints=0):
         self.variant = variant
         players = {"BLUE": "human", "RED": "human"}
@@ -294,34 +298,25 @@ class Row:
                        "players": players}
         if hints:
             self.fields["hints"] = hints
-        self.id = f"{variant}-{result}-{turns}"
+        Row.made += 1
+        self.id = f"{variant}-{result}-{turns}-{Row.made}"
         self.date = "2026-11-30T02:15:00Z"
 
     def get(self, key, default=None):
         return self.fields.get(key, default)
 
 
-def test_the_scores_count_the_persons_wins_losses_and_draws_per_level(app):
+def test_the_scores_count_the_persons_wins_losses_and_draws_per_level(app, tmp_path):
     rows = [Row("vs_hard", "BLUE"), Row("vs_hard", "BLUE", me="RED"),
             Row("vs_hard", "DRAW", turns=60), Row("vs_hard", "RED", me="RED", hints=2)]
     totals = summary(rows)
     assert (totals["won"], totals["lost"], totals["draws"]) == (2, 1, 1)
     assert totals["mean"] == pytest.approx(45.0)
 
-    class Storage:
-        last_recorded = None
-
-        def records(self, game_id):
-            return [*rows, Row("two_players", "RED", me=None),
-                    Row(DEMO, "BLUE", me=None)]
-
-        def documents(self, game_id):
-            return []  # no game kept a document: no row opens a replay
-
-        def close(self):
-            """Nothing queued: the app closes its storage as it shuts down."""
-
-    app.ctx.storage = Storage()
+    app.ctx.storage = storage_holding(tmp_path, {"querni": [
+        *rows, Row("two_players", "RED", me=None), Row(DEMO, "BLUE", me=None)]})
+    stored = stored_groups(app.ctx.storage, "vs_hard")
+    assert totals_of(stored["vs_hard"]) == totals and set(stored) == {"vs_hard"}
     for size in ((1920, 1080), (1080, 1920)):
         area = pygame.Rect(0, 160, *size).clip(pygame.Rect(0, 0, *size))
         view = ScoresView(app, area, "vs_hard")

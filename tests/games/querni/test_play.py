@@ -455,6 +455,7 @@ def test_replay_option_plays_a_record_from_the_data_folder(tmp_path, capsys):
     store = Storage(data, games=[spec.data for spec in GAMES])
     session = finished_session()
     store.record_game("querni", session)
+    store.settle()  # the document is written off the frame
     (record,) = (data / "games").iterdir()
     assert run(["--replay", str(record), "--frames", "20", "--data-dir", str(data)], GAMES) == 0
     damaged = data / "games" / "querni-20261201T000000Z-damaged.json"

@@ -1,17 +1,19 @@
 """A run to a frame count draws the same frames on any machine, however long the computer
 thinks (issue 37): the HARD and MEDIUM players search a node budget, and in such a run the
 frame waits for their answer instead of racing the worker thread. Two runs started together
-(each slowing the other) give the same picture and the same saved turns."""
+(each slowing the other) give the same picture and the same saved turns (the demo saving on
+disk, as a player's game is: ``tests.support.runner``)."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support.runner import DISK_DEMO
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -23,7 +25,7 @@ def test_two_querni_demos_started_together_end_on_the_same_frame(tmp_path: Path)
     runs = []
     for name in ("a", "b"):
         folder = tmp_path / name
-        command = [sys.executable, "main.py", "--game", "querni", "--demo", "--frames", "1500",
+        command = [*DISK_DEMO, "--game", "querni", "--demo", "--frames", "1500",
                    "--seed", "1", "--screenshot", str(folder / "shot.png"),
                    "--data-dir", str(folder / "data")]
         folder.mkdir()

@@ -203,21 +203,15 @@ def test_a_vs_computer_game_lands_under_its_level_and_statistics_opens_from_game
     assert app.stack.top is over
 
 
-def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) -> None:
+def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app, tmp_path) -> None:
     """Four rows (every variant played) in landscape and portrait: each box on screen and
     apart from the next, its bar and legend line inside it."""
     import pygame
 
     from game.games.querni.widgets.stats import StatsView
+    from tests.support.arcade import storage_holding
 
-    class Storage:
-        def records(self, game_id):
-            return LEVELS
-
-        def close(self):
-            """Nothing queued: the app closes its storage as it shuts down."""
-
-    app.ctx.storage = Storage()
+    app.ctx.storage = storage_holding(tmp_path, {"querni": LEVELS})
     for size in ((1920, 1080), (1080, 1920)):
         area = pygame.Rect(0, 250, size[0], size[1] - 250)
         view = StatsView(app, area)
@@ -231,3 +225,68 @@ def test_every_row_of_bars_and_legends_fits_its_box_in_both_orientations(app) ->
             bar, legend = view.parts(box)
             assert box.contains(bar) and box.contains(legend) and bar.height >= 40
         view.draw(pygame.Surface(size), 0.0)
+
+
+# --- asked of storage: the same figures as the old whole-list computation ------------------------
+def old_variant_stats(variant: str, records: list[Record]) -> tuple:
+    """The figures as they were computed from every record before storage was asked for
+    groups (that code, kept as the reference), as a plain tuple."""
+    rows = [r for r in records if r.variant == variant]
+    first = second = draws = turns = abandoned = 0
+    versus = False
+    for row in rows:
+        result = row.get("result")
+        turns += int(row.get("turns", 0))
+        me = human_colour(dict(row.get("players", {})))
+        versus = versus or me is not None
+        if result == "DRAW":
+            draws += 1
+        elif result == "NONE":
+            abandoned += 1
+        elif me is not None:
+            first, second = (first + 1, second) if result == me else (first, second + 1)
+        elif result == "BLUE":
+            first += 1
+        else:
+            second += 1
+    return (variant, len(rows), first, second, draws, turns / len(rows) if rows else None,
+            versus, abandoned)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_stored_figures_equal_the_old_figures_from_every_record(tmp_path, seed: int) -> None:
+    """Issue 38, point 12: the statistics and scores screens ask storage for games counted by
+    result and colour, never for every record; a seeded set gives exactly the old figures
+    (and the old totals of the scores screen)."""
+    import random
+
+    from game.games.querni.stats import stored_groups, stored_stats
+    from game.games.querni.widgets.scores import summary, totals_of
+    from tests.support.arcade import storage_holding
+
+    rng = random.Random(seed)
+    variants = ["two_players", "vs_easy", "vs_medium", "vs_hard", "demo"]
+    records = []
+    for i in range(rng.randint(100, 400)):
+        variant = rng.choice(variants)
+        if variant == "two_players":
+            players = TWO
+        elif variant == "demo":
+            players = {"BLUE": "computer:medium", "RED": "computer:hard"}
+        else:
+            players = vs(variant[3:], rng.choice(["BLUE", "RED"]))
+        result = rng.choice(["BLUE", "RED", "DRAW", "NONE"])  # NONE: abandoned (Q-6.6)
+        if result == "NONE" and variant != "two_players":
+            result = "DRAW"  # only two people can abandon a game
+        reason = ("abandoned" if result == "NONE" else "all_removed" if result == "DRAW"
+                  else rng.choice(["all_removed", "resigned"]))
+        records.append(Record(f"s{seed}q{i}", f"2026-11-{1 + i % 28:02d}T10:00:00Z", variant, "",
+                              {"result": result, "reason": reason, "turns": rng.randint(1, 400),
+                               "players": players}))
+    storage = storage_holding(tmp_path, {"querni": records})
+    stored = stored_stats(storage, variants)
+    for variant in variants:
+        assert tuple(vars(stored[variant]).values()) == old_variant_stats(variant, records)
+        mine = [r for r in records if r.variant == variant]
+        assert totals_of(stored_groups(storage, variant).get(variant, [])) == summary(mine)
+    assert all_stats(variants, storage.records("querni")) == stored

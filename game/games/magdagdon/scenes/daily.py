@@ -44,7 +44,7 @@ class DailyScene(ArcadeScene):
         super().__init__(app)
         self.day = day or today()
         storage = self.ctx.storage
-        self.records = storage.records(GAME_ID) if storage is not None else []
+        self.records = storage.records(GAME_ID, DAILY) if storage is not None else []
         played = recorded_days(self.records).get(self.day.isoformat())
         self.played = played is not None
         self.mine = played.id if played is not None else None

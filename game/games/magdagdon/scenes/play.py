@@ -47,7 +47,7 @@ from game.games.magdagdon.controller import (
     TurnEnded,
     line_cells,
 )
-from game.games.magdagdon.daily import recorded_days
+from game.games.magdagdon.daily import DAILY, recorded_days
 from game.games.magdagdon.scenes.hinting import AdviceAsker, Hint, message_text
 from game.games.magdagdon.scenes.play_input import PlayGestures
 from game.games.magdagdon.scenes.play_picture import PlayPicture
@@ -105,7 +105,7 @@ class PlayScene(PlayScreen):
         storage = self.ctx.storage
         if self.ctx.demo or storage is None:
             return False
-        return day not in recorded_days(storage.records(GAME_ID))
+        return day not in recorded_days(storage.records(GAME_ID, DAILY))
 
     def _reset(self, saved: Session | MagdagdonGame | None, variant: str | None) -> None:
         """Start showing ``saved`` (or a new game of ``variant``) with fresh view state."""

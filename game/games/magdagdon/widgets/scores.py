@@ -77,6 +77,8 @@ class ScoresView(DifficultyTabs):
         self.tabs: list[pygame_gui.elements.UIButton] = []
 
     def entries(self) -> list[Record]:
+        """The chosen difficulty's table (this machine's is asked of storage once per screen,
+        not per frame: :class:`~game.arcade.venue.OwnRecords`)."""
         return self.source.table(GAME_ID, self.variant)
 
     def draw(self, surface: pygame.Surface, time: float) -> None:

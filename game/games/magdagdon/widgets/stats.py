@@ -1,7 +1,7 @@
 """MAGDAGDON's part of the statistics screen: per difficulty the figures (games, best, mean,
 median, ruins and powers per game) and two pictures in the game's own look — a histogram of
-the scores and the last 50 scores with their running mean. Built from the stored records when
-the screen opens (``game.games.magdagdon.stats``)."""
+the scores and the last 50 scores with their running mean. Asked of storage when the screen
+opens (``game.games.magdagdon.stats``: a grouped query, never every record)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.arcade.texts import t as shell_t
 from game.arcade.widgets import palette, text
 from game.engine.localformat import format_decimal, format_number
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.stats import VariantStats, all_stats
+from game.games.magdagdon.stats import VariantStats, stored_stats
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets.scores import DifficultyTabs
 
@@ -43,9 +43,7 @@ class StatsView(DifficultyTabs):
         self.app = app
         self.area = area
         self.variant = variant or app.ctx.game_settings(GAME_ID)["difficulty"]
-        storage = app.ctx.storage
-        records = storage.records(GAME_ID) if storage is not None else []
-        self.stats = all_stats(self.variants, records)
+        self.stats = stored_stats(app.ctx.storage, self.variants)
         self.tabs: list[pygame_gui.elements.UIButton] = []
 
     @property

@@ -23,7 +23,7 @@ from game.arcade.widgets.tabs import VariantTabs
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
 from game.games.querni.session import NO_RESULT, RESIGNED
-from game.games.querni.stats import human_colour
+from game.games.querni.stats import Group, groups_of, human_colour, stored_groups
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
 from game.games.querni.widgets import pieces
@@ -52,19 +52,23 @@ class Totals(TypedDict):
 def summary(records: list[Record]) -> Totals:
     """Wins per colour, the person's wins and losses against the computer, draws and mean
     turns of ``records`` (of one variant)."""
+    return totals_of([group for groups in groups_of(records).values() for group in groups])
+
+
+def totals_of(groups: list[Group]) -> Totals:
+    """:func:`summary` of a variant's games counted in groups (``game.games.querni.stats``)."""
     wins = {"BLUE": 0, "RED": 0, "DRAW": 0}
     mine = {"won": 0, "lost": 0}
-    turns = 0
-    for record in records:
-        result = record.fields["result"]
-        wins[result] = wins.get(result, 0) + 1
-        turns += int(record.fields["turns"])
-        me = human_colour(dict(record.fields.get("players", {})))
-        if me is not None and result not in ("DRAW", NO_RESULT):
-            mine["won" if result == me else "lost"] += 1
-    mean = turns / len(records) if records else 0.0
+    turns = games = 0
+    for group in groups:
+        wins[group.result] = wins.get(group.result, 0) + group.games
+        turns += group.turns
+        games += group.games
+        if group.me is not None and group.result not in ("DRAW", NO_RESULT):
+            mine["won" if group.result == group.me else "lost"] += group.games
+    mean = turns / games if games else 0.0
     return {"blue": wins["BLUE"], "red": wins["RED"], "draws": wins["DRAW"], "mean": mean,
-            "games": len(records), "won": mine["won"], "lost": mine["lost"]}
+            "games": games, "won": mine["won"], "lost": mine["lost"]}
 
 
 def outcome_for_person(fields: Mapping[str, Any]) -> str | None:
@@ -129,11 +133,17 @@ class ScoresView(VariantTabs):
         return self.source.records(GAME_ID, self.variant)
 
     def _shown(self) -> tuple[list[Record], Totals]:
-        """The chosen variant's records and their totals, counted when the variant changes
-        (not every frame: QUERNI keeps every game; the venue's board changes by itself)."""
+        """The chosen variant's last games and its totals: this machine's asked of storage when
+        the variant changes (a grouped query: QUERNI keeps every game), the venue's counted
+        from its board on every frame (it changes by itself)."""
         if self._counted is None or self._counted[0] != self.variant or self.source.venue:
             records = self.records()
-            self._counted = (self.variant, records, summary(records))
+            if self.source.venue:
+                totals = summary(records)
+            else:
+                groups = stored_groups(self.app.ctx.storage, self.variant).get(self.variant, [])
+                totals = totals_of(groups)
+            self._counted = (self.variant, records, totals)
         return self._counted[1], self._counted[2]
 
     def documented(self) -> set[str]:

@@ -2,7 +2,7 @@
 length, and one stacked bar per variant (the player's wins / draws / losses against each
 computer level, BLUE's wins / draws / RED's wins between two people, then the games left
 unfinished when there are any), in QUERNI's colours.
-Built from the stored records when the screen opens (``game.games.querni.stats``)."""
+Asked of storage when the screen opens (``game.games.querni.stats``: one grouped query)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.engine.localformat import format_number
 from game.games.querni import GAME_ID
-from game.games.querni.stats import VariantStats, all_stats
+from game.games.querni.stats import VariantStats, stored_stats
 from game.games.querni.texts import TEXTS
 from game.games.querni.widgets import palette as qpalette
 from game.rules.querni import Color
@@ -40,9 +40,7 @@ class StatsView:
         self.app = app
         self.area = area
         self.spec = by_id(app.games, GAME_ID)
-        storage = app.ctx.storage
-        records = storage.records(GAME_ID) if storage is not None else []
-        self.stats = all_stats([v.id for v in self.spec.variants], records)
+        self.stats = stored_stats(app.ctx.storage, [v.id for v in self.spec.variants])
 
     def build(self, ui: pygame_gui.UIManager, rebuild: Callable[[], None]) -> None:
         """No tabs (every variant fits on one page); GAMES, top right, lists the games."""

@@ -1,0 +1,109 @@
+"""The index of the game documents: which documents ``games/`` holds, without opening them.
+
+A screen that lists a game's finished games asks the index (``Storage.documents``), one query,
+and opens only the document the player picks. The documents themselves stay JSON files in
+``games/``. The index holds what the file names say (``<game id>-<UTC stamp>-<record
+id>.json``): every document written is added once it is on disk, and whenever the folder
+changed otherwise since it was last looked at (its modification time: a file copied in, one
+set aside or deleted) the names are listed again and the index follows them. An entry whose
+file turns out damaged is dropped when it is opened.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sqlite3
+from pathlib import Path
+from typing import NamedTuple
+
+from game.arcade.storage.gamedata import is_iso_date
+
+log = logging.getLogger(__name__)
+
+NAME_RE = re.compile(r"(?P<game>[a-z0-9_]{1,64})-(?P<stamp>\d{8}T\d{6}Z)"
+                     r"-(?P<record>[0-9A-Za-z_-]{1,64})\.json")
+
+
+class DocumentEntry(NamedTuple):
+    """One document in ``games/``: its file name, game, record id and when it was written
+    (UTC, ``2026-11-30T02:15:00Z``)."""
+
+    name: str
+    game: str
+    record_id: str
+    date: str
+
+
+def entry_of(name: str) -> DocumentEntry | None:
+    """The entry a document's file name makes, or ``None`` for a name no document has."""
+    match = NAME_RE.fullmatch(name) if isinstance(name, str) else None
+    if match is None:
+        return None
+    s = match["stamp"]
+    date = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}Z"
+    if not is_iso_date(date):
+        return None
+    return DocumentEntry(name, match["game"], match["record"], date)
+
+
+def add(conn: sqlite3.Connection, entry: DocumentEntry) -> None:
+    conn.execute("INSERT OR IGNORE INTO documents (name, game, record_id, date) "
+                 "VALUES (?, ?, ?, ?)", entry)
+
+
+def drop(conn: sqlite3.Connection, name: str) -> None:
+    conn.execute("DELETE FROM documents WHERE name = ?", (name,))
+
+
+def of_game(conn: sqlite3.Connection, game_id: str) -> list[DocumentEntry]:
+    """The game's entries, oldest first; a row that does not match its own name is left
+    out (the index is checked like any file)."""
+    rows = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
+                        "ORDER BY name", (game_id,))
+    found = []
+    for row in rows:
+        entry = entry_of(row[0])
+        if entry is not None and tuple(entry) == tuple(row):
+            found.append(entry)
+    return found
+
+
+def follow_folder(conn: sqlite3.Connection, folder: Path) -> None:
+    """Make the index list what ``folder`` holds, if it changed since it was last listed
+    (one ``stat`` when it did not). Call it inside a transaction."""
+    try:
+        changed = str(os.stat(folder).st_mtime_ns)
+    except FileNotFoundError:
+        changed = "none"
+    except OSError as error:
+        log.warning("cannot look at %s to index its documents: %s", folder, error)
+        return
+    row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
+    if row is not None and row[0] == changed:
+        return
+    names = _names(folder) if changed != "none" else {}
+    if names is None:
+        return
+    indexed = {name for (name,) in conn.execute("SELECT name FROM documents")}
+    conn.executemany("DELETE FROM documents WHERE name = ?",
+                     [(name,) for name in indexed - set(names)])
+    conn.executemany("INSERT OR IGNORE INTO documents (name, game, record_id, date) "
+                     "VALUES (?, ?, ?, ?)", [names[n] for n in set(names) - indexed])
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('documents_folder', ?)",
+                 (changed,))
+
+
+def _names(folder: Path) -> dict[str, DocumentEntry] | None:
+    """The documents' entries of what ``folder`` holds but folders, by name (``None``: it
+    cannot be listed). A link or a FIFO under a document's name is listed too: opening it
+    sets it aside with a notice, as any damaged document."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = [entry_of(item.name) for item in listing
+                       if not item.is_dir(follow_symlinks=False)]
+    except OSError as error:
+        log.warning("cannot list %s to index its documents: %s", folder, error)
+        return None
+    return {entry.name: entry for entry in entries if entry is not None}
