@@ -20,7 +20,7 @@ from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n
 from game.engine.app import App, AppConfig
-from game.engine.gui import UIManager
+from game.engine.gui import InlineResourceLoader, UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     """What pygame-gui reads a theme from."""
 
 NOTICE_FRAMES = 6 * 60  # a notice stays on screen for six seconds
+COLLECT_AFTER_FRAMES = 20
+"""Frames after a scene change before the collection it calls for (a third of a second)."""
 log = logging.getLogger(__name__)
 
 
@@ -84,6 +86,7 @@ class ArcadeApp(App):
         self.crashes = 0
         self._notices_seen = 0
         self._overlay_shown = False  # the last draw_overlay drew something
+        self._collect_at: int | None = None  # the frame of the collection after a scene left
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
@@ -128,6 +131,7 @@ class ArcadeApp(App):
             theme_path=theme or self._theme,
             starting_language=i18n.current(),
             translation_directory_paths=[str(i18n.TRANSLATIONS_DIR)],
+            resource_loader=InlineResourceLoader(),
         )
         return manager
 
@@ -179,7 +183,11 @@ class ArcadeApp(App):
             # A scene may have left: its buttons' callbacks and view parts hold it in cycles
             # with megabytes of surfaces, which the collector, counting objects not bytes,
             # would otherwise reach only much later (a long kiosk session grew by hundreds
-            # of MB).
+            # of MB). Collected a few frames later, not on the frame that built the next
+            # screen (and recorded a finished game): two 10-20 ms costs never share a frame.
+            self._collect_at = self.frame + COLLECT_AFTER_FRAMES
+        elif self._collect_at is not None and self.frame >= self._collect_at:
+            self._collect_at = None
             gc.collect()
 
     def recover(self) -> None:

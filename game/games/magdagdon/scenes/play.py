@@ -280,12 +280,17 @@ class PlayScene(PlayScreen):
         self.hints.shown = Shown(key, Hint(key, advice, self.game))
 
     # --- navigation -------------------------------------------------------------------------
-    def _show_game_over(self) -> None:
+    def _record(self) -> int | None:
+        """Record the finished game the moment its last turn ends (a kill during the final
+        pause loses nothing; the game-over screen is built on a frame of its own); its table
+        rank, if it has one to show."""
+        rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
+        return None if self.session.daily is not None else rank  # (the day's table is on
+        # the DAILY screen, without initials)
+
+    def _show_game_over(self, rank: int | None) -> None:
         self.ctx.audio.play("gameover")
         self.end_coaching()
-        rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
-        if self.session.daily is not None:
-            rank = None  # the day's table is on the DAILY screen, without initials
         self.open_game_over(self.game.difficulty.name, game=self.game, rank=rank,
                             session=self.session)
 
@@ -348,7 +353,9 @@ class PlayScene(PlayScreen):
 
     def _turn_ended(self, event: TurnEnded) -> None:
         if event.over:
-            self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0, self._show_game_over))
+            rank = self._record()
+            self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0,
+                                  lambda: self._show_game_over(rank)))
 
     def _tumble(self, event: Rolled) -> None:
         seconds = ROLL_SECONDS * (0.4 if self.reduced_motion else 1.0)
