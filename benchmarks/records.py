@@ -345,9 +345,9 @@ def report_play(full: Path, empty: Path, args: argparse.Namespace) -> None:
     print(f"             record_game p99 {nearest_rank(recording, 0.99):5.2f} ms, max "
           f"{max(recording, default=0):5.2f} ms (the storage's part of that frame)")
     collected = [t for per_game in found["collect_ms"].values() for t in per_game]
-    print(f"             the shell's gc.collect() after its scene change: median "
+    print(f"             the shell's gc.collect() in that frame: median "
           f"{statistics.median(collected) if collected else 0:5.1f} ms, max "
-          f"{max(collected, default=0):5.1f} ms; the rest is the game-over screen being built")
+          f"{max(collected, default=0):5.1f} ms; the rest is the frame's own work")
     print(f"opening a screen from the title, to the end of its first frame (target <= "
           f"{TARGETS['screen_ms']:.0f} ms; the empty folder's in brackets):")
     for name, spent in found["screens_ms"].items():
