@@ -115,7 +115,7 @@ def test_two_bench_copies_one_runs_and_neither_records_into_the_players_tables(
     memory, never in the tables of the folder --data-dir names (issue 38, point 10), and the
     lock is gone with its process: the next start runs."""
     data = tmp_path / "data"
-    runs = [start("--bench", "4000", "--seed", str(seed), "--data-dir", str(data))
+    runs = [start("--bench", "2000", "--seed", str(seed), "--data-dir", str(data))
             for seed in (1, 2)]
     outputs = [proc.communicate(timeout=300) for proc in runs]
     codes = sorted(proc.returncode for proc in runs)

@@ -12,5 +12,5 @@ from tools.monkey import LANDSCAPE
 
 @pytest.mark.slow
 def test_monkey_kiosk_attract_mode_and_pin_pad():
-    report = run_monkey("kiosk", 1_500, size=LANDSCAPE, kiosk=True)
+    report = run_monkey("kiosk", 1_000, size=LANDSCAPE, kiosk=True)
     assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited

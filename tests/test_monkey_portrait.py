@@ -11,5 +11,5 @@ from tools.monkey import PORTRAIT
 
 @pytest.mark.slow
 def test_monkey_portrait():
-    report = run_monkey("portrait", 1_500, size=PORTRAIT)
+    report = run_monkey("portrait", 800, size=PORTRAIT)
     assert {"TitleScene", "magdagdon.PlayScene"} <= report.visited

@@ -39,7 +39,7 @@ def players_data(data: Path) -> tuple[list, list, bytes | None]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mode", [["--demo", "--frames", "3000"], ["--bench", "3000"]])
+@pytest.mark.parametrize("mode", [["--demo", "--frames", "1500"], ["--bench", "1500"]])
 def test_a_demo_or_bench_with_a_data_dir_never_touches_the_players_tables(tmp_path, mode):
     """Issue 38, point 10: ``--bench`` (and ``--demo``) with ``--data-dir`` put their games
     into the player's tables and replaced their saved game. They record and save in memory."""
