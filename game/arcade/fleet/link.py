@@ -289,13 +289,14 @@ class FleetLink:
             return
         assert self._local is not None
         since = min(signals) if signals else self._clock()
-        pending = []
-        for game_id, record in self._local.records():
+        # a signal (a game recorded, initials set) reads what is new; the periodic rescan all
+        pending = {} if stale else {(g, r.id): (g, r) for g, r in self._pending}
+        for game_id, record in self._local.records(everything=stale):
             key = (game_id, record.id)
             if self._needs_sending(game_id, record):
-                pending.append((game_id, record))
+                pending[key] = (game_id, record)
                 self._seen.setdefault(key, since)
-        self._pending = pending
+        self._pending = list(pending.values())
         self._scanned_at = self._clock()
         self.status = replace(self.status, pending=len(pending))
 

@@ -235,10 +235,12 @@ class Storage:
         self._spec(game_id)
         return self._records.tally(game_id, by, sums, variant)
 
-    def every_record(self) -> Iterator[tuple[str, Record]]:
-        """(game id, record) of every record of every game given, in recording order, read a
-        batch at a time (the records are never all in memory)."""
-        return self._records.every_record()
+    def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
+        """(recording number, game id, record) of every record of every game given recorded
+        after number ``after`` (0: all), in recording order, read a batch at a time (the
+        records are never all in memory). The numbers only grow: a reader that keeps the last
+        one it saw asks for what is new since."""
+        return self._records.every_record(after)
 
     def reset_records(self) -> str | None:
         """Start every game's records (high scores, statistics) afresh; the name of the old

@@ -177,23 +177,36 @@ class FleetFile:
         return True
 
 
+RECENT = 64
+"""Records before the newest read that a reading of what is new reads again: their initials
+may have been set since (on the game-over screen, a minute after the record)."""
+
+
 class LocalRecords:
     """This folder's records and game documents as the venue link reads them: through a
     fresh :class:`Storage` each time (the frame loop's own is not thread-safe), so each
-    reading sees what was recorded up to then."""
+    reading sees what was recorded up to then. After the first reading only what is new is
+    read (and the :data:`RECENT` before it): a kiosk with a long history does not read all of
+    it for every game that ends."""
 
     def __init__(self, data_dir: Path, games: Sequence[GameData]) -> None:
         self.data_dir = data_dir
         self.games = tuple(games)
+        self._read_to = 0  # the recording number of the newest record read
 
-    def records(self) -> list[tuple[str, Record]]:
-        """(game id, record) of every record of every game, oldest first per game."""
+    def records(self, everything: bool = True) -> list[tuple[str, Record]]:
+        """(game id, record) of every record of every game in recording order; with
+        ``everything`` false only those recorded since the last reading, and the
+        :data:`RECENT` before."""
+        after = 0 if everything else max(0, self._read_to - RECENT)
         storage = Storage(self.data_dir, games=self.games)
         try:
-            found = [(game.id, record) for game in self.games
-                     for record in storage.records(game.id)]
+            numbered = list(storage.every_record(after))
         finally:
             storage.close()
+        found = [(game_id, record) for _, game_id, record in numbered]
+        if numbered:
+            self._read_to = max(self._read_to, numbered[-1][0])
         for notice in storage.notices:
             log.info("reading the records for the venue: %s %s", notice.key, notice.params)
         return found

@@ -273,16 +273,17 @@ class RecordSql:
         return found[0] if found else None
 
     def batch(self, conn: sqlite3.Connection, after: int,
-              size: int) -> tuple[int, list[tuple[str, Record]]]:
-        """Up to ``size`` rows after ``seq`` ``after``: the last seq seen and the records of
-        the given games among them (for walking every record without holding them all)."""
+              size: int) -> tuple[int, list[tuple[int, str, Record]]]:
+        """Up to ``size`` rows after ``seq`` ``after``: the last seq seen and (seq, game,
+        record) of the given games' records among them (for walking every record without
+        holding them all)."""
         rows = conn.execute(f"SELECT seq, game, {_RECORD} FROM records WHERE seq > ? "
                             "ORDER BY seq LIMIT ?", (after, size)).fetchall()
-        found: list[tuple[str, Record]] = []
+        found: list[tuple[int, str, Record]] = []
         for seq, game_id, *row in rows:
             after = seq
             if game_id in self.games:
-                found.extend((game_id, record) for record in self._checked(game_id, [row]))
+                found.extend((seq, game_id, record) for record in self._checked(game_id, [row]))
         return after, found
 
     def tally(self, conn: sqlite3.Connection, game_id: str, by: Sequence[str],

@@ -323,12 +323,11 @@ class RecordStore:
             self._sql.column(game, name)  # ValueError for a name the game has no facet of
         return self._ask(lambda conn: self._sql.tally(conn, game_id, by, sums, variant), [])
 
-    def every_record(self) -> Iterator[tuple[str, Record]]:
-        """(game id, record) of every record of the known games, in recording order, read
-        :data:`BATCH` at a time."""
-        after = 0
+    def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
+        """(recording number, game id, record) of every record of the known games recorded
+        after number ``after``, in recording order, read :data:`BATCH` at a time."""
         while True:
-            nothing: list[tuple[str, Record]] = []
+            nothing: list[tuple[int, str, Record]] = []
             seen, found = self._ask(partial(self._sql.batch, after=after, size=BATCH),
                                     (after, nothing))
             if seen == after:

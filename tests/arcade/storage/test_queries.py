@@ -131,7 +131,13 @@ def test_tallies_equal_counting_the_whole_list(seeded: tuple[Storage, int]) -> N
 
 def test_every_record_is_walked_in_recording_order(seeded: tuple[Storage, int]) -> None:
     s, _ = seeded
-    walked = list(s.every_record())
+    numbered = list(s.every_record())
+    numbers = [n for n, _, _ in numbered]
+    assert numbers == sorted(set(numbers))  # recording order, each number once
+    walked = [(g, r) for _, g, r in numbered]
+    middle = numbers[len(numbers) // 2]
+    assert [(g, r) for _, g, r in s.every_record(after=middle)] == [
+        (g, r) for n, g, r in numbered if n > middle]  # only what came after
     ordered = [("magdagdon", r) for r in s.records("magdagdon")] + [
         ("golf", r) for r in s.records("golf")]
     assert sorted(walked, key=lambda pair: pair[1].id) == sorted(ordered,
