@@ -4,9 +4,8 @@ The scene is the view: it turns taps and keys into ``PlayController`` commands, 
 sounds what the controller reports, and draws what the controller says. Every question of
 legality or score goes through the controller to ``game.rules.magdagdon``.
 
-HINT (button or H) follows the arcade's one flow (``game.arcade.play.hints``; the advisor's
-side is ``scenes/hinting.py``); drawing is ``scenes/play_picture.py``, gestures
-``scenes/play_input.py``.
+HINT follows the arcade's one flow (``game.arcade.play.hints``; the advisor's side is
+``scenes/hinting.py``); drawing is ``scenes/play_picture.py``, gestures ``play_input.py``.
 
 Input rule during animations: a tap (or a key) while dice tumble, the MAGDAGDON banner slams
 in or a ruin crumbles only finishes that animation at once (``intercept`` takes the whole
@@ -280,14 +279,6 @@ class PlayScene(PlayScreen):
         self.hints.shown = Shown(key, Hint(key, advice, self.game))
 
     # --- navigation -------------------------------------------------------------------------
-    def _record(self) -> int | None:
-        """Record the finished game the moment its last turn ends (a kill during the final
-        pause loses nothing; the game-over screen is built on a frame of its own); its table
-        rank, if it has one to show."""
-        rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
-        return None if self.session.daily is not None else rank  # (the day's table is on
-        # the DAILY screen, without initials)
-
     def _show_game_over(self, rank: int | None) -> None:
         self.ctx.audio.play("gameover")
         self.end_coaching()
@@ -352,8 +343,9 @@ class PlayScene(PlayScreen):
                              gravity=300, life=(0.3, 0.7))
 
     def _turn_ended(self, event: TurnEnded) -> None:
-        if event.over:
-            rank = self._record()
+        if event.over:  # recorded now; the game-over screen opens on a frame of its own
+            rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
+            rank = None if self.session.daily is not None else rank  # (the day's: on DAILY)
             self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0,
                                   lambda: self._show_game_over(rank)))
 
