@@ -78,7 +78,7 @@ def test_a_second_copy_on_the_same_folder_refuses_and_says_why(tmp_path: Path) -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("planted", ["symlink", "removed", "fifo"])
+@pytest.mark.parametrize("planted", ["symlink", "fifo"])  # (removed: test_lock, in process)
 def test_a_lock_file_replaced_under_a_running_copy_lets_no_second_copy_run(
         tmp_path: Path, planted: str) -> None:
     """Issue 38, case 9: with .lock replaced by a symlink the second copy could open no lock
