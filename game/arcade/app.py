@@ -133,6 +133,9 @@ class ArcadeApp(App):
             translation_directory_paths=[str(i18n.TRANSLATIONS_DIR)],
             resource_loader=InlineResourceLoader(),
         )
+        # pygame-gui loads by itself only with its own loader: the fonts the theme asked for
+        manager.resource_loader.start()
+        manager.resource_loader.update()
         return manager
 
     def set_language(self, code: str) -> None:

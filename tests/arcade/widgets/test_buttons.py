@@ -66,3 +66,15 @@ def test_the_same_label_again_draws_nothing(manager):
     surface = element.drawable_shape.states["normal"].surface
     buttons.set_label(element, "title.new_game")
     assert element.drawable_shape.states["normal"].surface is surface
+
+
+def test_a_label_is_drawn_in_the_themes_font_not_pygame_guis_fallback(manager):
+    """Each screen's manager loads inline what the theme asks for (``engine.gui``); a manager
+    given its own loader loads nothing by itself, and every label fell back to pygame-gui's
+    small default font (BACK a third of its height)."""
+    fonts = manager.get_theme().get_font_dictionary().loaded_fonts
+    assert fonts and all(font.loaded_font is not None for font in fonts.values())
+    element = _fresh_button(manager, "title.new_game")
+    ink = pygame.mask.from_threshold(element.image, (255, 255, 255), (60, 60, 60, 255))
+    label = ink.get_bounding_rects()
+    assert label and max(rect.height for rect in label) >= 24  # a 30 px label's capitals
