@@ -27,6 +27,14 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+LONG_MARKERS = ("display", "bundle", "slow", "fleet")
+"""Tests of these kinds run first: the test workers take a file each as they come free, so a
+long file handed out last would leave the other worker idle to the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG_MARKERS))
+
 
 @pytest.fixture
 def app():
