@@ -138,19 +138,10 @@ def peak_rss_mb() -> float:
     """This process's peak resident memory in MB. Linux: ``VmHWM`` (``ru_maxrss`` would
     start at the parent's peak: it survives the fork and the exec); 0.0 where neither is
     known."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    try:
-        import resource
-    except ImportError:  # Windows
-        return 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    from game.engine.memory import peak_mb, status_mb
+
+    peak = status_mb("VmHWM")
+    return peak if peak is not None else peak_mb()
 
 
 def make_app(folder: str, game_id: str, seed: int, reports: list[str] | None) -> Any:

@@ -54,6 +54,7 @@ from game.arcade.app import ArcadeApp  # noqa: E402
 from game.arcade.context import GameContext, SilentAudio  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import STEP, FakeClock  # noqa: E402
+from game.engine.memory import peak_mb, status_mb  # noqa: E402
 from tools.monkey import scratch_dir  # noqa: E402
 
 STALL_FRAMES = 200_000  # no game finished in this many frames: the demo is stuck
@@ -65,19 +66,8 @@ LATE_SECONDS = 0.3
 
 def rss_mb() -> float:
     """Current resident memory in MB (Linux: /proc/self/status VmRSS); elsewhere the peak."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    try:
-        import resource
-    except ImportError:  # Windows
-        return 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    now = status_mb("VmRSS")
+    return now if now is not None else peak_mb()
 
 
 def _nothing(*_args: object, **_kwargs: object) -> None:

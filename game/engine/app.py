@@ -18,7 +18,6 @@ import math
 import os
 import signal
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -61,17 +60,6 @@ class AppConfig:
     size: tuple[int, int] = LOGICAL_SIZE
     title: str = ""
     window: Any = None  # the remembered windowed geometry (Settings.window), or None
-
-
-def _rss_mb() -> float:
-    """Peak resident memory in MB; 0.0 where the ``resource`` module does not exist."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # Linux reports KiB, macOS bytes.
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
 def _percentile(sorted_values: list[float], fraction: float) -> float:
@@ -416,5 +404,5 @@ class App:
         return (
             f"frames={self.frame} startup_ms={self.startup_ms:.1f} median_ms={median:.2f} "
             f"p99_ms={_percentile(times, 0.99):.2f} max_ms={max(times, default=0.0):.2f} "
-            f"rss_mb={_rss_mb():.1f} renderer={self.display.renderer}"
+            f"rss_mb={memory.peak_mb():.1f} renderer={self.display.renderer}"
         )

@@ -6,6 +6,9 @@ that threshold to the size of the biggest block ever freed, up to 32 MB; from th
 surfaces come from the heap, which keeps its high-water mark: a long session grew to several
 hundred MB of free-but-held memory (the monkey: 575 MB resident, 277 MB after a
 ``malloc_trim``). Fixing the threshold keeps big blocks on ``mmap``.
+
+Also how much memory this process holds (:func:`peak_mb`, :func:`status_mb`), for the bench
+line, the soak and the benchmarks.
 """
 
 from __future__ import annotations
@@ -44,3 +47,28 @@ def tune_allocator() -> bool:
     if not ok:
         log.info("could not tune the memory allocator")
     return ok
+
+
+def peak_mb() -> float:
+    """Peak resident memory (``ru_maxrss``); 0.0 where the ``resource`` module does not
+    exist (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes.
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def status_mb(field: str) -> float | None:
+    """A memory line of Linux's ``/proc/self/status`` (``VmRSS``: now, ``VmHWM``: the peak of
+    this process alone), or ``None`` where there is none."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
