@@ -39,6 +39,7 @@ from game.arcade.storage import Storage  # noqa: E402
 from game.engine.app import AppConfig  # noqa: E402
 from game.engine.loop import FakeClock  # noqa: E402
 from game.engine.synthetic import post_tap  # noqa: E402
+from game.engine.testing import run_frames  # noqa: E402
 from game.games.magdagdon.hints import apply_step  # noqa: E402
 from game.games.magdagdon.scenes.play import PlayScene  # noqa: E402
 from game.games.magdagdon.session import Session  # noqa: E402
@@ -57,11 +58,6 @@ class _ForcedDice(random.Random):
     def randint(self, a: int, b: int) -> int:
         return self.values.pop(0) if self.values else super().randint(a, b)
 
-
-def _frames(app: ArcadeApp, n: int) -> None:
-    for _ in range(n):
-        app.clock.advance(1 / 60)
-        app.run_frame()
 
 
 def _save(app: ArcadeApp, out: Path, name: str) -> None:
@@ -84,9 +80,9 @@ def _game() -> MagdagdonGame:
 def _hint(app: ArcadeApp, play: PlayScene) -> None:
     """Press HINT and let the advisor's answer arrive (the tool may wait; a frame never does)."""
     post_tap(play.b_hint.rect.center)
-    _frames(app, 2)
+    run_frames(app, 2)
     play.hints.asker.wait(30)
-    _frames(app, 30)
+    run_frames(app, 30)
 
 
 def _reviewed_session() -> Session:
@@ -151,14 +147,14 @@ def main(argv: list[str] | None = None) -> int:
         game = _game()
         play = PlayScene(app, saved=game)
         app.stack.push(play)
-        _frames(app, 2)
+        run_frames(app, 2)
         game.rng = _ForcedDice([3, 4, 4, 3])
         post_tap(play.b_roll.rect.center)
-        _frames(app, 14)
+        run_frames(app, 14)
         _save(app, args.out, "1-rolling")
-        _frames(app, 60)
+        run_frames(app, 60)
         post_tap(play.layout.die_rect(2).center)
-        _frames(app, 20)
+        run_frames(app, 20)
         _save(app, args.out, "2-die-selected-legal-cells")
         _hint(app, play)
         _save(app, args.out, "2b-hint")
@@ -166,44 +162,44 @@ def main(argv: list[str] | None = None) -> int:
             play.control.place(die, cell)
         play.control.confirm()
         play.sync()
-        _frames(app, 40)
+        run_frames(app, 40)
         game.rng = _ForcedDice([6, 6, 1, 1])
         post_tap(play.b_roll.rect.center)
-        _frames(app, 2)
+        run_frames(app, 2)
         post_tap((960, 1040))
-        _frames(app, 30)
+        run_frames(app, 30)
         _save(app, args.out, "3-magdagdon")
-        _frames(app, 80)
+        run_frames(app, 80)
         _save(app, args.out, "3b-magdagdon-rescue-or-accept")
         _hint(app, play)
         _save(app, args.out, "3c-magdagdon-hint")
         post_tap(play.b_accept.rect.center)
-        _frames(app, 2)
+        run_frames(app, 2)
         post_tap(play.layout.cell_rect(game.board.index(None)).center)
-        _frames(app, 12)
+        run_frames(app, 12)
         _save(app, args.out, "4-ruin")
-        _frames(app, 80)
+        run_frames(app, 80)
         autoplay.finish(game)
         play.control._turn_ended()
         play.sync()
-        _frames(app, 100)
+        run_frames(app, 100)
         _save(app, args.out, "5-game-over")
         session = _reviewed_session()
         storage.record_game("magdagdon", session)
         app.nav.push("magdagdon.review", session=session)
-        _frames(app, 2)
+        run_frames(app, 2)
         app.stack.top.worker.wait(60)
-        _frames(app, 30)
+        run_frames(app, 30)
         _save(app, args.out, "7-review")
         app.stack.top.show_turn(len(app.stack.top.review.turns) - 3)
-        _frames(app, 60)
+        run_frames(app, 60)
         _save(app, args.out, "7b-review-scrolled")
         app.nav.clear_to("scores", game_id="magdagdon", variant="SURVIVAL")
-        _frames(app, 30)
+        run_frames(app, 30)
         _save(app, args.out, "8-scores-hinted")
         for name in ("title", "settings", "scores", "magdagdon.rules", "about"):
             app.nav.clear_to(name)
-            _frames(app, 30)
+            run_frames(app, 30)
             _save(app, args.out, f"6-{name}")
         querni_shots(app, args.out)
         versus_shots(app, args.out)
@@ -232,22 +228,22 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
 
     def tap_square(scene: QuerniPlay, square: tuple[int, int], frames: int = 4) -> None:
         post_tap(scene.layout.square_centre(square))
-        _frames(app, frames)
+        run_frames(app, frames)
 
     def tap(rect: pygame.Rect, frames: int = 4) -> None:
         post_tap(rect.center)
-        _frames(app, frames)
+        run_frames(app, frames)
 
     app.nav.clear_to("querni.setup")
-    _frames(app, 20)
+    run_frames(app, 20)
     _save(app, out, "q0-setup")
     app.nav.clear_to("querni.play", saved=QuerniSession.new(random.Random(3)))
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "q1-start")
     pieces = {sq: (Color(c), n) for sq, (c, n) in QUERNI_MIDGAME.items()}
     mid = QuerniState.from_pieces(pieces, Color.BLUE, quiet_turns=25)
     app.nav.clear_to("querni.play", saved=QuerniSession(mid, mid))
-    _frames(app, 10)
+    run_frames(app, 10)
     play = app.stack.top
     assert isinstance(play, QuerniPlay)
     tap_square(play, (4, 4), 20)
@@ -255,7 +251,7 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
     longest = max(mid.jump_paths((4, 4)), key=len)
     tap_square(play, longest[1], 12)
     _save(app, out, "q3-jump-in-the-air")
-    _frames(app, 40)
+    run_frames(app, 40)
     _save(app, out, "q3b-jump-can-go-on")
     tap(play.b_undo.rect, 40)
     tap(play.b_chain.rect, 10)
@@ -265,7 +261,7 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
     _save(app, out, "q4-chain-selected")
     tap(play.b_end.rect, 14)
     _save(app, out, "q5-chain-pops")
-    _frames(app, 90)
+    run_frames(app, 90)
     _save(app, out, "q6-after-removal-trail")
     session = QuerniSession.new(random.Random(6))
     rng = random.Random(6)
@@ -275,7 +271,7 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
             break
         session.play(*turn)
     app.nav.clear_to("querni.play", saved=session)
-    _frames(app, 10)
+    run_frames(app, 10)
     play = app.stack.top
     from game.games.querni.gestures import GestureKind, gestures_for_turn
 
@@ -286,22 +282,22 @@ def querni_shots(app: ArcadeApp, out: Path) -> None:
             tap(play.b_chain.rect)
         elif gesture.kind is GestureKind.END_MOVE:
             tap(play.b_end.rect)
-    _frames(app, 200)
+    run_frames(app, 200)
     _save(app, out, "q7-game-over")
     for name in ("querni.rules", "title"):
         app.nav.clear_to(name)
-        _frames(app, 30)
+        run_frames(app, 30)
         _save(app, out, f"q8-{name}")
     app.nav.clear_to("scores", game_id="querni")
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "q8-scores")
     app.nav.clear_to("settings", game_id="querni")
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "q8-settings")
     from game.games.querni.record import to_record
 
     app.nav.clear_to("querni.replay", record=to_record(session))
-    _frames(app, 200)
+    run_frames(app, 200)
     _save(app, out, "q9-replay")
 
 
@@ -346,7 +342,7 @@ def versus_shots(app: ArcadeApp, out: Path) -> None:
     settings = app.ctx.game_settings("querni")
     settings.update(versus=True, level="hard", human="RED")
     app.nav.clear_to("querni.setup")
-    _frames(app, 20)
+    run_frames(app, 20)
     _save(app, out, "v1-setup-vs-computer")
 
     pieces = {sq: (Color(c), n) for sq, (c, n) in QUERNI_MIDGAME.items()}
@@ -358,32 +354,32 @@ def versus_shots(app: ArcadeApp, out: Path) -> None:
         Color.BLUE: ComputerPlayer("hard", choose=held), Color.RED: HumanPlayer()})
     app.nav.clear_to("title")
     app.stack.push(play)
-    _frames(app, 40)
+    run_frames(app, 40)
     post_tap(play.layout.square_centre((4, 4)))  # the computer's piece: refused, and why
-    _frames(app, 20)
+    run_frames(app, 20)
     _save(app, out, "v2-computer-thinking-tap-refused")
     held.release.set()
     shots = {"air": False, "chain": False}
     for _ in range(2000):
-        _frames(app, 1)
+        run_frames(app, 1)
         plan = [g.kind.value for g in play.bot_plan]
         if not shots["air"] and play.anim.busy and play.control.has_moved:
-            _frames(app, 8)
+            run_frames(app, 8)
             _save(app, out, "v3-computer-jump-in-the-air")
             shots["air"] = True
         if not shots["chain"] and plan == ["end_move"] and play.control.chain is not None:
-            _frames(app, 20)
+            run_frames(app, 20)
             _save(app, out, "v4-computer-chain-lit")
             shots["chain"] = True
         if session.turn_count == 1:
-            _frames(app, 14)
+            run_frames(app, 14)
             _save(app, out, "v5-computer-chain-pops")
             break
-    _frames(app, 120)
+    run_frames(app, 120)
     post_tap(play.b_hint.rect.center)
-    _frames(app, 2)
+    run_frames(app, 2)
     play.hints.asker.wait(60)
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "v6-hint")
 
     storage = app.ctx.storage
@@ -401,15 +397,15 @@ def versus_shots(app: ArcadeApp, out: Path) -> None:
         last = _finished(seed, variant, players)
         storage.record_game("querni", last)
     app.nav.clear_to("querni.play", saved=last)
-    _frames(app, 10)
+    run_frames(app, 10)
     app.nav.push("querni.game_over", session=last)
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "v7-game-over-statistics")
     post_tap(app.stack.top.b_stats.rect.center)
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "v9-statistics-per-level")
     app.nav.clear_to("scores", game_id="querni", variant="vs_easy")
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "v8-scores-vs-easy")
 
 

@@ -17,14 +17,10 @@ import pygame
 
 from game.ai.querni import choose_turn
 from game.engine.synthetic import post_key, post_tap
+from game.engine.testing import run_frames
 
 SMALL = {(1920, 1080): (1366, 768), (1080, 1920): (720, 1280)}
 
-
-def _frames(app: Any, n: int) -> None:
-    for _ in range(n):
-        app.clock.advance(1 / 60)
-        app.run_frame()
 
 
 def _save(app: Any, out: Path, name: str) -> None:
@@ -39,7 +35,7 @@ def _save(app: Any, out: Path, name: str) -> None:
 
 def _tap(app: Any, pos: tuple[int, int], frames: int = 4) -> None:
     post_tap(pos)
-    _frames(app, frames)
+    run_frames(app, frames)
 
 
 def _choice(pause: Any, key: str) -> Any:
@@ -99,7 +95,7 @@ def endings_shots(app: Any, out: Path) -> None:
     play = PlayScene(app, saved=_opened("vs_hard", vs_red, 5))
     app.nav.clear_to("title")
     app.stack.push(play)
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "e1-red-vs-computer-near-edge")
     _tap(app, play.b_menu.rect.center, 20)
     _save(app, out, "e2-pause-vs-computer")
@@ -114,30 +110,30 @@ def endings_shots(app: Any, out: Path) -> None:
     play = PlayScene(app, saved=won)
     app.nav.clear_to("title")
     app.stack.push(play)
-    _frames(app, 10)
+    run_frames(app, 10)
     app.nav.push("querni.game_over", session=won)
-    _frames(app, 30)
+    run_frames(app, 30)
     _save(app, out, "e6-game-over-you-won")
 
     two = PlayScene(app, saved=_opened("two_players", {"BLUE": "human", "RED": "human"}, 6))
     app.nav.clear_to("title")
     app.stack.push(two)
-    _frames(app, 20)
+    run_frames(app, 20)
     _tap(app, two.b_menu.rect.center, 20)
     _save(app, out, "e7-pause-two-players")
     _tap(app, _choice(app.stack.top, "play.flip").rect.center, 30)
     _save(app, out, "e8-two-players-flipped")
 
     app.nav.clear_to("querni.replay", record=_reviewed_record())
-    _frames(app, 10)
+    run_frames(app, 10)
     replay = app.stack.top
     _tap(app, replay.b_review.rect.center, 10)
     for _ in range(3):
         post_key(pygame.K_RIGHT)
-        _frames(app, 100)
+        run_frames(app, 100)
     _save(app, out, "e9-review-marked-turn")
     post_key(pygame.K_RIGHT)
-    _frames(app, 100)
+    run_frames(app, 100)
     _save(app, out, "e10-review-next-turn")
     _new_game_over_a_kept_game(app, out)
 
@@ -150,7 +146,7 @@ def _new_game_over_a_kept_game(app: Any, out: Path) -> None:
     play = PlayScene(app, saved=_opened("vs_hard", {"BLUE": "computer:hard", "RED": "human"}, 5))
     app.nav.clear_to("title")
     app.stack.push(play)
-    _frames(app, 20)
+    run_frames(app, 20)
     _tap(app, play.b_menu.rect.center, 20)
     _tap(app, _choice(app.stack.top, "pause.quit_to_title").rect.center, 30)
     tile = next(tile for tile in app.stack.top.tiles if tile.spec.id == "querni")
