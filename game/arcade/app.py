@@ -188,7 +188,9 @@ class ArcadeApp(App):
             # would otherwise reach only much later (a long kiosk session grew by hundreds
             # of MB). Collected a few frames later, not on the frame that built the next
             # screen (and recorded a finished game): two 10-20 ms costs never share a frame.
-            self._collect_at = self.frame + COLLECT_AFTER_FRAMES
+            # Not put off again by the next change: taps racing through screens still collect.
+            if self._collect_at is None:
+                self._collect_at = self.frame + COLLECT_AFTER_FRAMES
         elif self._collect_at is not None and self.frame >= self._collect_at:
             self._collect_at = None
             gc.collect()

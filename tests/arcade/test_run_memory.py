@@ -25,3 +25,26 @@ def test_a_screen_that_leaves_is_freed(tmp_path) -> None:
         assert title() is None
     finally:
         app.shutdown()
+
+
+def test_the_collection_after_scene_changes_waits_for_a_quiet_frame_but_not_forever(
+        app, monkeypatch) -> None:
+    """The shell collects a few frames after a scene leaves, never on the frame of a change
+    (that frame builds the next screen); screens changing faster than that (taps racing
+    through menus) do not put it off for ever."""
+    from game.arcade.app import COLLECT_AFTER_FRAMES
+
+    collected: list[int] = []
+    real = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append(app.frame) or real(*a))
+    app.nav.push("title")
+    run_frames(app, 2)
+    changes = []
+    for _ in range(8):  # a change every COLLECT_AFTER_FRAMES / 2 frames
+        app.nav.replace("settings" if type(app.stack.top).__name__ == "TitleScene"
+                        else "title")
+        run_frames(app, 1)
+        changes.append(app.frame - 1)
+        run_frames(app, COLLECT_AFTER_FRAMES // 2 - 1)
+    assert collected, "never collected while the screens kept changing"
+    assert not set(collected) & set(changes)
