@@ -197,11 +197,15 @@ class LocalRecords:
     def records(self, everything: bool = True) -> list[tuple[str, Record]]:
         """(game id, record) of every record of every game in recording order; with
         ``everything`` false only those recorded since the last reading, and the
-        :data:`RECENT` before."""
+        :data:`RECENT` before. Finding nothing there (the operator reset the records, and the
+        new database's numbers start again) it reads everything."""
         after = 0 if everything else max(0, self._read_to - RECENT)
         storage = Storage(self.data_dir, games=self.games)
         try:
             numbered = list(storage.every_record(after))
+            if not numbered and after > 0:
+                self._read_to = 0
+                numbered = list(storage.every_record(0))
         finally:
             storage.close()
         found = [(game_id, record) for _, game_id, record in numbered]

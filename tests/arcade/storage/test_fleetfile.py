@@ -39,3 +39,19 @@ def test_initials_set_since_the_last_reading_are_read_again(tmp_path: Path):
     store.close()
     found = dict((record.id, record) for _, record in local.records(everything=False))
     assert found[record_id].initials == "ZOE"
+
+
+def test_records_made_after_the_operator_reset_them_are_read_at_once(tmp_path: Path,
+                                                                      monkeypatch):
+    """A reset starts a new database whose recording numbers start again: a reading of what
+    is new since the old numbers found nothing until the next full reading."""
+    monkeypatch.setattr(fleetfile, "RECENT", 2)
+    data = tmp_path / "data"
+    record_games(data, 6)
+    local = LocalRecords(data, GAME_DATA)
+    local.records()
+    store = storage(data)
+    store.reset_records()
+    store.close()
+    after = record_games(data, 1, seed=9)
+    assert ids(local.records(everything=False)) == [rid for _, rid in after]
