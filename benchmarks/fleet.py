@@ -3,7 +3,7 @@ records reach the venue (figures, never asserted).
 
     python -m benchmarks.fleet [--seconds 300] [--kiosks 4] [--backlog 250]
 
-Starts a throwaway PostgreSQL cluster (as the tests do: ``tests/support/postgres.py``; needs
+Starts a throwaway PostgreSQL cluster (as the tests do: ``tools/testkit/postgres.py``; needs
 ``initdb``), then ``--kiosks`` demo kiosks with the venue link and one without it, side by side
 on the same machine for ``--seconds``. Each kiosk is the real arcade (built as ``main.py
 --demo`` builds it, headless, paced at its normal 60 Hz, a fresh data folder holding
@@ -86,7 +86,7 @@ def run_kiosk(args: argparse.Namespace) -> None:
 # --- the venue (the parent) -------------------------------------------------------------------
 def record_backlog(data_dir: Path, count: int, seed: int) -> None:
     if count:
-        from tests.support.fleet import record_games
+        from tools.testkit.records import record_games
 
         record_games(data_dir, count, seed)
 
@@ -145,7 +145,7 @@ def report(results: dict[str, dict[str, Any]], seconds: float, total: int, drain
 
 def run_venue(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(HERE))
-    from tests.support.postgres import start_cluster
+    from tools.testkit.postgres import start_cluster
 
     cluster, why = start_cluster()
     if cluster is None:

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.arcade.storage import Storage
     from game.engine.testing import run_frames
     from game.games.registry import GAMES
-    from tests.support import make_arcade
+    from tools.testkit.arcade import make_arcade
 
     data = Path(tempfile.mkdtemp(prefix="stats-bench-")) / "data"
     write_records(data, args.records, seed=1)

@@ -225,3 +225,15 @@ def test_no_test_module_imports_another() -> None:
     wrong = sorted(f"{module_name(path)} -> {target}" for path in TEST_SOURCES
                    for target in imported_names(path) if is_test_module(target))
     assert wrong == []
+
+
+# --- the benchmarks and tools stand beside the tests ----------------------------------------------
+def test_the_benchmarks_and_tools_import_nothing_from_the_tests() -> None:
+    """``benchmarks/`` and ``tools/`` run from a checkout without the test suite: helpers they
+    share with the tests live in ``tools.testkit``, never in ``tests/``."""
+    sources = sorted([*(ROOT / "benchmarks").rglob("*.py"), *(ROOT / "tools").rglob("*.py")])
+    assert any(path.name == "fleet.py" for path in sources)  # the walker sees them
+    wrong = sorted(f"{path.relative_to(ROOT)} -> {target}" for path in sources
+                   for target in imported_names(path)
+                   if target == "tests" or target.startswith("tests."))
+    assert wrong == []

@@ -1,7 +1,8 @@
 """Helpers shared by the test modules: no test module imports another (``test_architecture``).
 
 * ``tests.support.arcade`` — an arcade app on a fake clock (``make_arcade``, ``settle``,
-  ``RecordingAudio``, ``WallClock``); these are importable from ``tests.support`` itself too;
+  ``RecordingAudio``, ``WallClock``, from ``tools.testkit.arcade``, which the benchmarks share);
+  these are importable from ``tests.support`` itself too; ``storage_holding``;
 * ``tests.support.scenes`` — every scene by name, built and settled (``NAMES``, ``build``);
 * ``tests.support.magdagdon_screen`` — MAGDAGDON's play screen driven by taps;
 * ``tests.support.querni_rules`` — QUERNI position notations (``at``) and an independent
@@ -10,8 +11,8 @@
 * ``tests.support.catalogues`` — the translation catalogues as the i18n tests read them;
 * ``tests.support.monkey`` — seeded monkey runs;
 * ``tests.support.surfaces`` — surfaces compared pixel for pixel;
-* ``tests.support.postgres`` — the throwaway PostgreSQL cluster of the venue tests (the
-  ``postgres`` and ``venue_db`` fixtures, registered in ``tests/conftest.py``);
+* ``tests.support.postgres`` — the ``postgres`` and ``venue_db`` fixtures of the venue tests
+  (registered in ``tests/conftest.py``) over ``tools.testkit.postgres``'s throwaway cluster;
 * ``tests.support.fleet`` — games recorded through the public storage API, what a data folder
   and the venue hold, real kiosks in subprocesses, waiting for the venue link's thread.
 * ``tests.support.runner`` — ``main.py`` whose demo plays on disk, as a player's games do.

@@ -1,146 +1,20 @@
-"""A throwaway PostgreSQL cluster of the suite's own, for the fleet tests (nothing is mocked: a
-real server answers).
+"""The venue tests' PostgreSQL fixtures over ``tools.testkit.postgres``'s throwaway cluster.
 
-The ``postgres`` fixture (one cluster per test worker) runs ``initdb`` into a fresh temporary
-folder — as the ``postgres`` user when the suite runs as root (``initdb`` refuses root), as the
-current user otherwise — and starts it on a unix socket in that folder, plus a loopback port
-with password logins (``scram-sha-256``) for the password tests. It is stopped and removed at
-the end. Where no server can be started (no ``initdb`` on ``PATH`` or in
-``/usr/lib/postgresql/*/bin``, no ``postgres`` user, psycopg missing) every test using it
-skips and says why. ``venue_db`` gives each test a database of its own on that cluster.
+``postgres``: one cluster per test worker, stopped and removed at the end; every test using it
+skips and says why where no server can be started. ``venue_db`` gives each test a database of
+its own on that cluster.
 """
 
 from __future__ import annotations
 
-import getpass
-import glob
-import os
-import pwd
 import shutil
-import socket
-import subprocess
-import tempfile
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
-START_TIMEOUT = 60
+from tools.testkit.postgres import Cluster, free_port, pg_bin, start_cluster
 
-
-def pg_bin() -> Path | None:
-    """The folder of ``initdb`` and ``pg_ctl``: on ``PATH``, else Debian's newest."""
-    found = shutil.which("initdb")
-    if found:
-        return Path(os.path.realpath(found)).parent
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
-    return Path(candidates[-1]).parent if candidates else None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Cluster:
-    """One running cluster: its folder, socket, port and superuser."""
-
-    def __init__(self, base: Path, bin_dir: Path, run_as: str | None) -> None:
-        self.base = base
-        self.bin_dir = bin_dir
-        self.run_as = run_as
-        self.data = base / "data"
-        self.socket_dir = base
-        self.port = free_port()
-        self.superuser = run_as or getpass.getuser()
-        self.log = base / "server.log"
-
-    def _run(self, *command: str, timeout: float = START_TIMEOUT) -> subprocess.CompletedProcess:
-        full = [str(self.bin_dir / command[0]), *command[1:]]
-        if self.run_as is not None:
-            full = ["runuser", "-u", self.run_as, "--", *full]
-        return subprocess.run(full, capture_output=True, text=True, timeout=timeout,
-                              check=False, cwd="/")
-
-    def init(self) -> str | None:
-        """``initdb``; the reason it failed, or ``None``."""
-        done = self._run("initdb", "-D", str(self.data), "-U", self.superuser, "-E", "UTF8",
-                         "--locale=C", "--auth-local=trust", "--auth-host=scram-sha-256",
-                         "--no-sync")
-        return None if done.returncode == 0 else (done.stderr or done.stdout)[-600:]
-
-    def start(self) -> str | None:
-        """Start the server (waits until it accepts connections); the reason it failed."""
-        options = (f"-k {self.socket_dir} -p {self.port} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        done = self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.log),
-                         "-w", "-t", str(START_TIMEOUT), "start")
-        if done.returncode == 0:
-            return None
-        tail = self.log.read_text(errors="replace")[-600:] if self.log.exists() else ""
-        return (done.stderr or done.stdout)[-600:] + tail
-
-    def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
-
-    def url(self, dbname: str, user: str | None = None) -> str:
-        """A ``postgresql://`` URL over the unix socket (no password: trust)."""
-        return (f"postgresql://{quote(user or self.superuser)}@/{dbname}"
-                f"?host={quote(str(self.socket_dir), safe='')}&port={self.port}")
-
-    def tcp_url(self, dbname: str, user: str, password: str | None = None) -> str:
-        """A URL over the loopback port, where logins need a password."""
-        secret = f":{quote(password, safe='')}" if password else ""
-        return f"postgresql://{quote(user)}{secret}@127.0.0.1:{self.port}/{dbname}"
-
-    def execute(self, sql: str, params: tuple = (), dbname: str = "postgres") -> list[tuple]:
-        """Run one statement as the superuser; its rows (``[]`` when none)."""
-        import psycopg
-
-        with psycopg.connect(self.url(dbname), autocommit=True) as conn:
-            cursor = conn.execute(sql, params)
-            return cursor.fetchall() if cursor.description else []
-
-    def create_database(self) -> str:
-        """A new empty database; its name."""
-        name = f"venue_{uuid.uuid4().hex[:12]}"
-        self.execute(f'CREATE DATABASE "{name}"')
-        return name
-
-
-def start_cluster() -> tuple[Cluster | None, str]:
-    """A running cluster, or ``None`` and why there is none."""
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        return None, "psycopg is not installed (pip install -r requirements.txt)"
-    bin_dir = pg_bin()
-    if bin_dir is None:
-        return None, ("no PostgreSQL server (initdb) on PATH or in /usr/lib/postgresql/*/bin: "
-                      "install it (Debian: apt-get install postgresql) to run the fleet tests")
-    run_as = None
-    if os.geteuid() == 0:
-        try:
-            pwd.getpwnam("postgres")
-        except KeyError:
-            return None, "running as root without a 'postgres' user for initdb"
-        if shutil.which("runuser") is None:
-            return None, "running as root without runuser to start initdb as 'postgres'"
-        run_as = "postgres"
-    base = Path(tempfile.mkdtemp(prefix="arcade-pg-"))
-    if run_as is not None:
-        entry = pwd.getpwnam(run_as)
-        os.chown(base, entry.pw_uid, entry.pw_gid)
-    cluster = Cluster(base, bin_dir, run_as)
-    why = cluster.init() or cluster.start()
-    if why is not None:
-        shutil.rmtree(base, ignore_errors=True)
-        return None, f"the throwaway PostgreSQL cluster did not start: {why.strip()}"
-    return cluster, ""
+__all__ = ["Cluster", "free_port", "pg_bin", "postgres", "start_cluster", "venue_db"]
 
 
 @pytest.fixture(scope="session")
