@@ -1,6 +1,7 @@
 """The layout holds (architecture.md): the engine knows no game, the shell knows no game but
 through the specs, the rules are pure, and no module of ``game/`` is part of an import cycle —
-counting imports inside functions and under ``TYPE_CHECKING``."""
+counting every import: at the top, inside functions and under ``TYPE_CHECKING`` (a part typed
+by the scene that owns it is tied to that scene as surely as one that imports it to run)."""
 
 from __future__ import annotations
 
@@ -23,23 +24,6 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``: an import there only
-    names a type for the checker and is never run, so it makes no cycle (a view part typed
-    by the scene that owns it)."""
-    out: list[ast.AST] = []
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
-                and node.test.id == "TYPE_CHECKING":
-            todo.extend(node.orelse)
-            continue
-        out.append(node)
-        todo.extend(ast.iter_child_nodes(node))
-    return out
-
-
 def imports(name: str) -> set[str]:
     """Every ``game.*`` module ``name`` imports anywhere in its source. ``from pkg import x``
     imports the submodule ``pkg.x`` when there is one, else ``pkg`` itself (whose ``__init__``
@@ -57,12 +41,12 @@ def imports(name: str) -> set[str]:
 
 
 def import_statements(path: Path, name: str) -> list[tuple[str, list[str] | None]]:
-    """Each run-time import of the module ``name`` at ``path``: ``(module, None)`` for
+    """Each import of the module ``name`` at ``path``, wherever it stands: ``(module, None)`` for
     ``import module``, ``(package, names)`` for ``from package import names`` (relative
     imports resolved)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: list[tuple[str, list[str] | None]] = []
-    for node in run_time_nodes(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.Import):
             out.extend((alias.name, None) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -121,6 +105,12 @@ def test_the_import_graph_sees_the_layout() -> None:
 
 def test_no_import_cycles_anywhere_in_game() -> None:
     assert cycles() == []
+
+
+def test_imports_under_type_checking_count() -> None:
+    """A part typed by what it really uses (a small protocol), never by the scene that owns
+    it: the walker sees imports made only for the type checker."""
+    assert "game.arcade.fleet.link" in GRAPH["game.arcade.context"]  # only under TYPE_CHECKING
 
 
 @pytest.mark.parametrize(("layer", "forbidden"), [

@@ -5,13 +5,38 @@ every move goes to the controller."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
 from game.games.magdagdon.controller import Phase
 
 if TYPE_CHECKING:
-    from game.games.magdagdon.scenes.play import PlayScene
+    from game.arcade.context import GameContext
+    from game.engine.tween import Tweens
+    from game.games.magdagdon.controller import PlayController
+    from game.games.magdagdon.widgets.layout import PlayLayout
+    from game.games.magdagdon.widgets.tray import TrayView
+
+
+class Owner(Protocol):
+    """What the gestures use of the play screen that owns them."""
+
+    @property
+    def control(self) -> PlayController: ...
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def layout(self) -> PlayLayout: ...
+    @property
+    def tray(self) -> TrayView: ...
+    @property
+    def tweens(self) -> Tweens: ...
+    @property
+    def busy(self) -> bool: ...
+    def ask_hint(self) -> None: ...
+    def pause_game(self) -> None: ...
+    def skip_animation(self) -> None: ...
+    def sync(self) -> None: ...
 
 DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
 
@@ -19,7 +44,7 @@ DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
 class PlayGestures:
     """Turns the player's presses, drags and keys into the controller's commands."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         self.drag: dict[str, Any] | None = None
         self.from_pos: tuple[int, int] | None = None  # where a dragged die was let go

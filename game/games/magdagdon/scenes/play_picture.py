@@ -5,7 +5,7 @@ signature of everything that is not moving by itself, and the regions of what is
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -23,13 +23,85 @@ from game.games.magdagdon.widgets.tray import TrayView
 from game.rules.magdagdon import Difficulty
 
 if TYPE_CHECKING:
-    from game.games.magdagdon.scenes.play import PlayScene
+    import pygame_gui
+
+    from game.arcade.app import ArcadeApp
+    from game.arcade.play.hints import HintFlow
+    from game.arcade.widgets.effects import Particles, Shake
+    from game.arcade.widgets.message_line import MessageLine
+    from game.games.magdagdon.controller import PlayController
+    from game.games.magdagdon.hints import StateKey
+    from game.games.magdagdon.scenes.hinting import Hint
+    from game.games.magdagdon.widgets.cell_fx import CellEffects
+    from game.games.magdagdon.widgets.layout import PlayLayout
+    from game.rules.magdagdon import MagdagdonGame
+
+
+class Owner(Protocol):
+    """What the picture reads of the play screen that owns it (it writes nothing there)."""
+
+    @property
+    def app(self) -> ArcadeApp: ...
+    @property
+    def ui(self) -> pygame_gui.UIManager | None: ...
+    @property
+    def gui(self) -> pygame_gui.UIManager: ...
+    @property
+    def control(self) -> PlayController: ...
+    @property
+    def game(self) -> MagdagdonGame: ...
+    @property
+    def layout(self) -> PlayLayout: ...
+    @property
+    def board_view(self) -> BoardView: ...
+    @property
+    def tray(self) -> TrayView: ...
+    @property
+    def fx(self) -> CellEffects: ...
+    @property
+    def particles(self) -> Particles: ...
+    @property
+    def shake(self) -> Shake: ...
+    @property
+    def message_line(self) -> MessageLine: ...
+    @property
+    def hints(self) -> HintFlow[StateKey, Hint]: ...
+    @property
+    def hint(self) -> Hint | None: ...
+    @property
+    def b_accept(self) -> Any: ...
+    @property
+    def b_hint(self) -> Any: ...
+    @property
+    def b_minus(self) -> Any: ...
+    @property
+    def b_plus(self) -> Any: ...
+    @property
+    def b_reroll(self) -> Any: ...
+    @property
+    def banner(self) -> float: ...
+    @property
+    def time(self) -> float: ...
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def digits(self) -> bool: ...
+    @property
+    def drag(self) -> dict[str, Any] | None: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def slamming(self) -> bool: ...
+    @property
+    def thinking(self) -> bool: ...
+    def coach_step(self) -> tuple[str, pygame.Rect] | None: ...
+    def header_label(self) -> str | None: ...
 
 
 class PlayPicture:
     """The play screen's drawing: reads the scene's state, keeps only drawing caches."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()

@@ -7,7 +7,7 @@ the position when the screen comes back)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.games.querni.computer import Choice
 from game.games.querni.gestures import Gesture, gestures_for_turn, perform
@@ -16,7 +16,35 @@ from game.games.querni.texts import color_name, t
 from game.rules.querni import QuerniState, Square
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.play import PlayScene
+    from game.arcade.context import GameContext
+    from game.games.querni.controller import TurnController
+    from game.games.querni.events import Result
+    from game.games.querni.players import Player
+    from game.games.querni.scenes.animation import BoardAnimations
+    from game.games.querni.scenes.play_story import PlayStory
+
+
+class Owner(Protocol):
+    """What the computer's turns use of the play screen that owns them."""
+
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def control(self) -> TurnController: ...
+    @property
+    def anim(self) -> BoardAnimations: ...
+    @property
+    def story(self) -> PlayStory: ...
+    @property
+    def mover(self) -> Player: ...
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def waiting(self) -> bool: ...
+    @property
+    def versus_computer(self) -> bool: ...
+    def apply(self, result: Result | None) -> None: ...
+    def note_that(self, text: str, tone: str) -> None: ...
 
 BOT_GESTURE_SECONDS = 0.55
 """A bot's gestures come at a person's pace."""
@@ -25,7 +53,7 @@ BOT_GESTURE_SECONDS = 0.55
 class ComputerTurns:
     """The turn the computer decided and the gestures of it still to be played."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         self.plan: list[Gesture] = []
         self.choice: tuple[QuerniState, Choice] | None = None  # decided, not yet played

@@ -17,7 +17,7 @@ turn was played yet has nothing to record: EXIT only drops it, and RESIGN is not
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.arcade.scenes.pause import Note, PauseChoice
 from game.games.querni import GAME_ID
@@ -26,13 +26,51 @@ from game.games.querni.texts import TEXTS, color_name, t
 from game.rules.querni import Color
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.play import PlayScene
+    import pygame_gui
+
+    from game.arcade.app import ArcadeApp
+    from game.arcade.context import GameContext
+    from game.engine.tween import Tween
+    from game.games.querni.controller import TurnController
+    from game.games.querni.players import Player
+    from game.games.querni.scenes.animation import BoardAnimations
+    from game.games.querni.session import QuerniSession
+
+
+class Owner(Protocol):
+    """What the endings use of the play screen that owns them: they mark the game recorded
+    and drop a pass that waits."""
+
+    recorded: bool
+    pending_pass: Tween | None
+
+    @property
+    def app(self) -> ArcadeApp: ...
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def gui(self) -> pygame_gui.UIManager: ...
+    @property
+    def control(self) -> TurnController: ...
+    @property
+    def session(self) -> QuerniSession: ...
+    @property
+    def anim(self) -> BoardAnimations: ...
+    @property
+    def players(self) -> dict[Color, Player]: ...
+    @property
+    def versus_computer(self) -> bool: ...
+    def flip(self) -> None: ...
+    def open_game_over(self, variant: str, **details: Any) -> None: ...
+    def refresh_buttons(self) -> None: ...
+    def stop_thinking(self) -> None: ...
+    def to_title(self) -> None: ...
 
 
 class Endings:
     """RESIGN, EXIT and the pause menu's choices for one play screen."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
 
     # --- who ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ lives here (the piece being pressed); every move goes to the turn controller."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
 from game.games.querni.events import Moved, Refusal
@@ -13,7 +13,51 @@ from game.games.querni.texts import color_name, t
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.play import PlayScene
+    from game.arcade.play.hints import HintFlow
+    from game.games.querni.controller import TurnController
+    from game.games.querni.events import Result
+    from game.games.querni.scenes.animation import BoardAnimations
+    from game.games.querni.scenes.hinting import Hint
+    from game.games.querni.scenes.play_computer import ComputerTurns
+    from game.games.querni.scenes.play_endings import Endings
+    from game.games.querni.scenes.play_story import PlayStory
+    from game.games.querni.widgets.layout import QuerniLayout
+    from game.rules.querni import QuerniState
+
+
+class Owner(Protocol):
+    """What the gestures use of the play screen that owns them: they show or hide the
+    keyboard cursor and clear the note."""
+
+    cursor_shown: bool
+    note: tuple[str, str] | None
+
+    @property
+    def control(self) -> TurnController: ...
+    @property
+    def layout(self) -> QuerniLayout: ...
+    @property
+    def anim(self) -> BoardAnimations: ...
+    @property
+    def hints(self) -> HintFlow[QuerniState, Hint]: ...
+    @property
+    def computer(self) -> ComputerTurns: ...
+    @property
+    def endings(self) -> Endings: ...
+    @property
+    def story(self) -> PlayStory: ...
+    @property
+    def human_turn(self) -> bool: ...
+    @property
+    def waiting(self) -> bool: ...
+    def apply(self, result: Result | None) -> None: ...
+    def ask_hint(self) -> None: ...
+    def flip(self) -> None: ...
+    def moved(self, event: Moved, start: tuple[float, float] | None = None) -> None: ...
+    def pause_game(self) -> None: ...
+    def refresh_buttons(self) -> None: ...
+    def skip_animation(self) -> None: ...
+    def tap_speaker(self) -> None: ...
 
 DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
 PORTRAIT_KEYS = {"up": "left", "down": "right", "left": "down", "right": "up"}
@@ -31,7 +75,7 @@ FLIP_KEY = "f"
 class PlayGestures:
     """Turns the players' presses, drags and keys into the turn controller's commands."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         self.press: dict[str, Any] | None = None
 

@@ -5,7 +5,7 @@ and the message strip drawn from the scene's state, and what a frame changes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -22,7 +22,77 @@ from game.games.querni.widgets.board import BoardView
 from game.rules.querni import Color
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.play import PlayScene
+    import pygame_gui
+
+    from game.arcade.app import ArcadeApp
+    from game.arcade.play.hints import HintFlow
+    from game.arcade.widgets.message_line import MessageLine
+    from game.games.querni.controller import TurnController
+    from game.games.querni.players import Player
+    from game.games.querni.scenes.animation import BoardAnimations
+    from game.games.querni.scenes.hinting import Hint
+    from game.games.querni.scenes.play_story import PlayStory
+    from game.games.querni.session import QuerniSession
+    from game.games.querni.widgets.layout import QuerniLayout
+    from game.rules.querni import QuerniState, Square
+
+
+class Owner(Protocol):
+    """What the picture reads of the play screen that owns it (it writes nothing there)."""
+
+    @property
+    def app(self) -> ArcadeApp: ...
+    @property
+    def ui(self) -> pygame_gui.UIManager | None: ...
+    @property
+    def gui(self) -> pygame_gui.UIManager: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
+    @property
+    def control(self) -> TurnController: ...
+    @property
+    def session(self) -> QuerniSession: ...
+    @property
+    def layout(self) -> QuerniLayout: ...
+    @property
+    def board_view(self) -> BoardView: ...
+    @property
+    def anim(self) -> BoardAnimations: ...
+    @property
+    def story(self) -> PlayStory: ...
+    @property
+    def mover(self) -> Player: ...
+    @property
+    def message_line(self) -> MessageLine: ...
+    @property
+    def hints(self) -> HintFlow[QuerniState, Hint]: ...
+    @property
+    def hint(self) -> Hint | None: ...
+    @property
+    def b_chain(self) -> Any: ...
+    @property
+    def note(self) -> tuple[str, str] | None: ...
+    @property
+    def cursor_shown(self) -> bool: ...
+    @property
+    def ghosts(self) -> dict[Square, tuple[Color, int]]: ...
+    @property
+    def trail_path(self) -> tuple[Square, ...]: ...
+    @property
+    def trail_age(self) -> float: ...
+    @property
+    def time(self) -> float: ...
+    @property
+    def human_turn(self) -> bool: ...
+    @property
+    def thinking(self) -> bool: ...
+    @property
+    def hint_thinking(self) -> bool: ...
+    @property
+    def versus_computer(self) -> bool: ...
+    @property
+    def sound_state(self) -> hud.Sound: ...
+    def dragged(self) -> tuple[Square, tuple[int, int]] | None: ...
 
 BAD, GOOD, INFO, HINT_TONE = "bad", "good", "info", "hint"
 TONES = {BAD: arcade_palette.BAD, GOOD: arcade_palette.GOOD, INFO: palette.TEXT,
@@ -43,7 +113,7 @@ def _frozen(value: Any) -> Any:
 class PlayPicture:
     """The play screen's drawing: reads the scene's state, keeps only drawing caches."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()

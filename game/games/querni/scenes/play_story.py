@@ -11,7 +11,7 @@ until a tap on the board, or the list's newest entry, brings the present back. A
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,7 +26,27 @@ from game.games.querni.widgets.move_list import MoveList
 from game.rules.querni import TurnTrace
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.play import PlayScene
+    from game.arcade.context import GameContext
+    from game.arcade.play.hints import HintFlow
+    from game.games.querni.scenes.hinting import Hint
+    from game.games.querni.widgets.layout import QuerniLayout
+    from game.rules.querni import QuerniState
+
+
+class Owner(Protocol):
+    """What the story uses of the play screen that owns it."""
+
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def session(self) -> QuerniSession: ...
+    @property
+    def layout(self) -> QuerniLayout: ...
+    @property
+    def hints(self) -> HintFlow[QuerniState, Hint]: ...
+    @property
+    def time(self) -> float: ...
+    def refresh_buttons(self) -> None: ...
 
 BANNER_ROOM = 64
 """The room above the board the viewing banner takes (landscape has it free; portrait's HUD is
@@ -43,7 +63,7 @@ def last_move(trace: TurnTrace | None) -> dict[str, Any]:
 class PlayStory:
     """The play screen's history view: its ``History``, the move list and what is viewed."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: Owner) -> None:
         self.scene = scene
         layout = scene.layout
         self.list = MoveList(layout.moves_rect, layout.move_columns, heading=not layout.turned,

@@ -10,7 +10,7 @@ before it (as chess reviews draw the better move's arrow).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -24,7 +24,26 @@ from game.games.querni.widgets import palette as qpalette
 from game.rules.querni import Chain, Path, QuerniState, Square
 
 if TYPE_CHECKING:
-    from game.games.querni.scenes.replay import ReplayScene
+    from game.games.querni.record import GameRecord
+    from game.games.querni.scenes.animation import BoardAnimations
+    from game.games.querni.widgets.layout import QuerniLayout
+
+
+class Owner(Protocol):
+    """What REVIEW reads of the replay screen that owns it."""
+
+    @property
+    def record(self) -> GameRecord: ...
+    @property
+    def states(self) -> list[QuerniState]: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def shown(self) -> QuerniState: ...
+    @property
+    def layout(self) -> QuerniLayout: ...
+    @property
+    def anim(self) -> BoardAnimations: ...
 
 BADGE = 44
 """The "?" badge's diameter on the board, in logical px."""
@@ -41,7 +60,7 @@ def better_text(state: QuerniState, path: Path | None, chain: Chain | None) -> s
 class ReviewView:
     """The replay screen's REVIEW: on or off, the verdicts and how they are shown."""
 
-    def __init__(self, scene: ReplayScene, deterministic: bool) -> None:
+    def __init__(self, scene: Owner, deterministic: bool) -> None:
         self.scene = scene
         self.review = GameReview(scene.record, deterministic=deterministic)
         self.on = False
