@@ -10,7 +10,6 @@ from typing import Any
 
 from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
-from game.arcade.storage import valid_pin
 from game.engine.locales import LOCALES
 
 
@@ -98,6 +97,8 @@ def _parser_of(ref: str) -> Callable[[str], Any]:
 
 
 def _pin(text: str) -> str:
+    from game.arcade.storage.pin import valid_pin  # not the whole storage to parse options
+
     if not valid_pin(text):
         raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits 0-9")
     return text

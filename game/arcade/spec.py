@@ -11,10 +11,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.arcade.storage import GameData
 from game.engine.i18n import Catalogue
+
+if TYPE_CHECKING:
+    from game.arcade.storage import GameData
 
 SHELL_START_SCENES = ("title", "settings", "scores", "stats", "about")
 """Shell screens ``--scene`` can open."""

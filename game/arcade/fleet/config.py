@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.arcade.fleet import conninfo
-from game.arcade.storage.settings import KIOSK_NAME_RE
 from game.version import APP_NAME
 
 FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
@@ -56,6 +55,10 @@ class FleetConfig:
 
 
 def valid_kiosk_name(name: object) -> bool:
+    # the settings' own rule, read when a name is checked: the command line imports this
+    # module for FLEET_ENV, and the storage package is not needed to parse options
+    from game.arcade.storage.settings import KIOSK_NAME_RE
+
     return isinstance(name, str) and bool(KIOSK_NAME_RE.fullmatch(name)) \
         and name == name.strip()
 

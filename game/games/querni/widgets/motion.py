@@ -10,15 +10,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.arcade.widgets.effects import Particles
 from game.engine.tween import ease_in_out_sine, ease_out_back, ease_out_cubic, lerp
 from game.games.querni.widgets import palette
-from game.games.querni.widgets.board import BoardView
-from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import Color, Square
+
+if TYPE_CHECKING:  # the title's miniature draws with this module alone, without the board
+    from game.games.querni.widgets.board import BoardView
+    from game.games.querni.widgets.layout import QuerniLayout
 
 Point = tuple[float, float]
 
