@@ -87,6 +87,7 @@ class ArcadeApp(App):
         self._notices_seen = 0
         self._overlay_shown = False  # the last draw_overlay drew something
         self._collect_at: int | None = None  # the frame of the collection after a scene left
+        self._changed_at = -2  # the frame of the last scene change
         self._notices_from = 0
         self._notice_until = 0
         if config.frames is not None:
@@ -189,9 +190,13 @@ class ArcadeApp(App):
             # of MB). Collected a few frames later, not on the frame that built the next
             # screen (and recorded a finished game): two 10-20 ms costs never share a frame.
             # Not put off again by the next change: taps racing through screens still collect.
+            # Nor on the frame after a change, which draws the new screen whole for the
+            # first time.
+            self._changed_at = self.frame
             if self._collect_at is None:
                 self._collect_at = self.frame + COLLECT_AFTER_FRAMES
-        elif self._collect_at is not None and self.frame >= self._collect_at:
+        elif self._collect_at is not None and self.frame >= self._collect_at \
+                and self.frame > self._changed_at + 1:
             self._collect_at = None
             gc.collect()
 

@@ -48,3 +48,25 @@ def test_the_collection_after_scene_changes_waits_for_a_quiet_frame_but_not_fore
         run_frames(app, COLLECT_AFTER_FRAMES // 2 - 1)
     assert collected, "never collected while the screens kept changing"
     assert not set(collected) & set(changes)
+
+
+def test_the_collection_never_shares_the_first_frame_of_a_new_screen(app, monkeypatch) -> None:
+    """The frame after a scene change draws the new screen whole for the first time: the
+    collection due then waits one frame more (here a change comes every 20 frames, so the
+    collection falls due exactly on a change, and the next frame is the new screen's)."""
+    from game.arcade.app import COLLECT_AFTER_FRAMES
+
+    collected: list[int] = []
+    real = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append(app.frame) or real(*a))
+    app.nav.push("title")
+    run_frames(app, 2)
+    changes = []
+    for _ in range(5):
+        app.nav.replace("settings" if type(app.stack.top).__name__ == "TitleScene"
+                        else "title")
+        run_frames(app, 1)
+        changes.append(app.frame)  # the frame count as the changing pass left it
+        run_frames(app, COLLECT_AFTER_FRAMES - 1)
+    assert collected, "never collected"
+    assert not set(collected) & (set(changes) | {c + 1 for c in changes})
