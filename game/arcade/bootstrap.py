@@ -72,11 +72,12 @@ def open_storage(data_dir: str | None, games: tuple[GameSpec, ...],
 
 
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
-          play_in_memory: bool | None = None) -> ArcadeApp:
+          play_in_memory: bool | None = None, reproducible: bool = False) -> ArcadeApp:
     """The arcade for ``args``; ``StartupError`` for what the player can fix.
     ``play_in_memory`` (default: for ``--bench`` and ``--demo``) says whether the run's games
     are recorded and saved in memory only; a benchmark whose demo kiosks stand for a venue's
-    real ones records on disk."""
+    real ones records on disk. ``reproducible``: one update per frame from the first scene on
+    (as ``--bench``), so a ``--frames`` run of a demo plays the same frames on any machine."""
     check_resources()
     if args.bench and args.data_dir is None:
         # a benchmark keeps out of the player's data: its own folder, gone when it ends
@@ -122,6 +123,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
         app = ArcadeApp(config, ctx, games)
     except (DisplayUnavailable, i18n.CatalogueError) as error:
         raise StartupError(str(error)) from None
+    app.fixed_steps_per_frame = app.fixed_steps_per_frame or reproducible
     app.data_lock = lock  # held for the process's life; the OS releases it on a crash
     app.watch_raise_requests(lock)
     app.display.geometry_listeners.append(lambda geometry: remember_window(ctx, geometry))
