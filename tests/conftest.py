@@ -32,7 +32,16 @@ LONG_MARKERS = ("display", "bundle", "slow", "fleet")
 long file handed out last would leave the other worker idle to the end."""
 
 
+SLOW_KINDS = ("display", "bundle")
+"""Kinds of tests that are slow by nature (X servers, a PyInstaller build): ``-m "not slow"``,
+the inner loop, leaves them out with the play-outs."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG_MARKERS))
 
 
