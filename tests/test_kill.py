@@ -63,12 +63,12 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 20261130
-PLAN = ["delay"] * 8 + ["game_over"] * 4 + ["finishing"] * 3  # 15 kills, shuffled (seeded)
+PLAN = ["delay"] * 15 + ["game_over"] * 5 + ["finishing"] * 4  # 24 kills, shuffled (seeded)
 PAIR = ["saved", "played_on"]
 """Put into the shuffled plan at :data:`PAIR_AT`: a save left, then resumed and played on."""
-PAIR_AT = (2, 7)
-MIN_KILLS = 12
-BUDGET_SECONDS = 20.0  # no new run starts after this once MIN_KILLS are done
+PAIR_AT = (2, 10)
+MIN_KILLS = 20
+BUDGET_SECONDS = 30.0  # no new run starts after this once MIN_KILLS are done
 WAIT_CAP_SECONDS = 7.0  # a run waiting for an event is killed after this anyway
 STARTUP_TIMEOUT = 60.0
 

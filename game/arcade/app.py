@@ -186,9 +186,10 @@ class ArcadeApp(App):
         if before != (len(self.stack.scenes), self.stack.top):
             # A scene may have left: its buttons' callbacks and view parts hold it in cycles
             # with megabytes of surfaces, which the collector, counting objects not bytes,
-            # would otherwise reach only much later (a long kiosk session grew by hundreds
-            # of MB). Collected a few frames later, not on the frame that built the next
-            # screen (and recorded a finished game): two 10-20 ms costs never share a frame.
+            # would otherwise reach only much later, so a long kiosk session would keep
+            # every screen it ever showed. Collected a few frames later, not on the frame
+            # that built the next screen (and recorded a finished game): two of a frame's
+            # costliest jobs never share one.
             # Not put off again by the next change: taps racing through screens still collect.
             # Nor on the frame after a change, which draws the new screen whole for the
             # first time.

@@ -70,9 +70,10 @@ class UIManager(pygame_gui.UIManager):
 
 class InlineResourceLoader(resource_loaders.IResourceLoader):
     """pygame-gui's resource loading without its five loader threads: each screen's manager
-    has little or nothing of its own to load (the parsed theme is shared), and starting and
-    joining those threads took 3-14 ms of the frame that opens a screen. Fonts and images load
-    before surfaces, which are cut from images, as pygame-gui's own loaders order them."""
+    has little or nothing of its own to load (the parsed theme is shared), so starting and
+    joining threads would cost the frame that opens a screen more than the loading itself.
+    Fonts and images load before surfaces, which are cut from images, as pygame-gui's own
+    loaders order them."""
 
     def __init__(self) -> None:
         self._queue: list[FontResource | ImageResource | SurfaceResource] = []

@@ -84,8 +84,10 @@ class WindowPresence:
             self.bring_forward("the window was not on screen")
 
     def _log_errors(self) -> None:
-        """X errors used to end the game; now they are survived, and said in the log (at
-        most once per :data:`ERROR_LOG_SECONDS`)."""
+        """Say in the log that X errors were caught (at most once per
+        :data:`ERROR_LOG_SECONDS`): they are survived, since Xlib's default handler would end
+        the game over a request on a window another program destroyed, but an operator
+        should see that they happen."""
         logged, at = self._errors_logged
         if x11.error_count() == logged:
             return
