@@ -11,14 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.monkey import run_monkey
+from tests.support.monkey import EVERY_SCREEN, run_monkey
 from tools.monkey import LANDSCAPE
-
-# The screens the landscape run must reach (scene names as the monkey reports them: a game's
-# screens carry its id).
-MUST_VISIT = {"TitleScene", "magdagdon.PlayScene", "magdagdon.PauseScene", "SettingsScene",
-              "ScoresScene", "RulesScene", "AboutScene", "magdagdon.GameOverScene",
-              "querni.SetupScene", "querni.PlayScene"}
 
 
 @pytest.mark.slow
@@ -26,6 +20,6 @@ def test_monkey_landscape_8000_events():
     """8,000 events reach every screen of both games with this seed; longer runs:
     ``python -m tools.monkey``."""
     report = run_monkey("landscape", 8_000, size=LANDSCAPE)
-    missing = MUST_VISIT - report.visited
+    missing = EVERY_SCREEN - report.visited
     assert not missing, f"never reached {sorted(missing)}\n{report.table()}"
     assert report.games_over >= 1

@@ -10,6 +10,19 @@ from tools.monkey import Monkey
 SEEDS = {"landscape": 1, "portrait": 20261202, "kiosk": 20261203}
 """Fixed seeds: a failure in CI replays exactly."""
 
+EVERY_SCREEN = {"TitleScene", "SettingsScene", "ScoresScene", "StatsScene", "RulesScene",
+                "AboutScene", "ConfirmScene", "magdagdon.PlayScene", "magdagdon.PauseScene",
+                "magdagdon.GameOverScene", "magdagdon.InitialsScene", "querni.SetupScene",
+                "querni.PlayScene", "querni.PauseScene", "querni.GamesScene"}
+"""The screens a monkey run on a player's arcade must reach (scene names as the monkey
+reports them: a game's screens carry its id)."""
+KIOSK_SCREENS = {"TitleScene", "PlayScene[attract]", "PinPadScene", "OperatorScene",
+                 "SettingsScene", "ScoresScene", "StatsScene", "RulesScene", "AboutScene",
+                 "magdagdon.PlayScene", "magdagdon.GameOverScene", "querni.SetupScene",
+                 "querni.PlayScene", "querni.GamesScene"}
+"""The screens a monkey run on a kiosk must reach: attract mode, the PIN pad and the operator's
+menu, and the games and screens a visitor is offered."""
+
 
 def monkey_seed(run: str) -> int:
     raw = os.environ.get("MONKEY_SEED")
