@@ -18,6 +18,77 @@ from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource
 
 from game.engine.display import pointer_position
 
+try:  # where pygame-gui 0.6 keeps its rounded buttons' shape (it may move in a later version)
+    from pygame_gui.core.drawable_shapes import rounded_rect_drawable_shape as _rounded
+
+    RoundedRectangleShape: Any = _rounded.RoundedRectangleShape
+except (ImportError, AttributeError):  # pragma: no cover - another pygame-gui: its own cache
+    RoundedRectangleShape = None
+
+CACHED_BY_PYGAME_GUI_BELOW = 40_000
+"""pygame-gui 0.6 keeps a rounded shape's background in its shape cache only when the shape
+is smaller than this many pixels; larger ones are drawn anew (4× supersampled) every time."""
+
+
+def keep_large_backgrounds() -> None:
+    """Let pygame-gui's shape cache keep the backgrounds of large buttons too.
+
+    A screen's large buttons (the title's NEW GAME and DAILY, the variant chooser's rows, the
+    play screens' ACCEPT, CONFIRM and ROLL) would otherwise be drawn 4× supersampled and
+    smooth-scaled down each time a screen that has them opens, is relabelled or first shows a
+    pressed state: the costliest part of the frame that changes screens, seen as a stutter
+    after every game. After a large shape's state is drawn, its background (the picture
+    before the label goes on, which pygame-gui keeps as the state's ``pre_text_surface``) goes
+    into the shape cache under pygame-gui's own id for that size, border and colours, so the
+    next draw of that shape and state, with any label, on any screen (the managers share one
+    theme, hence one cache), is a copy. Installed once; a pygame-gui without that shape class
+    is left alone."""
+    if RoundedRectangleShape is None or getattr(RoundedRectangleShape, "_keeps_large", False):
+        return
+    draw = RoundedRectangleShape.redraw_state
+
+    def redraw_state(self: Any, state_str: str, add_text: bool = True) -> None:
+        draw(self, state_str, add_text)
+        _keep_background(self, state_str)
+
+    setattr(RoundedRectangleShape, "redraw_state", redraw_state)  # noqa: B010 - a method
+    setattr(RoundedRectangleShape, "_keeps_large", True)  # noqa: B010
+
+
+def _keep_background(shape: Any, state_str: str) -> None:
+    rect = shape.containing_rect
+    state = shape.states[state_str]
+    background = state.pre_text_surface
+    if (rect.width * rect.height < CACHED_BY_PYGAME_GUI_BELOW or background is None
+            or background.get_size() != rect.size or shape.has_been_resized or _has_bar(shape)
+            or shape.theming.get(f"{state_str}_images")):  # images would go in with it
+        return
+    if not _background_cached(shape, state_str):
+        shape.shape_cache.add_surface_to_cache(background, _shape_id(shape, state_str))  # a copy
+
+
+def _has_bar(shape: Any) -> bool:
+    """Whether ``shape`` fills a bar into its background (a progress bar): its background
+    changes with the bar, so it is not kept in the cache."""
+    return "filled_bar" in shape.theming or "filled_bar_width_percentage" in shape.theming
+
+
+def _shape_id(shape: Any, state_id: str) -> str:
+    """pygame-gui's id for ``shape``'s background in ``state_id`` in its shape cache."""
+    return str(shape.shape_cache.build_cache_id(
+        "rounded_rectangle", shape.containing_rect.size, shape.shadow_width,
+        shape.border_widths, shape.theming[f"{state_id}_border"],
+        shape.theming[f"{state_id}_bg"], shape.shape_corner_radius))
+
+
+def _background_cached(shape: Any, state_id: str) -> bool:
+    """Whether the shape cache holds ``shape``'s background in ``state_id``."""
+    cache, shape_id = shape.shape_cache, _shape_id(shape, state_id)
+    return shape_id in cache.cache_short_term_lookup or shape_id in cache.cache_long_term_lookup
+
+
+keep_large_backgrounds()
+
 QUIET_UPDATE_EVERY = 0.1
 """Seconds between the updates of a manager nobody touches (its timers get the time owed)."""
 BUSY_UPDATES = 2

@@ -1,5 +1,11 @@
-"""pygame-gui in the engine: hover in logical pixels, quiet updates of an untouched manager,
-and where buttons' pictures changed (for partial redraws)."""
+"""pygame-gui in the engine: large rounded buttons keep their drawn backgrounds, hover in
+logical pixels, quiet updates of an untouched manager, and where buttons' pictures changed (for
+partial redraws).
+
+pygame-gui 0.6 caches a rounded shape's background only under 40,000 px; the engine's hook
+(``engine.gui.keep_large_backgrounds``) caches larger ones too, so a screen that opens again,
+a relabel or a press copies a large button's background instead of drawing it 4×
+supersampled."""
 
 from __future__ import annotations
 
@@ -24,6 +30,70 @@ def _button(manager: pygame_gui.UIManager, label: str, y: int = 0,
 def manager(screen: pygame.Surface) -> pygame_gui.UIManager:
     return gui.UIManager(screen.get_size(), THEME)
 
+
+# --- large buttons keep their backgrounds -------------------------------------------------
+def test_the_hook_is_installed_once_on_pygame_guis_rounded_shape() -> None:
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+
+    draw = RoundedRectangleShape.redraw_state
+    gui.keep_large_backgrounds()
+    assert RoundedRectangleShape.redraw_state is draw  # not wrapped twice
+    assert getattr(RoundedRectangleShape, "_keeps_large", False)
+
+
+def test_a_large_buttons_state_is_drawn_once_then_copied_with_any_label(
+        manager: pygame_gui.UIManager, supersampled: list[tuple[int, int]]) -> None:
+    accept = _button(manager, "ACCEPT THE RUIN")
+    shape = accept.drawable_shape
+    assert shape.containing_rect.width * shape.containing_rect.height \
+        >= gui.CACHED_BY_PYGAME_GUI_BELOW  # pygame-gui alone would never cache it
+    supersampled.clear()
+    shape.redraw_state("hovered")
+    assert supersampled == [(700, 112)]  # drawn from scratch the first time
+    first = pixels(shape.states["hovered"].surface)
+
+    supersampled.clear()
+    shape.redraw_state("hovered")  # a press or a relabel draws the state again
+    other = _button(manager, "ANOTHER LABEL", y=200)  # same size, border and colours
+    other.drawable_shape.redraw_state("hovered")
+    assert supersampled == []  # both from the cache
+    assert pixels(shape.states["hovered"].surface) == first  # the same picture as drawn
+    assert pixels(other.drawable_shape.states["hovered"].surface) != first  # its own label
+
+
+def test_a_cached_background_is_the_background_without_the_label(
+        manager: pygame_gui.UIManager, supersampled: list[tuple[int, int]]) -> None:
+    """The cache holds the state's picture before its text goes on: a button that draws its
+    state from it shows its own label only, never a ghost of the label that was cached."""
+    first = _button(manager, "WWWWWWWWWWWWWWWWWWWW")  # a label across the whole middle
+    first.drawable_shape.redraw_state("hovered")
+    supersampled.clear()
+    blank = _button(manager, "", y=200)
+    blank.drawable_shape.redraw_state("hovered")
+    assert supersampled == []  # from the cache
+    middle = blank.drawable_shape.states["hovered"].surface
+    assert all(middle.get_at((x, 56))[:3] == (0xA0, 0x20, 0x30) for x in range(40, 660, 10))
+    labelled = first.drawable_shape.states["hovered"].surface
+    assert any(labelled.get_at((x, 56))[:3] != (0xA0, 0x20, 0x30) for x in range(40, 660, 10))
+
+
+def test_small_and_resized_shapes_are_left_to_pygame_gui(
+        manager: pygame_gui.UIManager) -> None:
+    small = _button(manager, "SMALL", size=(100, 50))
+    small.drawable_shape.redraw_state("hovered")
+    cache = small.drawable_shape.shape_cache
+    before = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
+    big = _button(manager, "BIG", y=300)
+    big.set_dimensions((720, 112))  # resized: pygame-gui's own rule keeps it out
+    big.drawable_shape.redraw_state("hovered")
+    after = set(cache.cache_short_term_lookup) | set(cache.cache_long_term_lookup)
+    assert not any("(720, 112)" in key for key in after - before)
+
+
+
+# --- a manager nobody touches is updated ten times a second, with all the time owed -------
 
 STEP = 1 / 60
 
@@ -147,3 +217,21 @@ def _states_of(manager: pygame_gui.UIManager, label: str) -> dict[str, bytes]:
         out[state] = pixels(shape.states[state].surface)
     fresh.kill()
     return out
+
+
+def test_a_screen_opened_again_draws_none_of_its_buttons_anew(app, supersampled) -> None:
+    """The title after a game is built again with the same buttons: their large backgrounds
+    come from the shape cache (the first build drew them); pygame-gui keeps small ones
+    itself."""
+    from game.engine.testing import run_frames
+
+    app.nav.push("title")
+    run_frames(app, 2)
+    assert any(w * h >= gui.CACHED_BY_PYGAME_GUI_BELOW for w, h in supersampled)
+    supersampled.clear()
+    app.nav.clear_to("settings")
+    run_frames(app, 2)
+    supersampled.clear()
+    app.nav.clear_to("title")
+    run_frames(app, 2)
+    assert [(w, h) for w, h in supersampled if w * h >= gui.CACHED_BY_PYGAME_GUI_BELOW] == []
