@@ -2,6 +2,7 @@
 between the frame loop's passes (figures, never asserted).
 
     python -m benchmarks.smooth [--seconds 60] [--games magdagdon,querni] [--seed 1]
+                                [--against OTHER]
     python -m benchmarks.smooth --frames N [--seed 1]      # reproducible: no clock at all
 
 Each game runs in a process of its own, built as ``main.py --demo --game GAME`` builds it
@@ -10,7 +11,9 @@ over and the next game), paced at its normal 60 updates a second for ``--seconds
 passes every 16.7 ms while it keeps up; an interval over 33 ms is a frame the player saw
 late. Printed per game: the intervals, the share over 33 ms, p99 and the longest, and the
 slowest intervals with what the pass before them was doing — the screen on top, the scene
-change it made (``play > game_over``), whether it drew, and a full garbage collection in it.
+change it made (``play > game_over``), whether it drew, and a full garbage collection in it;
+then the same figures for the main thread's CPU time in each pass, which other programs on a
+busy machine do not inflate (they only delay it).
 
 With ``--frames N`` the run is reproducible instead (``main.py --frames``: one update per
 frame, every frame drawn, no sleeping, the computer's searches bounded by node counts): the
@@ -66,6 +69,15 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
+def summarise_work(cpu: Sequence[float], labels: Sequence[str], worst: int = 8) -> Summary:
+    """The main thread's CPU time in each pass (seconds), with what each pass did: what the
+    game's own work costs a frame, whatever else the machine runs."""
+    times = [1000.0 * seconds for seconds in cpu]
+    slowest = tuple(sorted(zip(times, labels), key=lambda item: -item[0])[:worst])
+    return Summary(len(times), sum(ms > LATE_MS for ms in times), percentile(times, 0.99),
+                   max(times, default=0.0), slowest)
+
+
 def summarise(starts: Sequence[float], labels: Sequence[str], worst: int = 8) -> Summary:
     """The intervals between consecutive pass ``starts`` (seconds); each is charged to the
     pass before it (``labels``: what that pass did)."""
@@ -88,12 +100,15 @@ def scene_label(scene: object) -> str:
 
 
 # --- the child: one game in real time (or counted frames) ------------------------------------
-def run_game(game: str, seconds: float, seed: int, frames: int | None) -> dict[str, Any]:
-    """One arcade playing ``game``'s demo; every pass's start time and label."""
+def run_game(game: str, seconds: float, seed: int, frames: int | None,
+             root: Path = HERE) -> dict[str, Any]:
+    """One arcade (of the checkout at ``root``) playing ``game``'s demo; every pass's start
+    time, label and main-thread CPU time."""
     os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                       PYGAME_HIDE_SUPPORT_PROMPT="1")
     os.environ.pop("MAGDAGDON_FLEET_URL", None)
-    sys.path.insert(0, str(HERE))
+    sys.path.insert(0, str(root))
+    os.chdir(root)
     from game.arcade.bootstrap import build
     from game.arcade.cli import parser
     from game.games.registry import GAMES as SPECS
@@ -103,12 +118,14 @@ def run_game(game: str, seconds: float, seed: int, frames: int | None) -> dict[s
     if frames is not None:
         argv += ["--frames", str(frames)]
     finished: list[str] = []
-    app = build(parser(SPECS).parse_args(argv), SPECS, reproducible=frames is not None)
+    args = parser(SPECS).parse_args(argv)
+    app = build(args, SPECS, reproducible=True) if frames is not None else build(args, SPECS)
     if app.demo is not None:
         app.demo.report = finished.append
     starts: list[float] = []
     labels: list[str] = []
     screens: list[str] = []  # the screens alone: what a reproducible run repeats exactly
+    cpu: list[float] = []  # the main thread's CPU seconds in each pass
     collected = [False]
     drew = [False]
 
@@ -131,7 +148,9 @@ def run_game(game: str, seconds: float, seed: int, frames: int | None) -> dict[s
         before = scene_label(app.stack.top)
         collected[0] = drew[0] = False
         starts.append(clock())
+        work = time.thread_time()
         pass_frame()
+        cpu.append(time.thread_time() - work)
         after = scene_label(app.stack.top)
         screens.append(before if after == before else f"{before} > {after}")
         labels.append(screens[-1] + (" drew" if drew[0] else "")
@@ -147,7 +166,7 @@ def run_game(game: str, seconds: float, seed: int, frames: int | None) -> dict[s
         gc.callbacks.remove(on_gc)
         app.shutdown()
     trace = hashlib.sha256("\n".join(screens).encode()).hexdigest()[:16]
-    return {"game": game, "starts": starts, "labels": labels, "games": finished,
+    return {"game": game, "starts": starts, "labels": labels, "cpu": cpu, "games": finished,
             "trace": trace}
 
 
@@ -159,12 +178,13 @@ def load() -> str:
         return "unknown"
 
 
-def child(game: str, seconds: float, seed: int, frames: int | None) -> dict[str, Any]:
-    command = [sys.executable, "-m", "benchmarks.smooth", "--child", game, "--seconds",
-               str(seconds), "--seed", str(seed)]
+def child(game: str, seconds: float, seed: int, frames: int | None,
+          root: Path = HERE) -> dict[str, Any]:
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", game, "--seconds",
+               str(seconds), "--seed", str(seed), "--root", str(root)]
     if frames is not None:
         command += ["--frames", str(frames)]
-    done = subprocess.run(command, cwd=HERE, capture_output=True, text=True, check=False,
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False,
                           timeout=seconds + 600)
     if done.returncode != 0:
         raise SystemExit(f"benchmarks.smooth: {game} failed\n{done.stderr[-4000:]}")
@@ -175,12 +195,17 @@ def child(game: str, seconds: float, seed: int, frames: int | None) -> dict[str,
 def report(result: dict[str, Any], frames: int | None) -> list[str]:
     summary = summarise(result["starts"], result["labels"])
     span = result["starts"][-1] - result["starts"][0] if result["starts"] else 0.0
-    lines = [f"{result['game']}: {summary.intervals} intervals over {span:.1f} s, "
+    lines = [f"{result.get('root', HERE.name)} {result['game']}: {summary.intervals} "
+             f"intervals over {span:.1f} s, "
              f"{summary.late_share:.2f} % over {LATE_MS:.0f} ms ({summary.late}), "
              f"p99 {summary.p99:.1f} ms, longest {summary.longest:.1f} ms; "
              f"games finished {len(result['games'])}; trace={result['trace']}"]
     lines += [f"    {ms:7.1f} ms  {label}" for ms, label in summary.slowest
               if frames is not None or ms > LATE_MS]
+    work = summarise_work(result["cpu"], result["labels"])
+    lines.append(f"  main-thread CPU per pass: {work.late_share:.2f} % over {LATE_MS:.0f} ms "
+                 f"({work.late}), p99 {work.p99:.1f} ms, longest {work.longest:.1f} ms")
+    lines += [f"    {ms:7.1f} ms  {label}" for ms, label in work.slowest[:5]]
     return lines
 
 
@@ -193,17 +218,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--frames", type=int, metavar="N",
                         help="a reproducible run of N counted frames instead of real time")
+    parser.add_argument("--against", type=Path, metavar="OTHER",
+                        help="real time only: also run another checkout's arcade, each game "
+                             "in turns with this one's")
     parser.add_argument("--child", metavar="GAME", help=argparse.SUPPRESS)
+    parser.add_argument("--root", type=Path, default=HERE, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        result = run_game(args.child, args.seconds, args.seed, args.frames)
+        result = run_game(args.child, args.seconds, args.seed, args.frames, args.root.resolve())
+        result["root"] = args.root.resolve().name
         print(json.dumps(result))
         return 0
+    roots = [HERE] + ([args.against.resolve()] if args.against and not args.frames else [])
     mode = f"{args.frames} counted frames" if args.frames else f"{args.seconds:g} s real time"
     print(f"benchmarks.smooth: {mode}, seed {args.seed}; load average {load()}", flush=True)
     for game in args.games.split(","):
-        for line in report(child(game, args.seconds, args.seed, args.frames), args.frames):
-            print(line, flush=True)
+        for root in roots:
+            for line in report(child(game, args.seconds, args.seed, args.frames, root),
+                               args.frames):
+                print(line, flush=True)
     print(f"load average at the end: {load()}")
     return 0
 

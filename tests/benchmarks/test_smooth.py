@@ -66,3 +66,11 @@ def test_a_counted_run_repeats_its_screens_and_games_exactly() -> None:
     assert "magdagdon.game_over > title" in changes and "title > magdagdon.play" in changes
     assert first["games"] and first["games"] == second["games"]
     assert first["trace"] == second["trace"]
+
+
+def test_the_work_of_a_pass_is_its_own_cpu_time() -> None:
+    from benchmarks.smooth import summarise_work
+
+    summary = summarise_work([0.002, 0.050, 0.010], ["a", "b > c drew", "c"])
+    assert summary.late == 1 and summary.longest == pytest.approx(50.0)
+    assert summary.slowest[0] == (pytest.approx(50.0), "b > c drew")
