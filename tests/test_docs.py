@@ -57,7 +57,7 @@ def problems(span: str) -> list[str]:
         if "/" in word and word.split("/")[0] in TOP:
             if not path_exists(word):
                 found.append(f"no path {word}")
-        elif re.fullmatch(r"[\w]+\.py", word):
+        elif re.fullmatch(r"[\w-]+\.(py|md)", word):
             if not any(ROOT.rglob(word)):
                 found.append(f"no file {word}")
         elif re.fullmatch(r"(game|tools|benchmarks|tests)(\.\w+)+", ref) and not module_exists(ref):
@@ -81,3 +81,4 @@ def test_the_checker_catches_what_is_not_there() -> None:
     assert problems("assets/i18n/<namespace>.<lang>.json") == []
     assert problems("game.engine.testing.run_frames") == []
     assert problems("DATA/games/") == []
+    assert problems("benchmarks.md") == [] and problems("nothing.md") == ["no file nothing.md"]
