@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 TAP_SLOP = 14
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
+           "unfinished": palette.TEXT_DIM,
            "BLUE": qpalette.RIM[Color.BLUE], "RED": qpalette.RIM[Color.RED]}
 
 

@@ -31,6 +31,7 @@ from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.game_over import reason_text
 from game.games.querni.scenes.play_story import last_move
 from game.games.querni.scenes.replay_review import ReviewView
+from game.games.querni.session import NO_RESULT
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import hud, motion
 from game.games.querni.widgets.board import BoardView
@@ -255,6 +256,18 @@ class ReplayScene(ArcadeScene):
         buttons.set_enabled(self.b_play, more or self.playing)
         self.gui.update(dt)
 
+    def status(self) -> tuple[Color, str]:
+        """The turn panel: whose turn it is in the position shown, or at the end how the game
+        ended (the winner's colour; a game left unfinished: whose turn it was)."""
+        state = self.states[self.index]
+        outcome = self.record.outcome if self.index == self.total else None
+        if outcome is None or outcome.result == NO_RESULT:
+            words = ("over.unfinished" if outcome is not None else "play.to_move")
+            return state.to_move, t(words, color=color_name(state.to_move))
+        if outcome.winner is None:
+            return Color.BLUE, t("over.draw")
+        return outcome.winner, t("over.wins", color=color_name(outcome.winner))
+
     def describe(self) -> str:
         """What the last shown turn did, for the message strip."""
         if self.index == 0:
@@ -287,13 +300,7 @@ class ReplayScene(ArcadeScene):
         hud.draw_logo(surface, L)
         state = self.states[self.index]
         outcome = self.record.outcome if self.index == self.total else None
-        if outcome is not None:
-            mover = outcome.winner or Color.BLUE
-            label = (t("over.wins", color=color_name(outcome.winner)) if outcome.winner
-                     else t("over.draw"))
-        else:
-            mover, label = state.to_move, t("play.to_move", color=color_name(state.to_move))
-        hud.draw_turn(surface, L, mover, label, self.time)
+        hud.draw_turn(surface, L, *self.status(), self.time)
         counts = {color: len(state.numbers(color)) for color in Color}
         hud.draw_pieces_left(surface, L, counts, t("play.left"))
         line = t("replay.turn", turn=self.index, total=self.total) + " · " + self.describe()
