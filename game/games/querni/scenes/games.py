@@ -94,7 +94,8 @@ class GamesScene(ArcadeScene):
             self.refresh()
             return
         self.ctx.audio.play("click")
-        self.app.nav.push("querni.replay", record=data, back=True)
+        self.app.nav.push("querni.replay", record=data, back=True,
+                          players=self.rows[index].players)
 
     # --- input ------------------------------------------------------------------------------
     def row_at(self, pos: tuple[float, float]) -> int | None:

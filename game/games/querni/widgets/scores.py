@@ -179,7 +179,9 @@ class ScoresView(VariantTabs):
                 if data is None:  # damaged: set aside, so no longer marked
                     self._documented = None
                     return False
-                self.app.nav.push("querni.replay", record=data, back=True)
+                players = record.get("players")
+                self.app.nav.push("querni.replay", record=data, back=True,
+                                  players=players if isinstance(players, Mapping) else None)
                 return True
         return False
 
