@@ -49,7 +49,7 @@ class Hint:
     @property
     def text(self) -> str:
         """The hint in words, in the language shown now (it may change while it shows)."""
-        return hint_text(self.state, self.path, self.chain)
+        return hint_text(self.state, list(self.path) or None, self.chain)
 
 
 class HintAsker:
