@@ -68,7 +68,7 @@ def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGa
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
-    label = label or game.difficulty.name
+    label = label or t(f"difficulty.{game.difficulty.name.lower()}")
     text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
               "topleft", (x, 34))
     right = L.pause_rect.left - 30
