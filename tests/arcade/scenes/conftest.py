@@ -8,8 +8,7 @@ import pytest
 from game.arcade.kiosk import Kiosk
 from game.arcade.scenes.title import TitleScene
 from tests.support import WallClock, make_arcade, settle
-
-PIN = "2468"
+from tests.support.kiosk_screen import PIN
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ import pygame
 
 from game.arcade.scenes.confirm import ConfirmScene
 from game.engine.testing import post_key, post_tap
-from tests.arcade.scenes.conftest import PIN
-from tests.arcade.scenes.test_pin_pad import enter_pin, open_pad
 from tests.support import settle
+from tests.support.kiosk_screen import PIN, enter_pin, open_pad
 
 
 def operator_menu(app):

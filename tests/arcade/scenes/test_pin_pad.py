@@ -11,47 +11,11 @@ from game.arcade.kiosk import Kiosk
 from game.arcade.scenes.pin_pad import PinPadScene
 from game.arcade.scenes.title import TitleScene
 from game.arcade.texts import t
-from game.arcade.widgets import text
 from game.engine import i18n
-from game.engine.testing import post_key, post_tap, run_frames
+from game.engine.testing import post_key, post_tap
 from tests.support import WallClock, make_arcade, settle
-
-
-def open_pad(app) -> PinPadScene:
-    for _ in range(5):
-        post_tap((30, 30))
-        run_frames(app, 10)
-    pad = app.stack.top
-    assert isinstance(pad, PinPadScene)
-    return pad
-
-
-def enter_pin(app, pad: PinPadScene, digits: str) -> None:
-    for digit in digits:
-        post_tap(pad.keys[digit].rect.center)
-        settle(app)
-    post_tap(pad.keys["ok"].rect.center)
-    settle(app)
-
-
-def words_drawn(app, monkeypatch) -> list[str]:
-    """Every line the screen draws (the lines of wrapped texts joined back)."""
-    drawn: list[str] = []
-    real_blit, real_lines = text.blit, text.blit_lines
-
-    def blit(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return real_blit(surface, words, *args, **kwargs)
-
-    def blit_lines(surface, lines, *args, **kwargs):
-        drawn.append(" ".join(lines))
-        return real_lines(surface, lines, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit", blit)
-    monkeypatch.setattr(text, "blit_lines", blit_lines)
-    app.stack.draw(app.surface)
-    monkeypatch.undo()
-    return drawn
+from tests.support.drawn import words_drawn
+from tests.support.kiosk_screen import enter_pin, open_pad
 
 
 def test_a_wrong_pin_says_how_many_tries_are_left_before_the_lock(kiosk_app, monkeypatch):

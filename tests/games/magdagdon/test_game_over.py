@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.arcade.widgets import text
 from game.engine.testing import post_key, post_tap, run_frames
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.review import ReviewScene
@@ -15,6 +14,7 @@ from game.games.magdagdon.session import Session
 from game.games.magdagdon.texts import t
 from game.rules.magdagdon import Difficulty
 from tests.support import settle
+from tests.support.drawn import words_drawn
 
 
 def played_out(session: Session) -> Session:
@@ -33,20 +33,6 @@ def played_out(session: Session) -> Session:
     return session
 
 
-def words_drawn(app, scene, monkeypatch) -> list[str]:
-    drawn: list[str] = []
-    real = text.blit
-
-    def blit(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit", blit)
-    scene.draw(app.surface)
-    monkeypatch.undo()
-    return drawn
-
-
 def over(app, session: Session) -> GameOverScene:
     scene = GameOverScene(app, session.game, session=session)
     app.stack.push(scene)
@@ -60,7 +46,7 @@ def test_a_daily_challenge_s_game_over_and_review_say_daily(app, monkeypatch, pr
     assert session.game.difficulty is Difficulty.SURVIVAL  # played under SURVIVAL's rules
     badge = t("daily.badge_practice" if practice else "daily.badge", date="1 Dec 2026")
     scene = over(app, session)
-    drawn = words_drawn(app, scene, monkeypatch)
+    drawn = words_drawn(app, monkeypatch, scene)
     assert badge in drawn and not any("SURVIVAL" in words for words in drawn)
     review = ReviewScene(app, session)
     app.stack.push(review)
@@ -68,7 +54,7 @@ def test_a_daily_challenge_s_game_over_and_review_say_daily(app, monkeypatch, pr
         settle(app)
         if review.ready:
             break
-    drawn = words_drawn(app, review, monkeypatch)
+    drawn = words_drawn(app, monkeypatch, review)
     assert any(words.startswith(badge) for words in drawn)
     assert not any("SURVIVAL" in words for words in drawn)
 

@@ -11,8 +11,8 @@ from game.engine import i18n
 from game.games.querni.demo import choose_turn
 from game.games.querni.games_list import GameRow, outcome, outcome_text
 from game.games.querni.session import QuerniSession
-from tests.games.querni.test_games import TWO, open_games, recorded
 from tests.support import make_arcade, settle
+from tests.support.querni_games import TWO, open_games, recorded
 
 
 def left_unfinished(seed: int = 4, turns: int = 3) -> QuerniSession:

@@ -15,7 +15,8 @@ from game.games.querni.scenes.replay import ReplayScene
 from game.games.querni.scenes.replay_controls import TRANSPORT, rects
 from game.games.querni.widgets.layout import for_size
 from game.rules.querni import Color
-from tests.games.querni.test_games import (
+from tests.support import make_arcade, settle
+from tests.support.querni_games import (
     TWO,
     YOU_BLUE,
     YOU_RED,
@@ -23,7 +24,6 @@ from tests.games.querni.test_games import (
     open_games,
     recorded,
 )
-from tests.support import make_arcade, settle
 
 B, R = Color.BLUE, Color.RED
 

@@ -14,8 +14,8 @@ from game.games.querni.record import to_record
 from game.games.querni.scenes.replay import ReplayScene
 from game.games.querni.scenes.replay_review import better_text
 from game.rules.querni import QuerniState, hops_jumped, name
-from tests.games.querni.test_games import YOU_BLUE, finished
 from tests.support import settle
+from tests.support.querni_games import YOU_BLUE, finished
 
 
 def moved_and_removed(record) -> int:

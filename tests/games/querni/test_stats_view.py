@@ -7,24 +7,10 @@ from __future__ import annotations
 import pytest
 
 from game.arcade.texts import t as shell_t
-from game.arcade.widgets import text
 from game.engine import i18n
 from game.games.querni.texts import t
 from tests.support import make_arcade, settle
-
-
-def words_drawn(app, monkeypatch) -> list[str]:
-    drawn: list[str] = []
-    real = text.blit
-
-    def blit(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit", blit)
-    app.stack.draw(app.surface)
-    monkeypatch.undo()
-    return drawn
+from tests.support.drawn import words_drawn
 
 
 @pytest.mark.parametrize("locale", ["en", "th", "bg", "ko"])
