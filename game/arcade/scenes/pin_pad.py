@@ -90,7 +90,7 @@ class PinPadScene(ArcadeScene):
         if entered and self.kiosk.check_pin(entered):
             self.kiosk.operator_menu()
             return
-        self.wrong = bool(entered)
+        self.wrong = bool(entered) and self.locked_for == 0  # a lock says it instead
         self.app.ctx.audio.play("illegal")
 
     def _choose(self) -> None:
