@@ -173,3 +173,22 @@ def test_the_buttons_sit_apart_inside_the_screen_and_none_where_play_has_its_men
         assert not box.colliderect(L.exit_rect)
     order = [where[name].centerx for name in TRANSPORT if name != "play" or L.portrait]
     assert order == sorted(order)
+
+
+def test_flip_and_end_in_the_middle_of_a_flight(app):
+    scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
+    scene.toggle()  # PLAY
+    for _ in range(200):
+        settle(app, 1)
+        if scene.anim.busy:
+            break
+    assert scene.anim.busy and scene.playing
+    post_key(pygame.K_f)  # the piece in flight lands first, then the board turns
+    settle(app)
+    assert scene.layout.flipped and not scene.anim.busy
+    post_key(pygame.K_END)
+    settle(app, 3)
+    assert scene.index == scene.total and not scene.playing
+    assert scene.shown == scene.states[-1]
+    assert not scene.b_next.is_enabled and not scene.b_end.is_enabled
+    assert scene.b_restart.is_enabled and scene.b_previous.is_enabled
