@@ -102,8 +102,7 @@ class ReplayScene(ArcadeScene):
         self.controls = ReplayControls(self.gui, self.layout, {
             "to_start": self.restart, "previous": self.previous_turn, "play": self.toggle,
             "next": self.next_turn, "to_end": self.to_end, "review": self.toggle_review,
-            "flip": self.flip, "exit": self.close})
-        self.controls.playing = self.playing
+            "flip": self.flip, "exit": self.close}, lambda: self.playing)
         c = self.controls
         self.b_restart, self.b_previous, self.b_play = c["to_start"], c["previous"], c["play"]
         self.b_next, self.b_end, self.b_review = c["next"], c["to_end"], c["review"]
@@ -134,7 +133,6 @@ class ReplayScene(ArcadeScene):
         """PLAY / PAUSE."""
         self.playing = not self.playing
         self.wait = 0.3
-        self.controls.playing = self.playing
 
     def to_end(self) -> None:
         """END: the final position (playing stops there)."""
@@ -199,7 +197,7 @@ class ReplayScene(ArcadeScene):
         self.wait = PLAY_SECONDS
         self.moves.reveal(self.index)
         if self.index >= self.total:
-            self.playing = self.controls.playing = False
+            self.playing = False
 
     def _show(self, index: int) -> None:
         self.index = index

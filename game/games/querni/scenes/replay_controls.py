@@ -57,7 +57,9 @@ class ReplayControls:
     plates each frame (``draw``)."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: QuerniLayout,
-                 commands: dict[str, Callable[[], None]]) -> None:
+                 commands: dict[str, Callable[[], None]], playing: Callable[[], bool]) -> None:
+        """``commands``: what each button does, by name; ``playing``: whether the replay plays
+        by itself (PAUSE then, else PLAY)."""
         where = rects(layout)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for name in TRANSPORT:
@@ -65,7 +67,7 @@ class ReplayControls:
                                         "#roll" if name == "play" else "#choice")
         for name in WORDS:
             self.buttons[name] = _plate(ui, where[name], commands[name], "#choice")
-        self.playing = False
+        self.playing = playing
 
     def __getitem__(self, name: str) -> pygame_gui.elements.UIButton:
         return self.buttons[name]
@@ -73,7 +75,7 @@ class ReplayControls:
     def label(self, name: str) -> str:
         """The label drawn under ``name``'s icon, in the language shown."""
         if name == "play":
-            return t("replay.pause" if self.playing else "replay.play")
+            return t("replay.pause" if self.playing() else "replay.play")
         return t(LABELS[name])
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -106,7 +108,7 @@ class ReplayControls:
                       (rect.centerx, round(rect.top + rect.height * 0.76)))
 
     def _shape(self, name: str) -> str:
-        return ("pause" if self.playing else "play") if name == "play" else name
+        return ("pause" if self.playing() else "play") if name == "play" else name
 
 
 def _plate(ui: pygame_gui.UIManager, rect: pygame.Rect, command: Callable[[], None],
