@@ -75,6 +75,9 @@ def test_five_corner_taps_and_the_right_pin_open_the_operator_menu_whose_exit_qu
     assert app.running
     post_tap(menu.actions[3].rect.center)  # EXIT TO DESKTOP
     settle(app)
+    assert app.running  # asked first
+    post_tap(app.stack.top.b_yes.rect.center)
+    settle(app)
     assert not app.running
 
 

@@ -53,7 +53,8 @@ class Verdict:
     best_value: float
     played_value: float
     same: bool
-    """The played turn is HARD's own (same piece, same destination, same chain)."""
+    """The played turn is HARD's own (same piece, same destination, same chain), or leaves
+    the very position HARD's would: never marked."""
 
     @property
     def loss(self) -> float:
@@ -83,13 +84,15 @@ def judge_turn(
     HARD chooses its own turn with ``max_nodes`` (and ``time_budget`` as a cap), so with the
     same ``rng`` seed the verdict is the same on every machine. ``IllegalMove`` when the turn
     is not legal from ``state`` or the game is over; ``Cancelled`` once ``cancel`` is set."""
-    state.play(list(path) if path else None, chain)  # IllegalMove unless legal
+    after = state.play(list(path) if path else None, chain)  # IllegalMove unless legal
     best = choose_turn(state, "hard", rng, cancel=cancel, max_nodes=max_nodes,
                        time_budget=time_budget)
     played = turn_key(path, chain)
     chosen = turn_key(*best)
     played_value = turn_value(state, played, cancel)
-    same = chosen == played
+    best_path, best_chain = best
+    same = chosen == played or after.pieces == state.play(
+        list(best_path) if best_path else None, best_chain).pieces
     best_value = played_value if same else turn_value(state, chosen, cancel)
     return Verdict(best, best_value, played_value, same)
 

@@ -180,6 +180,12 @@ class OperatorScene(VolumeSliders):
         self.app.nav.pop()
 
     def exit_to_desktop(self) -> None:
+        """Asked first: a slip of the finger would leave the kiosk on the desktop."""
+        self.app.nav.push("confirm", question_key="operator.exit_question",
+                          on_yes=self._exit_now, yes_key="operator.exit",
+                          no_key="common.cancel")
+
+    def _exit_now(self) -> None:
         log.info("operator: exit to the desktop")
         self.app.quit()
 

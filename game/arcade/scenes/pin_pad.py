@@ -1,5 +1,6 @@
 """The operator's PIN pad (kiosk): the right PIN opens the operator's menu; wrong PINs lock the
-pad, for longer each time (the kiosk's PIN store keeps the count).
+pad, for longer each time (the kiosk's PIN store keeps the count); after a wrong one the pad says
+how many tries are left before it locks. CANCEL (Esc, Backspace) closes it.
 
 In ``set`` mode (a kiosk started with no PIN configured) it asks the operator to choose a PIN
 of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed). In ``lost``
@@ -38,9 +39,10 @@ class PinPadScene(ArcadeScene):
         self.mode = mode  # "exit": the right PIN opens the menu; "set": choose it; "lost"
         self.first = ""  # set mode: the PIN entered once, waiting for the repeat
         self.mismatch = False
+        self.wrong = False  # the last PIN was wrong: say how many tries are left
         self.entered = ""
         self.quiet = 0.0
-        self.panel = pygame.Rect(0, 0, 640, 900)
+        self.panel = pygame.Rect(0, 0, 640, 960)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
     @property
@@ -50,14 +52,19 @@ class PinPadScene(ArcadeScene):
 
     def enter(self) -> None:
         self.keys = {}
+        if self.mode != "set":  # the kiosk cannot run without a PIN: no way round choosing one
+            cancel = pygame.Rect(0, 0, 3 * 168 + 2 * 20, 92)
+            cancel.midbottom = (self.panel.centerx, self.panel.bottom - 30)
+            self.b_cancel = buttons.button(self.gui, cancel, "common.cancel", self.app.nav.pop,
+                                           "#choice")
         if self.mode == "lost":
             return  # no PIN can open it: the message says what the operator does
         size, gap = 168, 20
         left = self.panel.centerx - (3 * size + 2 * gap) // 2
-        top = self.panel.top + 230
+        top = self.panel.top + 270  # under the dots and a two-line warning
         for i, key in enumerate(KEYS):
             row, col = divmod(i, 3)
-            rect = pygame.Rect(left + col * (size + gap), top + row * (132 + gap), size, 132)
+            rect = pygame.Rect(left + col * (size + gap), top + row * (120 + gap), size, 120)
             label = f"pin.{key}" if not key.isdigit() else "pin.digit"
             object_id = "#confirm" if key == "ok" else "#choice"
             self.keys[key] = buttons.button(self.gui, rect, label, partial(self.press, key),
@@ -67,6 +74,7 @@ class PinPadScene(ArcadeScene):
         self.quiet = 0.0
         if self.locked_for > 0:
             return
+        self.wrong = False
         if key == "clear":
             self.entered = ""
         elif key == "ok":
@@ -82,6 +90,7 @@ class PinPadScene(ArcadeScene):
         if entered and self.kiosk.check_pin(entered):
             self.kiosk.operator_menu()
             return
+        self.wrong = bool(entered) and self.locked_for == 0  # a lock says it instead
         self.app.ctx.audio.play("illegal")
 
     def _choose(self) -> None:
@@ -124,17 +133,19 @@ class PinPadScene(ArcadeScene):
         title = t("pin.title")
         if self.mode == "lost":
             self._draw_lost(surface, title)
+            self.gui.draw_ui(surface)
             return
         if self.mode == "set":
             title = t("pin.set_again") if self.first else t("pin.set_title")
         size, lines = text.fit_lines(title, "bold", 40, p.width - 60, 2)
         text.blit_lines(surface, lines, "bold", size, palette.TEXT, "center",
                         (p.centerx, p.top + 70))
-        if self.mode == "set" and self.mismatch:
-            line = t("pin.set_mismatch")
-            size, lines = text.fit_lines(line, "ui", 28, p.width - 60, 2)
+        warning = (t("pin.set_mismatch") if self.mode == "set" and self.mismatch
+                   else self.wrong_text())
+        if warning:
+            size, lines = text.fit_lines(warning, "ui", 28, p.width - 60, 2)
             text.blit_lines(surface, lines, "ui", size, palette.BAD, "center",
-                            (p.centerx, p.top + 195))
+                            (p.centerx, p.top + 220))
         locked = self.locked_for
         if locked > 0:
             left = math.ceil(locked)
@@ -146,6 +157,13 @@ class PinPadScene(ArcadeScene):
             dots = "●" * len(self.entered) + "○" * max(0, 4 - len(self.entered))
             text.blit(surface, dots, "ui", 56, palette.GOLD, "center", (p.centerx, p.top + 150))
         self.gui.draw_ui(surface)
+
+    def wrong_text(self) -> str:
+        """After a wrong PIN: how many tries are left before the pad locks ("" otherwise, and
+        while locked: the lock says it)."""
+        if not self.wrong or self.locked_for > 0:
+            return ""
+        return t("pin.wrong", count=self.kiosk.pins.tries_left())
 
     def _draw_lost(self, surface: pygame.Surface, title: str) -> None:
         """The stored PIN is lost: what the operator does, the command to type included."""

@@ -139,8 +139,10 @@ class SettingsScene(VolumeSliders):
         self.effects = self._slider(2, s.effects_volume, self.set_effects)
         self.b_effects_mute = self._toggle(2, "settings.mute", s.effects_muted,
                                            self.toggle_effects)
-        self.b_fullscreen = self._switch(3, s.fullscreen, self.toggle_fullscreen)
-        buttons.set_enabled(self.b_fullscreen, not self.kiosk)  # a kiosk stays fullscreen
+        self.b_fullscreen = self._switch(3, s.fullscreen or self.kiosk, self.toggle_fullscreen)
+        if self.kiosk:  # a kiosk runs fullscreen whatever the setting, and stays so: say it
+            buttons.set_label(self.b_fullscreen, "settings.on_locked")
+            buttons.set_enabled(self.b_fullscreen, False)
         self.b_motion = self._switch(4, s.reduced_motion, self.toggle_motion)
         self.game_chips = []
         for i, spec in enumerate(self.app.games):

@@ -237,6 +237,11 @@ class PinStore:
         self._save()
         return False
 
+    def tries_left(self) -> int:
+        """Wrong PINs that may still be entered before the pad locks (``TRIES`` after a lock
+        or the right PIN)."""
+        return TRIES - self.state.failures
+
 
 def to_json(state: PinState) -> dict[str, Any]:
     """``state`` as a ``kiosk-pin.json`` document."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from game.games.querni.record import check
-from game.games.querni.session import HUMAN, computer_level
+from game.games.querni.session import HUMAN, NO_RESULT, computer_level
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import color_name, t
 
@@ -78,12 +78,15 @@ def players_text(players: Mapping[str, str] | None) -> str:
 
 
 def outcome(row: GameRow) -> str:
-    """How it ended for the person at the screen: ``"won"``, ``"lost"``, ``"draw"``, or the
-    winning colour between two people (``"BLUE"``, ``"RED"``); ``""`` when unknown."""
+    """How it ended for the person at the screen: ``"won"``, ``"lost"``, ``"draw"``,
+    ``"unfinished"`` (left with no result), or the winning colour between two people
+    (``"BLUE"``, ``"RED"``); ``""`` when unknown."""
     if row.result is None:
         return ""
     if row.result == "DRAW":
         return "draw"
+    if row.result == NO_RESULT:
+        return "unfinished"
     me = human_colour(dict(row.players)) if row.players is not None else None
     if me is None:
         return row.result
@@ -92,7 +95,8 @@ def outcome(row: GameRow) -> str:
 
 def outcome_text(kind: str) -> str:
     """An ``outcome`` in words."""
-    words = {"won": "scores.you_won", "lost": "scores.you_lost", "draw": "scores.drawn"}
+    words = {"won": "scores.you_won", "lost": "scores.you_lost", "draw": "scores.drawn",
+             "unfinished": "games.unfinished"}
     if kind in words:
         return t(words[kind])
     return t("scores.won", color=color_name(kind)) if kind else t("games.unknown")

@@ -6,74 +6,26 @@ empty picture is a chain the rules call one."""
 
 from __future__ import annotations
 
-import random
-from datetime import UTC, datetime, timedelta
-
 import pygame
 import pytest
 
-from game.arcade.storage import Storage
 from game.engine.testing import post_key, post_tap, run_frames
-from game.games.querni.demo import choose_turn
 from game.games.querni.games_list import outcome, players_text
 from game.games.querni.record import to_record
 from game.games.querni.scenes.games import GamesScene
 from game.games.querni.scenes.replay import ReplayScene
-from game.games.querni.session import QuerniSession
 from game.games.querni.widgets import palette
 from game.games.querni.widgets.scores import ScoresView, example_chain
-from game.games.registry import GAMES
 from game.rules.querni import Color, QuerniState
 from tests.support import make_arcade, settle
+from tests.support.querni_games import TWO, YOU_BLUE, YOU_RED, finished, open_games, recorded
 
 B, R = Color.BLUE, Color.RED
-YOU_BLUE = {"BLUE": "human", "RED": "computer:hard"}
-YOU_RED = {"BLUE": "computer:easy", "RED": "human"}
-TWO = {"BLUE": "human", "RED": "human"}
-
-
-class Minutes:
-    """A clock that moves a minute per call: every game recorded in its own minute."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 30, 2, 15, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
-
-
-def finished(seed: int, variant: str, players: dict[str, str]) -> QuerniSession:
-    session = QuerniSession.new(random.Random(seed), variant, players)
-    rng = random.Random(seed)
-    while not session.is_over:
-        session.play(*choose_turn(session.state, rng))
-    return session
-
-
-def recorded(tmp_path, *games: QuerniSession) -> list[str]:
-    """Record ``games`` in this order, a minute apart; their record ids."""
-    store = Storage(tmp_path / "data", games=[spec.data for spec in GAMES], clock=Minutes())
-    for game in games:
-        store.record_game("querni", game)
-    ids = [store.record_id(game) for game in games]
-    store.close()  # the records and documents are committed off the frame: wait for them
-    return ids
-
-
 @pytest.fixture
 def three(tmp_path):
     games = (finished(3, "vs_hard", YOU_BLUE), finished(8, "two_players", TWO),
              finished(5, "vs_easy", YOU_RED))
     return games, recorded(tmp_path, *games)
-
-
-def open_games(app) -> GamesScene:
-    app.nav.push("querni.games")
-    settle(app, 3)
-    scene = app.stack.top
-    assert isinstance(scene, GamesScene)
-    return scene
 
 
 def row_centre(scene: GamesScene, index: int) -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """The end of a game: the score breakdown counts up line by line, then PLAY AGAIN, REVIEW (the
-turns against the advisor's play) or MENU."""
+turns against the advisor's play) or MENU; VIEW BOARD puts the panel aside to look at the final
+board (SHOW RESULT, Enter or Esc brings it back)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from game.engine import input as inp
 from game.engine.localformat import format_number
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.session import Session, session_of
-from game.games.magdagdon.texts import TEXTS, t
+from game.games.magdagdon.texts import TEXTS, game_label, t
+from game.games.magdagdon.widgets.layout import for_size
 from game.rules.magdagdon import MagdagdonGame
 
 if TYPE_CHECKING:
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 BUTTON_ROW = 124
 """The height of a second row of buttons (narrow screens)."""
+VIEW_ROW = 108
+"""VIEW BOARD's row, above the others."""
 ROW_SECONDS = 0.22
 
 
@@ -52,7 +56,9 @@ class GameOverScene(ArcadeScene):
         self.time = 0.0
         width = min(1140, app.surface.get_width() - 60)
         self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
-        self.extra = BUTTON_ROW * (self.button_rows - 1)
+        self.extra = BUTTON_ROW * (self.button_rows - 1) + VIEW_ROW
+        self.viewing = False
+        """VIEW BOARD: the panel is put aside and the final board shows."""
         self.panel = pygame.Rect(0, 0, width, 860 + self.extra)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
@@ -99,6 +105,24 @@ class GameOverScene(ArcadeScene):
         self.b_stats = buttons.button(self.gui, stats, "title.stats", self.stats, "#choice")
         self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
                                      texts=TEXTS)
+        view = pygame.Rect(0, 0, min(420, p.width - 80), 92)
+        view.midbottom = (p.centerx, again.top - 16)
+        self.b_view = buttons.button(self.gui, view, "over.view_board", self.view_board,
+                                     "#choice", texts=TEXTS)
+        result = for_size(self.app.surface.get_size()).accept_rect
+        self.b_result = buttons.button(self.gui, result, "over.show_result", self.view_board,
+                                       "#confirm", texts=TEXTS)
+        self._show_panel()
+
+    def _show_panel(self) -> None:
+        for button in (self.b_again, self.b_review, self.b_stats, self.b_menu, self.b_view):
+            buttons.set_shown(button, not self.viewing)
+        buttons.set_shown(self.b_result, self.viewing)
+
+    def view_board(self) -> None:
+        """VIEW BOARD / SHOW RESULT: put the panel aside, or bring it back."""
+        self.viewing = not self.viewing
+        self._show_panel()
 
     def stats(self) -> None:
         """STATISTICS, on this game's tab; BACK returns here."""
@@ -127,6 +151,10 @@ class GameOverScene(ArcadeScene):
         return False
 
     def handle(self, action: inp.Action) -> None:
+        if self.viewing:
+            if action.kind == inp.KEY and action.key in ("accept", "pause", "back"):
+                self.view_board()
+            return
         if action.kind == inp.KEY and action.key == "accept":
             self.play_again()
         elif action.kind == inp.KEY and action.key == "pause":
@@ -147,11 +175,14 @@ class GameOverScene(ArcadeScene):
         self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.viewing:
+            self.gui.draw_ui(surface)
+            return
         p = self.panel
         overlay.dialog(surface, p, palette.GOLD)
         text.blit(surface, t("over.title"), "display", 72, palette.GOLD, "center",
                   (p.centerx, p.top + 70), shadow=True)
-        subtitle = self.game.difficulty.name
+        subtitle = game_label(self.session)
         if self.rank is not None:
             subtitle = t("over.new_record", rank=self.rank + 1, difficulty=subtitle)
         text.blit(surface, subtitle, "bold", 30,

@@ -53,7 +53,11 @@ class Hint:
         self.key = key
         self.advice = advice
         self.targets = hints.targets(advice, game)
-        self.text = advice_text(advice)
+
+    @property
+    def text(self) -> str:
+        """The line in the language shown now (it may change while the hint shows)."""
+        return advice_text(self.advice)
 
 
 class AdviceAsker:

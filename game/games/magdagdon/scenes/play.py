@@ -26,7 +26,6 @@ from game.arcade.widgets import buttons, palette
 from game.arcade.widgets.effects import Particles, Shake
 from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
-from game.engine.localformat import format_date
 from game.engine.tween import Timer, Tween, Tweens
 from game.games.magdagdon import GAME_ID, hints
 from game.games.magdagdon.controller import (
@@ -51,7 +50,7 @@ from game.games.magdagdon.scenes.hinting import AdviceAsker, Hint, message_text
 from game.games.magdagdon.scenes.play_input import PlayGestures
 from game.games.magdagdon.scenes.play_picture import PlayPicture
 from game.games.magdagdon.session import Session, session_of
-from game.games.magdagdon.texts import TEXTS, t
+from game.games.magdagdon.texts import TEXTS, game_label
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.board import BoardView
 from game.games.magdagdon.widgets.cell_fx import CellEffects
@@ -92,11 +91,7 @@ class PlayScene(PlayScreen):
     def header_label(self) -> str | None:
         """A daily challenge says so (and whether this run is practice) instead of the
         difficulty."""
-        day = self.session.daily
-        if day is None:
-            return None
-        when = format_date(f"{day}T00:00:00Z")
-        return t("daily.badge_practice" if self.session.practice else "daily.badge", date=when)
+        return None if self.session.daily is None else game_label(self.session)
 
     def _may_record(self, day: str) -> bool:
         """Only the day's first attempt is recorded; a demo's play of it never is (it would

@@ -25,7 +25,7 @@ from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.review import Review, TurnReview, review
 from game.games.magdagdon.scenes.hinting import reason_text
 from game.games.magdagdon.session import Session
-from game.games.magdagdon.texts import t
+from game.games.magdagdon.texts import game_label, t
 from game.games.magdagdon.widgets import dice
 from game.rules.magdagdon import Board
 
@@ -179,8 +179,7 @@ class ReviewScene(ArcadeScene):
 
     # --- drawing: summary and chart ------------------------------------------------------------
     def _draw_summary(self, surface: pygame.Surface, rv: Review) -> None:
-        game = self.session.game
-        parts = [game.difficulty.name]
+        parts = [game_label(self.session)]
         if rv.final is not None:
             parts.append(t("review.final", score=format_number(rv.final)))
         parts.append(t("review.total", count=round(rv.total_loss)))

@@ -43,12 +43,18 @@ def slam_banner(surface: pygame.Surface, *, L: PlayLayout, progress: float) -> N
     surface.blit(title, title.get_rect(center=band.center))
 
 
+def turn_number(game: MagdagdonGame) -> int:
+    """The turn the header names: the one being played, or once the game is over the last one
+    played (the count the game-over panel and the scores give)."""
+    return game.turns if game.is_over else game.turns + 1
+
+
 def draw_header(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
                 total: int) -> None:
     """The header's parts that change during a game: turn number and live score (the rest is
     in a layer drawn with :func:`draw_header_static`)."""
     x, _ = L.header_pos()
-    text.blit(surface, t("play.turn", turn=game.turns + 1), "ui", 30, palette.TEXT_DIM,
+    text.blit(surface, t("play.turn", turn=turn_number(game)), "ui", 30, palette.TEXT_DIM,
               "topleft", (x, 80))
     right = L.pause_rect.left - 30
     text.blit(surface, str(total), "numbers", 64, palette.GOLD if total >= 0 else palette.BAD,
@@ -62,7 +68,7 @@ def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGa
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
-    label = label or game.difficulty.name
+    label = label or t(f"difficulty.{game.difficulty.name.lower()}")
     text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
               "topleft", (x, 34))
     right = L.pause_rect.left - 30

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 TAP_SLOP = 14
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
+           "unfinished": palette.TEXT_DIM,
            "BLUE": qpalette.RIM[Color.BLUE], "RED": qpalette.RIM[Color.RED]}
 
 
@@ -93,7 +94,8 @@ class GamesScene(ArcadeScene):
             self.refresh()
             return
         self.ctx.audio.play("click")
-        self.app.nav.push("querni.replay", record=data, back=True)
+        self.app.nav.push("querni.replay", record=data, back=True,
+                          players=self.rows[index].players)
 
     # --- input ------------------------------------------------------------------------------
     def row_at(self, pos: tuple[float, float]) -> int | None:

@@ -45,7 +45,11 @@ class Hint:
         squares = [] if chain is None else [moved.where(state.to_move, number)
                                             for number in range(chain[0], chain[1] + 1)]
         self.chain_squares: tuple[Square, ...] = tuple(sq for sq in squares if sq is not None)
-        self.text = hint_text(state, path, chain)
+
+    @property
+    def text(self) -> str:
+        """The hint in words, in the language shown now (it may change while it shows)."""
+        return hint_text(self.state, list(self.path) or None, self.chain)
 
 
 class HintAsker:

@@ -72,6 +72,18 @@ FLIP_KEY = "f"
 """FLIP BOARD between two people (the pause menu's choice)."""
 
 
+def hint_refused(scene: PlayScene) -> str | None:
+    """Why HINT cannot be asked now, in words (``None`` when it can, or while a question of
+    the game waits for an answer)."""
+    if scene.hint_available or scene.pending_pass is not None or scene.pending_over is not None:
+        return None
+    if scene.control.is_over:
+        return t("refusal.game_over")
+    if not scene.human_turn:
+        return t("hint.your_turn")
+    return t("hint.turn_started")
+
+
 class PlayGestures:
     """Turns the players' presses, drags and keys into the turn controller's commands."""
 
@@ -173,6 +185,9 @@ class PlayGestures:
         if key is None:
             return
         if key == HINT_KEY:
+            why = hint_refused(scene)
+            if why is not None:  # H where HINT is off: say why (the button only looks off)
+                scene.note_that(why, "bad")
             scene.ask_hint()
             return
         if key == FLIP_KEY and len(scene.endings.people) == 2:

@@ -268,19 +268,24 @@ class PlayPicture:
                 label = title_text(outcome.winner, person)
         else:
             label = t("play.to_move", color=color_name(mover))
-        counts = tuple(c.pieces_left(color) for color in Color)
-        return (mover, label, scene.thinking, counts, c.quiet_rounds, self.line(),
+        viewed = scene.story.position  # a past turn looked at: its counts, not the present's
+        if viewed is not None:
+            counts = tuple(len(viewed.numbers(color)) for color in Color)
+            rounds = viewed.quiet_turns // 2
+        else:
+            counts = tuple(c.pieces_left(color) for color in Color)
+            rounds = c.quiet_rounds
+        return (mover, label, scene.thinking, counts, rounds, self.line(),
                 scene.sound_state, c.chain_mode)
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        c, L = scene.control, scene.layout
-        mover, label, thinking, left, _rounds, (text, tone), sound, _chain = \
+        L = scene.layout
+        mover, label, thinking, left, rounds, (text, tone), sound, _chain = \
             self.hud_state()
         hud.draw_turn(surface, L, mover, label, scene.time, thinking=thinking)
         hud.draw_pieces_left(surface, L, dict(zip(Color, left)), t("play.left"))
-        hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), c.quiet_rounds,
-                              QUIET_ROUNDS_TO_DRAW)
+        hud.draw_quiet_rounds(surface, L, t("play.quiet_rounds"), rounds, QUIET_ROUNDS_TO_DRAW)
         scene.message_line.show(text)
         hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), scene.message_line.age)
         hud.draw_speaker(surface, L.speaker_rect, sound)

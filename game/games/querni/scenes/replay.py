@@ -3,18 +3,21 @@ back on the board from its record, turn by turn, with the play screen's animatio
 each movement, the chain's pop), the trail and the last move's marks of each turn, and the move
 list beside the board (the turn shown lit).
 
-Taps and keys: the board or NEXT (→, Enter, Space) shows the next turn; BACK (←, Backspace) the
-one before; Home / R goes back to the start; PLAY / PAUSE (P) plays it all by itself; a tap on
-an entry of the move list shows the position after that turn; REVIEW (V) shows HARD's verdict
-on each turn (``replay_review``); EXIT (Esc) goes to the title, or back to where the replay was
-opened from (the list the game was opened from, or ``on_close``: the game-over panel's REVIEW).
-At the end NEXT and PLAY are off. The record is
-checked by the rules first (``record.check``).
+Taps and keys, as media and chess players have them (``replay_controls``): the board or NEXT
+(→, ↓, Enter) shows the next turn; PREVIOUS (←, ↑) the one before; START (Home, R) goes back to
+the start position and END (End) to the last; PLAY / PAUSE (Space, P) plays it all by itself; a
+tap on an entry of the move list shows the position after that turn; REVIEW (V) shows HARD's
+verdict on each turn (``replay_review``); FLIP (F) turns the board round; EXIT (Esc, Backspace)
+leaves: to the title, or back to where the replay was opened from (the list the game was opened
+from, or ``on_close``: the game-over panel's REVIEW). At the end NEXT, END and PLAY are off, at
+the start START and PREVIOUS. A game one person played as RED is shown with RED at the near
+edge, as it was played (``players``). The record is checked by the rules first
+(``record.check``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,8 +33,11 @@ from game.games.querni.record import GameRecord, check
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.game_over import reason_text
 from game.games.querni.scenes.play_story import last_move
+from game.games.querni.scenes.replay_controls import ReplayControls
 from game.games.querni.scenes.replay_review import ReviewView
-from game.games.querni.texts import TEXTS, color_name, t
+from game.games.querni.session import NO_RESULT
+from game.games.querni.stats import human_colour
+from game.games.querni.texts import color_name, t
 from game.games.querni.widgets import hud, motion
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
@@ -50,15 +56,19 @@ class ReplayScene(ArcadeScene):
 
     def __init__(self, app: ArcadeApp, record: dict[str, Any],
                  layout: QuerniLayout | None = None, review: bool = False,
-                 on_close: Callable[[], None] | None = None, back: bool = False) -> None:
-        """``back``: EXIT returns to the screen below (the list the game was opened from)."""
+                 on_close: Callable[[], None] | None = None, back: bool = False,
+                 players: Mapping[str, str] | None = None) -> None:
+        """``back``: EXIT returns to the screen below (the list the game was opened from);
+        ``players``: who played (the record's), so that a person's pieces are at the near
+        edge (unless ``layout`` is given)."""
         super().__init__(app)
         self.on_close = on_close
         self.record: GameRecord = check(record)
         self.history = self.record.history()
         self.states: list[QuerniState] = self.history.states
         self.back = back
-        self.layout = layout or for_size(app.surface.get_size())
+        person = human_colour(dict(players)) if players is not None else None
+        self.layout = layout or for_size(app.surface.get_size()).turned_round(person == "RED")
         self.moves = MoveList(self.layout.moves_rect, self.layout.move_columns,
                               heading=not self.layout.turned, follow=False,
                               smooth=not app.ctx.settings.reduced_motion)
@@ -88,21 +98,15 @@ class ReplayScene(ArcadeScene):
 
     # --- lifecycle --------------------------------------------------------------------------
     def enter(self) -> None:
-        L, ui = self.layout, self.gui
         self.board_view.prewarm()
-        self.b_play = buttons.button(ui, L.select_chain_rect,
-                                     "replay.pause" if self.playing else "replay.play", self.toggle,
-                                     "#roll", texts=TEXTS)
-        self.b_next = buttons.button(ui, L.end_move_rect, "replay.next", self.next_turn,
-                                     "#confirm", texts=TEXTS)
-        self.b_previous = buttons.button(ui, L.undo_rect, "replay.previous",
-                                         self.previous_turn, "#choice", texts=TEXTS)
-        self.b_review = buttons.button(ui, L.hint_rect, "replay.review", self.toggle_review,
-                                       "#choice", texts=TEXTS)
-        self.b_exit = buttons.button(ui, L.leave_rect, "replay.exit", self.close, "#choice",
-                                     texts=TEXTS)
-        self.b_restart = buttons.button(ui, L.exit_rect, "replay.restart_icon", self.restart,
-                                        "#icon", texts=TEXTS)
+        self.controls = ReplayControls(self.gui, self.layout, {
+            "to_start": self.restart, "previous": self.previous_turn, "play": self.toggle,
+            "next": self.next_turn, "to_end": self.to_end, "review": self.toggle_review,
+            "flip": self.flip, "exit": self.close}, lambda: self.playing)
+        c = self.controls
+        self.b_restart, self.b_previous, self.b_play = c["to_start"], c["previous"], c["play"]
+        self.b_next, self.b_end, self.b_review = c["next"], c["to_end"], c["review"]
+        self.b_flip, self.b_exit = c["flip"], c["exit"]
         self.ctx.audio.play_music("music_querni")
 
     def close(self) -> None:
@@ -126,9 +130,24 @@ class ReplayScene(ArcadeScene):
 
     # --- commands ---------------------------------------------------------------------------
     def toggle(self) -> None:
+        """PLAY / PAUSE."""
         self.playing = not self.playing
         self.wait = 0.3
-        buttons.set_label(self.b_play, "replay.pause" if self.playing else "replay.play")
+
+    def to_end(self) -> None:
+        """END: the final position (playing stops there)."""
+        self.anim.clear()
+        self._show(self.total)
+        if self.playing:
+            self.toggle()
+
+    def flip(self) -> None:
+        """FLIP: the board turned round (or back); a turn in flight lands first."""
+        self.anim.finish_flight()
+        self.anim.finish_pop()
+        self.layout = self.layout.turned_round(not self.layout.flipped)
+        self.board_view = self.anim.view = BoardView(self.layout)
+        self.anim.layout = self.layout
 
     def restart(self) -> None:
         self.anim.clear()
@@ -179,7 +198,6 @@ class ReplayScene(ArcadeScene):
         self.moves.reveal(self.index)
         if self.index >= self.total:
             self.playing = False
-            buttons.set_label(self.b_play, "replay.play")
 
     def _show(self, index: int) -> None:
         self.index = index
@@ -207,17 +225,21 @@ class ReplayScene(ArcadeScene):
                 self.next_turn()
         elif action.kind == inp.KEY:
             key = action.key
-            if key in ("right", "accept", "space", "down"):
+            if key in ("right", "accept", "down"):
                 self.next_turn()
-            elif key in ("left", "back", "up"):
+            elif key in ("left", "up"):
                 self.previous_turn()
             elif key in ("home", "r"):
                 self.restart()
-            elif key == "p":
+            elif key == "end":
+                self.to_end()
+            elif key in ("space", "p"):
                 self.toggle()
             elif key == "v":
                 self.toggle_review()
-            elif key == "pause":
+            elif key == "f":
+                self.flip()
+            elif key in ("pause", "back"):  # Esc and Backspace leave, as on every screen
                 self.close()
 
     def _list(self, action: inp.Action) -> bool:
@@ -250,10 +272,25 @@ class ReplayScene(ArcadeScene):
                 self.next_turn()
         self.moves.update(dt)
         self.moves.show(self.lines.of(self.history.traces))
-        more = self.index < self.total  # at the end NEXT and PLAY do nothing: they look off
+        more = self.index < self.total  # at the end NEXT, END and PLAY do nothing: look off
         buttons.set_enabled(self.b_next, more)
         buttons.set_enabled(self.b_play, more or self.playing)
+        buttons.set_enabled(self.b_end, more)
+        buttons.set_enabled(self.b_restart, self.index > 0)
+        buttons.set_enabled(self.b_previous, self.index > 0)
         self.gui.update(dt)
+
+    def status(self) -> tuple[Color, str]:
+        """The turn panel: whose turn it is in the position shown, or at the end how the game
+        ended (the winner's colour; a game left unfinished: whose turn it was)."""
+        state = self.states[self.index]
+        outcome = self.record.outcome if self.index == self.total else None
+        if outcome is None or outcome.result == NO_RESULT:
+            words = ("over.unfinished" if outcome is not None else "play.to_move")
+            return state.to_move, t(words, color=color_name(state.to_move))
+        if outcome.winner is None:
+            return Color.BLUE, t("over.draw")
+        return outcome.winner, t("over.wins", color=color_name(outcome.winner))
 
     def describe(self) -> str:
         """What the last shown turn did, for the message strip."""
@@ -287,13 +324,7 @@ class ReplayScene(ArcadeScene):
         hud.draw_logo(surface, L)
         state = self.states[self.index]
         outcome = self.record.outcome if self.index == self.total else None
-        if outcome is not None:
-            mover = outcome.winner or Color.BLUE
-            label = (t("over.wins", color=color_name(outcome.winner)) if outcome.winner
-                     else t("over.draw"))
-        else:
-            mover, label = state.to_move, t("play.to_move", color=color_name(state.to_move))
-        hud.draw_turn(surface, L, mover, label, self.time)
+        hud.draw_turn(surface, L, *self.status(), self.time)
         counts = {color: len(state.numbers(color)) for color in Color}
         hud.draw_pieces_left(surface, L, counts, t("play.left"))
         line = t("replay.turn", turn=self.index, total=self.total) + " · " + self.describe()
@@ -308,6 +339,7 @@ class ReplayScene(ArcadeScene):
                              else arcade_palette.GOLD)
         hud.draw_speaker(surface, L.speaker_rect, hud.sound_state(self.ctx))
         self.gui.draw_ui(surface)
+        self.controls.draw(surface)
         if self.review.on:  # REVIEW is on: a gold frame round its button
             pygame.draw.rect(surface, arcade_palette.GOLD, self.b_review.rect.inflate(14, 14), 5,
                              border_radius=26)

@@ -1,11 +1,14 @@
 """REVIEW in the replay screen: HARD's verdict on the turn shown (``game.games.querni.review``),
-as a line of text and, when the played turn was clearly worse, on the board: HARD's own turn as
-a ghost path (violet, as a HINT looks: a ring round the piece it would have moved, dotted arcs
-to each landing, a dashed outline of the piece where it would have ended, dashed frames round
-the chain it would have removed) and a "?" badge on the square the played turn ended on.
+as a line of text and, when the played turn was clearly worse, on the board: what HARD's own
+turn does differently, in violet as a HINT looks, and a "?" badge on the square the played turn
+ended on.
 
-The path is drawn on the position after the played turn, from the squares it started on
-before it (as chess reviews draw the better move's arrow).
+The line tells HARD's turn whole: its movement, and the chain it removes, or, where the played
+turn removed a chain HARD's leaves, that HARD keeps it ("…and keep 12–15"). The board shows only
+what differs, on the position after the played turn: another movement as a ghost path (a ring
+round the piece, dotted arcs to each landing, a dashed outline where it would have ended, as
+chess reviews draw the better move's arrow), another chain in dashed frames, and the pieces the
+played turn removed but HARD's keeps as dashed outlines where they stood.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from game.games.querni.review import GameReview
 from game.games.querni.scenes.hinting import turn_text
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
-from game.rules.querni import Chain, Path, QuerniState, Square
+from game.rules.querni import Chain, Color, Path, QuerniState, Square, is_step, name
 
 if TYPE_CHECKING:
     from game.games.querni.record import GameRecord
@@ -51,10 +54,29 @@ SUMMARY_ROOM = 60
 """A strip taller than twice this gives the turn's summary two lines (landscape)."""
 
 
-def better_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
-    """HARD's turn in words: which piece it would have moved where, what it would have
-    removed (``state``: the position the turn was played from)."""
-    return turn_text(state, path, chain, "review.better_")
+def better_text(state: QuerniState, path: Path | None, chain: Chain | None,
+                played_chain: Chain | None = None) -> str:
+    """HARD's turn in words, whole: which piece it would have moved where, what it would have
+    removed, or that it keeps ``played_chain`` (the chain the played turn removed) when it
+    removes none (``state``: the position the turn was played from)."""
+    if chain is not None or played_chain is None:
+        return turn_text(state, path, chain, "review.better_")
+    keep = {"low": played_chain[0], "high": played_chain[1]}
+    if not path:
+        return t("review.better_pass_keep", **keep)
+    piece = state.pieces.get(path[0])
+    number = piece[1] if piece is not None else 0
+    if len(path) == 2 and is_step(path[0], path[1]):
+        return t("review.better_step_keep", number=number,
+                 **{"from": name(path[0]), "to": name(path[1])}, **keep)
+    return t("review.better_jump_keep", number=number,
+             path=" → ".join(name(sq) for sq in path), **keep)
+
+
+def _ends(path: Path | tuple[Square, ...] | None) -> tuple[Square, Square] | None:
+    """Where a movement started and ended (None: no movement): two routes of one jump are
+    the same movement."""
+    return (path[0], path[-1]) if path else None
 
 
 class ReviewView:
@@ -115,27 +137,59 @@ class ReviewView:
         if not verdict.clearly_worse:
             return t("review.fine"), arcade_palette.TEXT
         path, chain = verdict.best
-        return better_text(self.scene.states[index - 1], path, chain), qpalette.HINT
+        played_chain = self.scene.record.turns[index - 1][1]
+        return (better_text(self.scene.states[index - 1], path, chain, played_chain),
+                qpalette.HINT)
 
     def board_args(self) -> dict[str, Any]:
-        """``BoardView.draw``'s arguments for HARD's turn as a ghost path (nothing unless the
-        turn shown is marked and no animation plays)."""
+        """``BoardView.draw``'s arguments for what HARD's turn does differently (nothing
+        unless the turn shown is marked and no animation plays): its movement as a ghost
+        path, its chain framed, the pieces it keeps as ghosts (see the module)."""
         verdict = self.verdict
         if verdict is None or not verdict.clearly_worse or self.scene.anim.busy:
             return {}
         before = self.scene.states[self.scene.index - 1]
+        played_path, played_chain = self.scene.record.turns[self.scene.index - 1]
         path, chain = verdict.best
-        moved = before.moved(list(path)) if path else before
         mover = before.to_move
-        squares = [] if chain is None else [moved.where(mover, n)
-                                            for n in range(chain[0], chain[1] + 1)]
-        ghosts = {}
         shown = self.scene.shown.pieces
-        if path and path[-1] not in shown and path[0] in before.pieces:
-            ghosts[path[-1]] = before.pieces[path[0]]
-        return {"hint_path": tuple(path) if path else (),
+        ghosts = {}
+        hint_path: tuple[Square, ...] = ()
+        if path and _ends(path) != _ends(played_path):
+            hint_path = tuple(path)
+            if path[-1] not in shown and path[0] in before.pieces:
+                ghosts[path[-1]] = before.pieces[path[0]]
+        squares = []
+        if chain is not None and chain != played_chain:
+            moved = before.moved(list(path)) if path else before
+            squares = [moved.where(mover, n) for n in range(chain[0], chain[1] + 1)]
+        ghosts.update(self.kept())
+        return {"hint_path": hint_path,
                 "hint_chain": tuple(sq for sq in squares if sq is not None),
                 "ghosts": ghosts}
+
+    def kept(self) -> dict[Square, tuple[Color, int]]:
+        """The pieces the marked turn removed and HARD's turn keeps, where they stood (empty
+        squares of the position shown)."""
+        verdict = self.verdict
+        index = self.scene.index
+        if verdict is None or not verdict.clearly_worse or self.scene.anim.busy:
+            return {}
+        played_path, played_chain = self.scene.record.turns[index - 1]
+        if played_chain is None:
+            return {}
+        chain = verdict.best[1]
+        before = self.scene.states[index - 1]
+        removed = before.moved(list(played_path)) if played_path else before
+        numbers = set(range(played_chain[0], played_chain[1] + 1))
+        if chain is not None:
+            numbers -= set(range(chain[0], chain[1] + 1))
+        out = {}
+        for number in sorted(numbers):
+            square = removed.where(before.to_move, number)
+            if square is not None and square not in self.scene.shown.pieces:
+                out[square] = (before.to_move, number)
+        return out
 
     def played_square(self) -> Square | None:
         """Where the marked turn's piece ended (its "?" badge), if it moved."""
@@ -164,6 +218,12 @@ class ReviewView:
         fitted, lines = text.fit_lines(verdict, "bold", 30, body.width,
                                        max(1, body.height // 34), minimum=20)
         text.blit_lines(surface, lines, "bold", fitted, colour, "center", body.center)
+        layout = self.scene.layout
+        for kept in self.kept():  # HARD keeps it: a violet ring round its ghost
+            centre = layout.square_rect(kept).center
+            radius = layout.piece_size // 2 + 4
+            pygame.draw.circle(surface, (40, 20, 90), centre, radius + 2, 9)
+            pygame.draw.circle(surface, qpalette.HINT, centre, radius, 5)
         square = self.played_square()
         if square is not None:
             rect = self.scene.layout.square_rect(square)

@@ -76,6 +76,8 @@ class MoveList:
         self._wrapped: dict[tuple[str, str, int], tuple[str, ...]] = {}
         self._press: tuple[tuple[int, int], bool] | None = None  # where, and whether it moved
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._shown = 0
+        """Counts the changes of the entries (their words too: a language switch)."""
 
     # --- entries --------------------------------------------------------------------------
     @property
@@ -89,6 +91,7 @@ class MoveList:
         if entries == self._entries:
             return
         self._entries = entries
+        self._shown += 1
         width = self.column_width
         placed: list[Placed] = []
         y = 0
@@ -225,7 +228,7 @@ class MoveList:
 
     def signature(self) -> tuple[object, ...]:
         """What the panel shows, for partial redraws."""
-        return (len(self._entries), round(self.scroller.offset), i18n.current())
+        return (len(self._entries), self._shown, round(self.scroller.offset), i18n.current())
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, current: int | None, viewed: bool, heading: str,

@@ -179,7 +179,9 @@ class ScoresView(VariantTabs):
                 if data is None:  # damaged: set aside, so no longer marked
                     self._documented = None
                     return False
-                self.app.nav.push("querni.replay", record=data, back=True)
+                players = record.get("players")
+                self.app.nav.push("querni.replay", record=data, back=True,
+                                  players=players if isinstance(players, Mapping) else None)
                 return True
         return False
 
@@ -308,7 +310,7 @@ class ScoresView(VariantTabs):
         for (color, number), centre in zip(chain, centres):
             image = pieces.piece(color, number, 120)
             surface.blit(image, image.get_rect(center=centre))
-        text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
+        text.blit(surface, t("stats.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line")
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),

@@ -13,7 +13,6 @@ import pygame
 import pygame_gui
 
 from game.arcade.spec import by_id
-from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.engine.localformat import format_number
 from game.games.querni import GAME_ID
@@ -88,9 +87,13 @@ class StatsView:
         return bar, legend
 
     def draw(self, surface: pygame.Surface, time: float) -> None:
-        if not any(s.games for s in self.stats.values()):
-            text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT,
-                      "center", (self.area.centerx, self.area.top + 300))
+        if not any(s.games for s in self.stats.values()):  # QUERNI has results, not scores
+            centre = (self.area.centerx, self.area.top + 300)
+            text.blit(surface, TEXTS.t("stats.empty_title"), "bold", 44, palette.TEXT, "center",
+                      centre)
+            line = TEXTS.t("scores.empty_line")
+            text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
+                      palette.TEXT_DIM, "center", (centre[0], centre[1] + 70))
             return
         for stats, box in self.rows():
             self._draw_row(surface, stats, box)
