@@ -21,9 +21,8 @@ from game.arcade.storage import Settings
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, locales
 from game.engine import input as inp
-from game.engine.locales import LOCALES
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -133,7 +132,9 @@ class SettingsScene(VolumeSliders):
         s = self.settings
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 34, 240, 96), "common.back",
                                      self.close, "#choice")
-        self.language_rects = {code: self._chip(i, 4, 0) for i, code in enumerate(LOCALES)}
+        codes = locales.offered()
+        self.language_rects = {code: self._chip(i, len(codes), 0)
+                               for i, code in enumerate(codes)}
         self.music = self._slider(1, s.music_volume, self.set_music)
         self.b_music_mute = self._toggle(1, "settings.mute", s.music_muted, self.toggle_music)
         self.effects = self._slider(2, s.effects_volume, self.set_effects)

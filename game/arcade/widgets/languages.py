@@ -8,7 +8,8 @@ import pygame
 from game.arcade.widgets import palette
 from game.engine import i18n
 
-LANGUAGE_NAMES = {"en": "English", "th": "ไทย", "bg": "Български", "ko": "한국어"}
+LANGUAGE_NAMES = {"en": "English", "th": "ไทย", "bg": "Български", "ko": "한국어",
+                  "qps": "[Þšéûðö]"}  # the developers' pseudo-locale
 
 
 def draw_chips(surface: pygame.Surface, rects: dict[str, pygame.Rect], current: str) -> None:
