@@ -35,10 +35,12 @@ ACCENTED = dict(zip(
     "åьçðéғĝĥîĵķļмñöþøŕšţûѵŵхýžÅВÇÐÉҒĜĤÎĴĶĻМÑÖÞØŔŠŢÛѴŴХÝŽ", strict=True))
 """Each ASCII letter as a look-alike the bundled Latin/Cyrillic faces draw (``fonts/``): an
 accented Latin letter where the subset has one, else a Cyrillic one."""
-KEPT_WORDS = ("MAGDAGDON", "QUERNI", "Majda", "PEACEFUL", "SURVIVAL", "NIGHTMARE")
-"""The game's own names: Latin letters in every language (rules M-10), so here too."""
+KEPT_WORDS = ("MAGDAGDON", "QUERNI", "Majda", "PEACEFUL", "SURVIVAL", "NIGHTMARE", "CUBIRI",
+              "ORIGINAL", "Majduška")
+"""The game's own names and its maker's: Latin letters in every language (rules M-10), so
+here too."""
 _TOKEN = re.compile(r"%\{\w+\}|\*\*|\S+?(?=%\{|\*\*|\s|$)|\s+")
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = re.compile(r"[A-Za-zš]+")
 
 
 def _word(token: str) -> str:
@@ -53,7 +55,7 @@ def _word(token: str) -> str:
         if word in KEPT_WORDS:
             return word
         letters += len(word)
-        return "".join(ACCENTED[ch] for ch in word)
+        return "".join(ACCENTED.get(ch, ch) for ch in word)
 
     accented = _WORD.sub(accent, token)
     return accented + PAD * math.ceil(GROWTH * letters) if letters else accented

@@ -271,11 +271,11 @@ class SettingsScene(VolumeSliders):
         text.blit(surface, t("settings.title"), "display", 72, palette.GOLD, "center",
                   (width // 2, 82), shadow=True)
         room = width - 120 if self.tall else CONTROL_X - LABEL_X - 30
+        height = 52 if self.tall else 86  # a line above the controls, or beside them
         for row, (key, translate) in enumerate(self.rows()):
-            label = translate(key)
-            size = text.fit_size(label, "bold", 34, room)
-            text.blit(surface, label, "bold", size, palette.TEXT, "midleft",
-                      self._label_pos(row))
+            x, y = self._label_pos(row)
+            text.blit_in(surface, translate(key), "bold", 34, palette.TEXT,
+                         pygame.Rect(x, y - height // 2, room, height), "midleft")
         languages.draw_chips(surface, self.language_rects, i18n.current())
         if self.ui is not None:
             self.gui.draw_ui(surface)

@@ -21,7 +21,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -291,7 +291,9 @@ class TitleScene(ArcadeScene):
         return self._damage.areas((self._static_key(size), picture(self.ui)), moving)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        layer = self.static_layer(surface.get_size())
+        surface.blit(layer, (0, 0))
+        textlog.placed(surface, layer, (0, 0))
         for logo in self._logos():
             self._draw_logo(surface, *logo)
         if self.choosing is None:
@@ -334,7 +336,8 @@ class TitleScene(ArcadeScene):
             dy = math.sin(self.time * 3.0 + i * 0.6) * 8
             shadow = text.render(logo[i], "logo", size, (0, 0, 0))
             surface.blit(shadow, (x + 5, cy - letter.get_height() // 2 + dy + 6))
-            surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
+            at = surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
+            textlog.text(surface, logo[i], at, image=letter)
             x += letter.get_width() + 6
 
     def _draw_variants_static(self, surface: pygame.Surface, spec: GameSpec) -> None:
