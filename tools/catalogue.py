@@ -75,8 +75,8 @@ _MACHINE = re.compile(r"://|--|\.py\b|/")
 OVERLAP = 2
 """Pixels two texts' inks may share (anti-aliased edges of neighbouring glyphs)."""
 LINE_OVERLAP = 0.2
-"""The share of its height a line's ink may reach into the next line's: an accent over a
-capital and a descender under the line above share a band, never a glyph."""
+"""The share of its height a line's ink may reach into the next line's of the same size: an
+accent over a capital and a descender under the line above share a band, never a glyph."""
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -111,7 +111,8 @@ def problems(log: TextLog, locale: str, canvas: pygame.Rect) -> list[str]:
     for i, first in enumerate(texts):
         for second in texts[i + 1:]:
             shared = first.rect.clip(second.rect)
-            lines = LINE_OVERLAP * min(first.rect.height, second.rect.height)
+            low, high = sorted((first.rect.height, second.rect.height))
+            lines = LINE_OVERLAP * low if low > 0.7 * high else 0  # lines of one paragraph
             if shared.width > OVERLAP and shared.height > max(OVERLAP, lines) and not (
                     first.text == second.text and first.rect == second.rect):
                 found.append(f"overlaps {textlog.describe(second)}: {textlog.describe(first)}")

@@ -396,12 +396,32 @@ def _querni_over(s: Stage, session: Any, view_board: bool = False, stats: bool =
 def _querni_replay(s: Stage, turn: int | None = None, review: bool = False,
                    session: Any = None) -> None:
     record = Fixtures.querni_record(session or Fixtures.querni_vs("lost", "medium"))
+    if review:
+        _judged(record)
     scene = s.open("querni.replay", 5, record=record, review=review)
     if turn is not None:
         scene.show_turn(scene.total if turn < 0 else turn)
         s.settle(40)
     if review:
         s.settle(20)
+
+
+def _judged(record: dict[str, Any]) -> None:
+    """Verdicts on every turn of ``record`` in REVIEW's memory, every third turn marked
+    clearly worse (HARD's own turn: another legal one), so REVIEW shows its marks at once:
+    what is looked at is their layout, not HARD's judgement."""
+    from game.ai.querni.review import Verdict, judge_turn
+    from game.games.querni.computer import DETERMINISTIC_NODES
+    from game.games.querni.record import check
+    from game.games.querni.review import cached_verdicts
+
+    game = check(record)
+    verdicts = cached_verdicts(game, (judge_turn, DETERMINISTIC_NODES))
+    for number, (state, played) in enumerate(zip(game.states(), game.turns), start=1):
+        other = next((turn for turn in state.legal_turns() if turn != tuple(played)), played)
+        worse = number % 3 == 0 and other != played
+        verdicts[number] = Verdict(other if worse else tuple(played), 4.0 if worse else 0.0,
+                                   0.0, not worse)
 
 
 def _pin(s: Stage, mode: str = "exit", locked: float = 0.0, typed: str = "") -> None:

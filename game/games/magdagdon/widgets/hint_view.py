@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.arcade.widgets import palette
+from game.engine import textlog
 from game.games.magdagdon.hints import Targets
 from game.games.magdagdon.widgets.layout import PlayLayout
 
@@ -108,6 +109,8 @@ def plate(surface: pygame.Surface, L: PlayLayout) -> None:
     rect.center = L.message_pos
     pygame.draw.rect(surface, palette.SLOT, rect, border_radius=18)
     pygame.draw.rect(surface, GLOW, rect, 3, border_radius=18)
+    textlog.covered(surface, rect)
+    textlog.box(surface, rect, textlog.PANEL)
 
 
 def spinner(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
