@@ -26,6 +26,7 @@ failures. The exit status is 1 when any state failed.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import shutil
@@ -56,8 +57,9 @@ MIN_PIXELS = 9
 ALLOWED_WORDS = frozenset({
     # the games' own names, kept in Latin letters in every language (rules M-10)
     "MAGDAGDON", "QUERNI", "Majda", "PEACEFUL", "SURVIVAL", "NIGHTMARE",
-    # kept in Latin by the translators: the operator's PIN, the daily's clock
-    "PIN", "UTC", "Power", "Powers",
+    # kept in Latin by the translators: the operator's PIN, the daily's clock, the name of
+    # the variable the venue's password may be given in
+    "PIN", "UTC", "Power", "Powers", "PGPASSWORD",
     # the fonts' names and licence on the About page
     "Noto", "Sans", "Thai", "CJK", "KR", "Display", "Symbols", "Symbols2", "SIL", "Open",
     "Font", "License", "Google", "OFL", "txt",
@@ -69,7 +71,8 @@ ALLOWED_WORDS = frozenset({
 """Words of plain ASCII letters a screen in another language may show."""
 _WORD = re.compile(r"[A-Za-z\u00C0-\u017F]{2,}")
 _ASCII = re.compile(r"[A-Za-z]")
-_KEY = re.compile(r"[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+")
+_KEY = re.compile(r"(?<![A-Za-z0-9_/.])[a-z][a-z0-9_]+(\.[A-Za-z0-9_]{2,})+(?![A-Za-z0-9_/])")
+"""A translation key (``querni.color.NONE``) anywhere in a text."""
 _MACHINE = re.compile(r"://|--|\.py\b|/")
 """Text a machine reads (an address, a command line, a path) is written as it is."""
 OVERLAP = 2
@@ -103,7 +106,7 @@ def problems(log: TextLog, locale: str, canvas: pygame.Rect) -> list[str]:
             found.append(f"off the screen: {where}")
         elif drawn.box is not None and not drawn.box.contains(drawn.rect):
             found.append(f"out of its box {tuple(drawn.box)}: {where}")
-        if _KEY.fullmatch(drawn.text.strip()):
+        if _KEY.search(drawn.text) and not _MACHINE.search(drawn.text):
             found.append(f"a text key: {where}")
         words = foreign_words(drawn, locale)
         if words:
@@ -224,6 +227,7 @@ def _filled(folder: Path) -> None:
         from game.games.registry import GAMES
 
         template = Path(tempfile.mkdtemp(prefix="catalogue-records-"))
+        atexit.register(shutil.rmtree, template, True)
         storage = Storage(template, games=[spec.data for spec in GAMES])
         fill(storage)
         storage.close()

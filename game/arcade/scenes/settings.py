@@ -268,8 +268,8 @@ class SettingsScene(VolumeSliders):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        text.blit(surface, t("settings.title"), "display", 72, palette.GOLD, "center",
-                  (width // 2, 82), shadow=True)
+        text.blit_in(surface, t("settings.title"), "display", 72, palette.GOLD,
+                     pygame.Rect(300, 30, width - 600, 104), shadow=True)  # beside BACK
         room = width - 120 if self.tall else CONTROL_X - LABEL_X - 30
         height = 52 if self.tall else 86  # a line above the controls, or beside them
         for row, (key, translate) in enumerate(self.rows()):

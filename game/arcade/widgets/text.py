@@ -47,7 +47,7 @@ def blit(
     return rect
 
 
-def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 24) -> int:
+def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 16) -> int:
     """The largest even size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``max_width``.
 
     Results are remembered: each trial size loads a font, which costs a frame's budget.
@@ -138,7 +138,7 @@ def line_step(role: str, size: int, gap: int) -> int:
 
 def blit_in(target: pygame.Surface, text: str, role: str, size: int,
             colour: tuple[int, ...], box: pygame.Rect, align: str = "center",
-            gap: int = 6) -> pygame.Rect:
+            gap: int = 6, shadow: bool = False) -> pygame.Rect:
     """Draw ``text`` inside ``box``: shrunk, then wrapped, until it fits (``fit_box``);
     ``align`` is "center" or "midleft" (the lines' side). Each line is reported to the text
     log with ``box`` as the box it must stay in. Returns the rect the lines cover."""
@@ -150,6 +150,8 @@ def blit_in(target: pygame.Surface, text: str, role: str, size: int,
     for line in lines:
         surface = render(line, role, size, colour)
         rect = surface.get_rect(**{align: (round(x), round(y))})
+        if shadow:
+            target.blit(render(line, role, size, SHADOW), rect.move(3, 4))
         target.blit(surface, rect)
         textlog.text(target, line, rect, box=box, image=surface)
         covered.union_ip(rect)
