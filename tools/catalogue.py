@@ -91,6 +91,13 @@ def foreign_words(drawn: Drawn, locale: str) -> list[str]:
             if _ASCII.search(word) and word not in ALLOWED_WORDS]
 
 
+def _visible(drawn: Drawn) -> Drawn:
+    """``drawn`` as far as it is seen: a line half scrolled out of its view is cut there."""
+    if drawn.clip is None:
+        return drawn
+    return Drawn(drawn.text, drawn.rect.clip(drawn.clip), drawn.box, drawn.kind, drawn.clip)
+
+
 def _hidden(drawn: Drawn) -> bool:
     """Clipped away whole (a row scrolled out of its list)."""
     return not drawn.seen
@@ -111,8 +118,9 @@ def problems(log: TextLog, locale: str, canvas: pygame.Rect) -> list[str]:
         words = foreign_words(drawn, locale)
         if words:
             found.append(f"English in {locale} ({' '.join(words)}): {where}")
-    for i, first in enumerate(texts):
-        for second in texts[i + 1:]:
+    shown = [_visible(d) for d in texts]
+    for i, first in enumerate(shown):
+        for second in shown[i + 1:]:
             shared = first.rect.clip(second.rect)
             low, high = sorted((first.rect.height, second.rect.height))
             lines = LINE_OVERLAP * low if low > 0.7 * high else 0  # lines of one paragraph
@@ -120,7 +128,7 @@ def problems(log: TextLog, locale: str, canvas: pygame.Rect) -> list[str]:
                     first.text == second.text and first.rect == second.rect):
                 found.append(f"overlaps {textlog.describe(second)}: {textlog.describe(first)}")
     for box in log.boxes:
-        for drawn in texts:
+        for drawn in shown:
             if drawn.box == box.rect or (drawn.box is not None and box.rect.contains(drawn.box)):
                 continue  # the box's own text
             if box.rect.colliderect(drawn.rect) and not box.rect.contains(drawn.rect):
