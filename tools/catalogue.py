@@ -144,6 +144,7 @@ class Shot:
 
     state: str
     picture: pygame.Surface
+    """The frame at half its size (enough for a thumbnail; 77 whole frames are 640 MB)."""
     problems: list[str] = field(default_factory=list)
     texts: list[Drawn] = field(default_factory=list)
 
@@ -216,7 +217,8 @@ class Run:
                             app.set_language(self.locale)
                             Stage(app).settle(2)
                         _draw(app, log)
-                        yield Shot(state.name, app.surface.copy(),
+                        picture = pygame.transform.smoothscale_by(app.surface, 0.5)
+                        yield Shot(state.name, picture,
                                    problems(log, self.locale, canvas), list(log.texts))
             finally:
                 app.shutdown()
@@ -260,6 +262,7 @@ def contact_sheet(shots: Sequence[Shot], size_name: str, locale: str) -> pygame.
     rows = (len(shots) + columns - 1) // columns
     sheet = pygame.Surface((columns * (width + 12) + 12, 60 + rows * (height + label + 12)))
     sheet.fill((24, 24, 30))
+    pygame.font.init()  # the run's arcade has shut pygame down
     font = pygame.font.Font(str(i18n.font_path("ui", "en")), 18)
     title = f"{locale} {size_name}: {len(shots)} screen-states, " \
             f"{sum(bool(s.problems) for s in shots)} failed"
@@ -283,33 +286,36 @@ def contact_sheet(shots: Sequence[Shot], size_name: str, locale: str) -> pygame.
 def catalogue(locales: Iterable[str], sizes: Iterable[str], states: Sequence[State],
               out: Path | None = None, switch: bool = True) -> dict[tuple[str, str], list[Shot]]:
     """Every state in every language and size (and switched from English to ``qps``); the
-    shots by (language, size), with a sheet each written into ``out``."""
+    shots by (language, size), each sheet written into ``out`` as soon as it is drawn."""
     results: dict[tuple[str, str], list[Shot]] = {}
-    drawn: dict[tuple[str, tuple[int, int]], list[Shot]] = {}
-    for locale in locales:
-        for size_name in sizes:
-            size = SIZES[size_name]
-            scale = SCALE.get(size_name, 1.0)
-            if (locale, size) not in drawn:
-                drawn[(locale, size)] = list(Run(locale, size, states).shots())
-            shots = drawn[(locale, size)]
-            if scale < 1.0:
-                shots = [Shot(s.state, s.picture, s.problems + _small(s, scale), s.texts)
-                         for s in shots]
-            results[(locale, size_name)] = shots
-    if switch:
-        results[("en→qps", "1920x1080")] = list(
-            Run("qps", SIZES["1920x1080"], states, switch_from="en").shots())
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        lines = []
-        for (locale, size_name), shots in results.items():
+    lines: list[str] = []
+
+    def keep(locale: str, size_name: str, shots: list[Shot]) -> None:
+        results[(locale, size_name)] = shots
+        lines.extend(f"{locale} {size_name} {shot.state}: {p}"
+                     for shot in shots for p in shot.problems)
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
             name = locale.replace("→", "-to-")
             pygame.image.save(contact_sheet(shots, size_name, locale),
                               str(out / f"sheet-{name}-{size_name}.png"))
-            for shot in shots:
-                lines += [f"{locale} {size_name} {shot.state}: {p}" for p in shot.problems]
-        (out / "failures.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            (out / "failures.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    for locale in locales:
+        drawn: dict[tuple[int, int], list[Shot]] = {}
+        for size_name in sizes:
+            size = SIZES[size_name]
+            scale = SCALE.get(size_name, 1.0)
+            if size not in drawn:
+                drawn[size] = list(Run(locale, size, states).shots())
+            shots = drawn[size]
+            if scale < 1.0:
+                shots = [Shot(s.state, s.picture, s.problems + _small(s, scale), s.texts)
+                         for s in shots]
+            keep(locale, size_name, shots)
+    if switch:
+        keep("en→qps", "1920x1080",
+             list(Run("qps", SIZES["1920x1080"], states, switch_from="en").shots()))
     return results
 
 
