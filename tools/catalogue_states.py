@@ -40,12 +40,13 @@ class Stage:
         self.app = app
 
     def settle(self, frames: int = 3) -> None:
-        """Run ``frames`` frames without drawing them (only the frame looked at is drawn:
-        ``catalogue._draw``), so animations and workers move on at a frame's cost."""
+        """Run ``frames`` frames (at least ``QUIET_FRAMES``) without drawing them (only the
+        frame looked at is drawn: ``catalogue._draw``), so animations and workers move on at
+        a frame's cost."""
         app = self.app
         app._due = _never
         try:
-            run_frames(app, frames)
+            run_frames(app, max(frames, QUIET_FRAMES))
         finally:
             del app._due
 
@@ -70,6 +71,12 @@ class Stage:
     def play(self, game_id: str, saved: Any, frames: int = 3, **kwargs: Any) -> Any:
         """``saved`` on ``game_id``'s play screen."""
         return self.open(f"{game_id}.play", frames, saved=saved, **kwargs)
+
+
+QUIET_FRAMES = 8
+"""Frames enough for pygame-gui to be updated once with nobody touching it
+(``engine.gui.QUIET_UPDATE_EVERY``): a state reached by calling a scene, not by a tap, shows
+its new buttons only after that."""
 
 
 def _never(steps: int) -> bool:
