@@ -10,7 +10,7 @@ from typing import Any
 
 from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
-from game.engine.locales import LOCALES
+from game.engine.locales import ALL_LOCALES, DEV_LOCALES_ENV, PSEUDO_LOCALE
 
 
 def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
@@ -47,7 +47,11 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--scene", choices=SHELL_START_SCENES + GAME_START_SCENES,
                    help="start on this scene (play and rules: of --game)")
     p.add_argument("--data-dir", metavar="PATH", help="where settings, scores and saves live")
-    p.add_argument("--lang", choices=LOCALES, help="language of the game")
+    p.add_argument("--lang", choices=ALL_LOCALES,
+                   help=f"language of the game ({PSEUDO_LOCALE}: the developers' pseudo-locale)")
+    p.add_argument("--dev-locales", action="store_true",
+                   help=f"offer the pseudo-locale {PSEUDO_LOCALE} in the settings (for "
+                        f"developers; also ${DEV_LOCALES_ENV}=1)")
     p.add_argument("--kiosk", action="store_true",
                    help="public kiosk: fullscreen, touch-first, only the operator can quit")
     p.add_argument("--kiosk-pin", metavar="DIGITS", type=_pin,
@@ -112,6 +116,8 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.fleet_migrate:
         return migrate_venue(parser(games), args.fleet)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.dev_locales:
+        os.environ[DEV_LOCALES_ENV] = "1"
     from game.arcade.bootstrap import StartupError, build, reset_pin
 
     try:

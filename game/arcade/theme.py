@@ -10,7 +10,7 @@ from typing import TypedDict
 
 from game.arcade.widgets import palette
 from game.engine import assets, i18n
-from game.engine.locales import LOCALES
+from game.engine.locales import ALL_LOCALES
 
 
 class ThemeBlock(TypedDict, total=False):
@@ -43,7 +43,7 @@ def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
            ) -> list[dict[str, str]]:
     """One font block per locale; ``sizes`` overrides the size for some locales (long words)."""
     blocks = []
-    for locale in LOCALES:
+    for locale in ALL_LOCALES:
         regular = i18n.font_path("ui", locale)
         strong = i18n.font_path("bold", locale)
         if not (_usable(regular) and _usable(strong)):

@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import resource_loaders
 from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource
 
+from game.engine import textlog
 from game.engine.display import pointer_position
 
 try:  # where pygame-gui 0.6 keeps its rounded buttons' shape (it may move in a later version)
@@ -135,8 +136,36 @@ class UIManager(pygame_gui.UIManager):
         owed, self._owed = self._owed, 0.0
         super().update(owed)
 
+    def draw_ui(self, window_surface: pygame.Surface) -> None:
+        super().draw_ui(window_surface)
+        if textlog.recording():
+            record_buttons(self, window_surface)
+
     def _update_mouse_position(self) -> None:  # called by update(), just after it read it
         self.mouse_position = self._pointer if self._pointer is not None else pointer_position()
+
+
+BUTTON_INSET = 4 + 3
+"""A themed button's border and shadow (``arcade.theme``): its text must stay inside them."""
+
+
+def record_buttons(manager: pygame_gui.UIManager, surface: pygame.Surface) -> None:
+    """Tell the text log where each shown button's label is drawn: centred on its face, as
+    wide as its font makes it (the button itself is a box no other text may cross)."""
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, pygame_gui.elements.UIButton) or not element.visible:
+            continue
+        rect = pygame.Rect(element.rect)
+        textlog.covered(surface, rect)  # a button hides what was drawn under it
+        textlog.box(surface, rect, textlog.BUTTON)
+        label = element.text
+        if not label or not label.strip() or element.font is None:
+            continue
+        width, height = element.font.size(label)
+        shown = pygame.Rect(0, 0, width, height)
+        shown.center = rect.center
+        face = rect.inflate(-2 * BUTTON_INSET, -2 * BUTTON_INSET)
+        textlog.text(surface, label, shown, box=face, kind=textlog.BUTTON)
 
 
 class InlineResourceLoader(resource_loaders.IResourceLoader):

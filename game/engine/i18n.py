@@ -21,13 +21,13 @@ import i18n
 import pygame
 
 from game.engine import assets
-from game.engine.locales import LOCALES
+from game.engine.locales import ALL_LOCALES, LOCALES
 
 log = logging.getLogger(__name__)
 
 TRANSLATIONS_DIR = assets.resource("assets", "i18n")
 
-SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang"}
+SCRIPTS = {"en": "Latn", "th": "Thai", "bg": "Cyrl", "ko": "Hang", "qps": "Latn"}
 """HarfBuzz script per locale (``pygame.font.Font.set_script``)."""
 
 _LATIN_CYRILLIC = {
@@ -40,6 +40,7 @@ FONT_FILES: dict[str, dict[str, str]] = {
     "bg": _LATIN_CYRILLIC,
     "th": {"ui": "ui-thai.ttf", "bold": "ui-thai-bold.ttf", "display": "ui-thai-bold.ttf"},
     "ko": {"ui": "ui-korean.ttf", "bold": "ui-korean-bold.ttf", "display": "ui-korean-bold.ttf"},
+    "qps": _LATIN_CYRILLIC,  # the pseudo-locale's accented Latin letters
 }
 """Faces per locale and role: ``ui`` body text, ``bold`` buttons and labels, ``display`` titles."""
 
@@ -97,7 +98,7 @@ def setup(locale: str = "en") -> str:
 
 def set_locale(locale: str) -> None:
     """Switch every later ``t`` call (and pygame-gui's texts) to ``locale``."""
-    if locale not in LOCALES:
+    if locale not in ALL_LOCALES:
         raise ValueError(f"unsupported language {locale!r}; choose one of {', '.join(LOCALES)}")
     _state["locale"] = locale
     i18n.set("locale", locale)

@@ -36,6 +36,8 @@ def ks_x_1001_hangul() -> set[int]:
     return {cp for cp in range(0xAC00, 0xD7A4) if len(chr(cp).encode("euc-kr")) == 2}
 
 
+PSEUDO_LETTERS = {ord(c) for c in "åçðéĝĥîĵķļñöþøŕšţûŵýžÅÇÐÉĜĤÎĴĶĻÑÖÞØŔŠŢÛŴÝŽ"}
+"""The accented letters of the pseudo-locale ``qps`` (its titles use the display face)."""
 UI_COMMON = ASCII_PRINTABLE | PUNCTUATION | MATH_AND_ARROWS | UI_MARKS
 REQUIRED: dict[str, set[int]] = {
     "ui-latin-cyrillic.ttf": UI_COMMON | CYRILLIC_BG | span(0xA0, 0x17F),
@@ -44,7 +46,7 @@ REQUIRED: dict[str, set[int]] = {
     "ui-thai-bold.ttf": UI_COMMON | THAI,
     "ui-korean.ttf": UI_COMMON | ks_x_1001_hangul() | HANGUL_COMPAT_JAMO,
     "ui-korean-bold.ttf": UI_COMMON | ks_x_1001_hangul() | HANGUL_COMPAT_JAMO,
-    "display.ttf": ASCII_PRINTABLE | CYRILLIC_BG | {0x2212, 0x00D7},
+    "display.ttf": ASCII_PRINTABLE | CYRILLIC_BG | {0x2212, 0x00D7} | PSEUDO_LETTERS,
 }
 SAMPLES = {
     "ui-latin-cyrillic": "НАСТРОЙКИ ХВЪРЛИ ПОТВЪРДИ Settings",

@@ -340,7 +340,7 @@ def test_zero_width_spaces_only_in_thai(locale, group):
 
 # --- fonts --------------------------------------------------------------------------------
 @pytest.mark.parametrize("group", GROUPS)
-@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("locale", (*LOCALES, "qps"))  # qps: the pseudo-locale's accents too
 def test_every_character_is_in_the_locales_faces(locale, group):
     missing = {}
     for face in faces(locale):

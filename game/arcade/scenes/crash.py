@@ -60,8 +60,8 @@ class CrashScene(ArcadeScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        text.blit(surface, t("crash.title"), "display", 80, palette.BAD, "center",
-                  (cx, cy - 200), shadow=True)
+        text.blit_in(surface, t("crash.title"), "display", 80, palette.BAD,
+                     pygame.Rect(60, cy - 270, surface.get_width() - 120, 140), shadow=True)
         line = t("crash.line")
         text.blit(surface, line, "ui", text.fit_size(line, "ui", 34, surface.get_width() - 120),
                   palette.TEXT, "center", (cx, cy - 80))

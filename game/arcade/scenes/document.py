@@ -22,6 +22,7 @@ from game.arcade.widgets import buttons, palette, text, textflow
 from game.arcade.widgets.background import background
 from game.arcade.widgets.textflow import FIGURE
 from game.engine import input as inp
+from game.engine import textlog
 from game.engine.i18n import Catalogue
 from game.engine.i18n import current as current_locale
 
@@ -217,10 +218,12 @@ class DocumentScene(ArcadeScene):
     def draw(self, surface: pygame.Surface) -> None:
         assert self.doc is not None and self._static is not None and self._fades is not None
         surface.blit(self._static, (0, 0))
+        textlog.placed(surface, self._static, (0, 0))
         offset = round(self.scroller.offset)
         area = pygame.Rect(self.view.left - self.panel.left, offset, self.view.width,
                            min(self.view.height, self.doc.height - offset))
         surface.blit(self.doc.surface, self.view.topleft, area)
+        textlog.placed(surface, self.doc.surface, self.view.topleft, area)
         top_fade, bottom_fade = self._fades
         if offset > 0:
             surface.blit(top_fade, self.view.topleft)

@@ -19,9 +19,8 @@ from game.arcade.storage import Notice
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, locales
 from game.engine import input as inp
-from game.engine.locales import LOCALES
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -95,7 +94,9 @@ class OperatorScene(VolumeSliders):
             self.toggle_attract, "#choice_on" if s.kiosk_attract else "#choice")
         self.music = self._slider(3, s.music_volume, self.set_music)
         self.effects = self._slider(4, s.effects_volume, self.set_effects)
-        self.language_rects = {code: self._chip(i, 4, 5) for i, code in enumerate(LOCALES)}
+        codes = locales.offered()
+        self.language_rects = {code: self._chip(i, len(codes), 5)
+                               for i, code in enumerate(codes)}
         width = self.app.surface.get_width()
         labels = (("operator.resume", self.resume_kiosk, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),

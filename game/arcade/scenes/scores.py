@@ -171,8 +171,9 @@ class ScoresScene(ArcadeScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        text.blit(surface, t(self.title_key), "display", 72, palette.GOLD, "center",
-                  (width // 2, 88), shadow=True)
+        # between BACK (and the buttons at the right) in the top row
+        text.blit_in(surface, t(self.title_key), "display", 72, palette.GOLD,
+                     pygame.Rect(300, 36, width - 600, 104), shadow=True)
         assert self.view is not None
         self.view.draw(surface, self.time)
         if self.ui is not None:

@@ -21,9 +21,8 @@ from game.arcade.storage import Settings
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, languages, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, locales
 from game.engine import input as inp
-from game.engine.locales import LOCALES
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -133,7 +132,9 @@ class SettingsScene(VolumeSliders):
         s = self.settings
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 34, 240, 96), "common.back",
                                      self.close, "#choice")
-        self.language_rects = {code: self._chip(i, 4, 0) for i, code in enumerate(LOCALES)}
+        codes = locales.offered()
+        self.language_rects = {code: self._chip(i, len(codes), 0)
+                               for i, code in enumerate(codes)}
         self.music = self._slider(1, s.music_volume, self.set_music)
         self.b_music_mute = self._toggle(1, "settings.mute", s.music_muted, self.toggle_music)
         self.effects = self._slider(2, s.effects_volume, self.set_effects)
@@ -269,14 +270,14 @@ class SettingsScene(VolumeSliders):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        text.blit(surface, t("settings.title"), "display", 72, palette.GOLD, "center",
-                  (width // 2, 82), shadow=True)
+        text.blit_in(surface, t("settings.title"), "display", 72, palette.GOLD,
+                     pygame.Rect(300, 30, width - 600, 104), shadow=True)  # beside BACK
         room = width - 120 if self.tall else CONTROL_X - LABEL_X - 30
+        height = 52 if self.tall else 86  # a line above the controls, or beside them
         for row, (key, translate) in enumerate(self.rows()):
-            label = translate(key)
-            size = text.fit_size(label, "bold", 34, room)
-            text.blit(surface, label, "bold", size, palette.TEXT, "midleft",
-                      self._label_pos(row))
+            x, y = self._label_pos(row)
+            text.blit_in(surface, translate(key), "bold", 34, palette.TEXT,
+                         pygame.Rect(x, y - height // 2, room, height), "midleft")
         languages.draw_chips(surface, self.language_rects, i18n.current())
         if self.ui is not None:
             self.gui.draw_ui(surface)

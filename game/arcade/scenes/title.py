@@ -21,7 +21,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, TileAction, by_id
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.engine import input as inp
 from game.engine.damage import Tracker
 from game.engine.gui import picture
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 MARGIN, GAP = 70, 40
 MENU_H = 96
+BOB = 8
+"""How far (px) each letter of a logo bobs up and down."""
 
 
 @dataclass
@@ -279,7 +281,7 @@ class TitleScene(ArcadeScene):
         if self.choosing is not None:
             width = self.app.surface.get_width()
             return [(self.choosing.logo, width // 2, 150, width - 160, 120)]
-        return [(tile.spec.logo, tile.rect.centerx, tile.rect.top + 84, tile.rect.width - 80,
+        return [(tile.spec.logo, tile.rect.centerx, tile.rect.top + 76, tile.rect.width - 80,
                  100) for tile in self.tiles]
 
     def damage(self) -> list[pygame.Rect] | None:
@@ -291,7 +293,9 @@ class TitleScene(ArcadeScene):
         return self._damage.areas((self._static_key(size), picture(self.ui)), moving)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        layer = self.static_layer(surface.get_size())
+        surface.blit(layer, (0, 0))
+        textlog.placed(surface, layer, (0, 0))
         for logo in self._logos():
             self._draw_logo(surface, *logo)
         if self.choosing is None:
@@ -308,10 +312,12 @@ class TitleScene(ArcadeScene):
         pygame.draw.rect(surface, palette.PANEL, rect, border_radius=36)
         pygame.draw.rect(surface, palette.GOLD if focused else palette.PANEL_EDGE, rect,
                          6 if focused else 4, border_radius=36)
-        tagline = spec.texts.t("tile.tagline")
-        size = text.fit_size(tagline, "ui", 30, rect.width - 60)
-        text.blit(surface, tagline, "ui", size, palette.TEXT_DIM, "center",
-                  (rect.centerx, rect.top + 160))
+        # the tagline fills the band between the bobbing logo and the art (Thai marks above
+        # the line, the Q's tail below it)
+        logo = next(item for item in self._logos() if item[0] == spec.logo)
+        top = self._logo_ink_bottom(*logo) + 4
+        text.blit_in(surface, spec.texts.t("tile.tagline"), "ui", 30, palette.TEXT_DIM,
+                     pygame.Rect(rect.left + 30, top, rect.width - 60, tile.art.top - top))
 
     @staticmethod
     def _letters(logo: str, room: int, largest: int) -> tuple[int, list[pygame.Surface], int]:
@@ -325,16 +331,26 @@ class TitleScene(ArcadeScene):
         height = max(letter.get_height() for letter in letters)
         return pygame.Rect(cx - total // 2 - 2, cy - height // 2 - 11, total + 9, height + 28)
 
+    def _logo_ink_bottom(self, logo: str, cx: int, cy: int, room: int, largest: int) -> int:
+        """The lowest a bobbing logo's ink (a Q's tail) or its shadow reaches."""
+        _size, letters, _total = self._letters(logo, room, largest)
+        return max(cy - letter.get_height() // 2 + letter.get_bounding_rect().bottom
+                   for letter in letters) + BOB + 6
+
     def _draw_logo(self, surface: pygame.Surface, logo: str, cx: int, cy: int,
                    room: int, largest: int = 120) -> None:
         """Each letter bobs on its own phase (a tile's logo stays clear of its tagline)."""
         size, letters, total = self._letters(logo, room, largest)
         x = cx - total // 2
         for i, letter in enumerate(letters):
-            dy = math.sin(self.time * 3.0 + i * 0.6) * 8
+            dy = math.sin(self.time * 3.0 + i * 0.6) * BOB
             shadow = text.render(logo[i], "logo", size, (0, 0, 0))
             surface.blit(shadow, (x + 5, cy - letter.get_height() // 2 + dy + 6))
             surface.blit(letter, (x, cy - letter.get_height() // 2 + dy))
+            if textlog.recording():  # everywhere it bobs to, with its shadow
+                ink = letter.get_bounding_rect().move(x, cy - letter.get_height() // 2)
+                textlog.text(surface, logo[i], ink.inflate(0, 2 * BOB).union(
+                    ink.move(5, BOB + 6)))
             x += letter.get_width() + 6
 
     def _draw_variants_static(self, surface: pygame.Surface, spec: GameSpec) -> None:

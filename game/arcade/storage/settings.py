@@ -33,7 +33,7 @@ from typing import Any
 
 from game.arcade.storage.gamedata import GAME_ID_RE, GameData, SettingField
 from game.arcade.storage.pin import is_pin_hash
-from game.engine.locales import LOCALES
+from game.engine.locales import ALL_LOCALES
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
     known = tuple(known_games)
     defaults = Settings(last_game=known[0] if known else "")
     checks: dict[str, Any] = {
-        "language": lambda value: value in LOCALES,
+        "language": lambda value: value in ALL_LOCALES,
         "music_volume": _in(0.0, 1.0),
         "effects_volume": _in(0.0, 1.0),
         "idle_seconds": _in(1, 86_400),
@@ -130,7 +130,7 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
         "window": valid_window,
         "kiosk_games": lambda value: isinstance(value, list) and 0 < len(value) <= 64 and all(
             isinstance(v, str) and GAME_ID_RE.fullmatch(v) for v in value),
-        "kiosk_language": lambda value: value == "" or value in LOCALES,
+        "kiosk_language": lambda value: value == "" or value in ALL_LOCALES,
         "last_game": lambda value: value in known if known else (
             value == "" or bool(GAME_ID_RE.fullmatch(value))),
         "fleet_url": lambda value: len(value) <= FLEET_URL_MAX and value.isprintable(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -33,6 +34,7 @@ def button(
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
     element.texts = texts  # type: ignore[attr-defined]
+    fit_label(element)
     # a new screen's buttons would otherwise draw all their unseen states in its first
     # frames, one each a frame, and stutter just as the screen appears
     draw_other_states_when_shown(element)
@@ -47,7 +49,43 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     element.translation_params = params  # type: ignore[attr-defined]
     if element.text != label:
         element.set_text(label)
+        fit_label(element)
         draw_other_states_when_shown(element)
+    elif fit_label(element):
+        draw_other_states_when_shown(element)
+
+
+LABEL_INSET = 4 + 3 + 6
+"""Room kept on each side of a label: the theme's border and shadow, and a little air."""
+LABEL_MIN_SIZE = 18
+"""The smallest size a label is shrunk to (smaller would not be read from arm's length)."""
+
+
+def fit_label(element: pygame_gui.elements.UIButton) -> bool:
+    """Draw the label in the theme's size for its language, or smaller until it fits the
+    button's face (a long word in one language: ПРОДЪЛЖИ); whether the font changed.
+
+    After a language change pygame-gui gives the button its theme font again, and the
+    relabelling (``relabel``) fits it anew."""
+    theme = element.ui_theme
+    font = theme.get_font(element.combined_element_ids)
+    room = element.rect.width - 2 * LABEL_INSET
+    label = element.text
+    if label and font.size(label)[0] > room:
+        info = theme.get_font_info(element.combined_element_ids)
+        size = int(info["size"])
+        while size > LABEL_MIN_SIZE and font.size(label)[0] > room:
+            size -= 2
+            with warnings.catch_warnings():  # "loaded a font not preloaded": on purpose
+                warnings.simplefilter("ignore")
+                font = theme.get_font_dictionary().find_font(
+                    size, info["name"], bool(info["bold"]), bool(info["italic"]),
+                    script=info["script"])
+    if font is element.font:
+        return False
+    element.font = font
+    element.rebuild()
+    return True
 
 
 def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:

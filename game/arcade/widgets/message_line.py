@@ -41,12 +41,16 @@ class MessageLine:
 
 def draw(surface: pygame.Surface, message: str, colour: tuple[int, int, int], age: float,
          centre: tuple[float, float], width: int, size: int = 32, least: int = 20,
-         gap: int = 4) -> None:
-    """``message`` in up to two bold lines fitted into ``width`` around ``centre``, lifted by
-    up to :data:`RISE_PIXELS` while it rises in (``age`` seconds after it appeared)."""
+         gap: int = 4, height: int | None = None) -> None:
+    """``message`` in up to two bold lines fitted into ``width`` (and ``height``, when it
+    sits in a box: its lines' ink, accents and descenders included) around ``centre``, lifted
+    by up to :data:`RISE_PIXELS` while it rises in (``age`` seconds after it appeared)."""
     if not message:
         return
     size, lines = text.fit_lines(message, "bold", size, width, 2, minimum=least)
+    while height is not None and size > least and (
+            (len(lines) - 1) * (size + gap) + text.line_step("bold", size, 0) > height):
+        size, lines = text.fit_lines(message, "bold", size - 2, width, 2, minimum=least)
     rise = (1 - min(1.0, age / RISE_SECONDS)) * RISE_PIXELS
     text.blit_lines(surface, lines, "bold", size, colour, "center",
                     (centre[0], centre[1] + rise), gap=gap)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.arcade.widgets import palette
+from game.engine import textlog
 
 
 def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, int],
@@ -15,6 +16,7 @@ def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, in
     veil(surface, (6, 4, 20), alpha)
     pygame.draw.rect(surface, palette.PANEL, panel, border_radius=30)
     pygame.draw.rect(surface, edge, panel, 5, border_radius=30)
+    textlog.box(surface, panel, textlog.PANEL)
 
 
 def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
@@ -26,6 +28,8 @@ def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
     blitting a full-screen layer with surface alpha: the same picture (±1 per channel) at a
     quarter of the cost.
     """
+    if areas is None:  # what is under a whole veil is scenery, not text to read
+        textlog.covered(surface)
     alpha = max(0, min(255, int(alpha)))
     keep = (255 - alpha,) * 3
     add = tuple(c * alpha // 255 for c in colour)

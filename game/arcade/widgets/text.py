@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.arcade.widgets.textflow import wrap_line
-from game.engine import caches, i18n
+from game.engine import caches, i18n, textlog
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}
 _fits: dict[tuple[str, str, int, int, int, str], int] = {}
@@ -43,10 +43,11 @@ def blit(
     if shadow:
         target.blit(render(text, role, size, SHADOW), rect.move(3, 4))
     target.blit(surface, rect)
+    textlog.text(target, text, rect, image=surface)
     return rect
 
 
-def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 24) -> int:
+def fit_size(text: str, role: str, size: int, max_width: int, minimum: int = 16) -> int:
     """The largest even size ≤ ``size`` (≥ ``minimum``) at which ``text`` fits ``max_width``.
 
     Results are remembered: each trial size loads a font, which costs a frame's budget.
@@ -115,3 +116,44 @@ def blit_lines(
     for line in lines:
         blit(target, line, role, size, colour, anchor, (x, y))
         y += step
+
+
+def fit_box(text: str, role: str, size: int, box: pygame.Rect, gap: int = 6,
+            minimum: int = 16) -> tuple[int, list[str]]:
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into lines that fill no
+    more than ``box``: as wide as it, and together (``gap`` between lines) as tall."""
+    lines = wrap(text, role, size, box.width)
+    while size > minimum and (len(lines) * (line_step(role, size, gap)) - gap > box.height
+                              or any(i18n.font(role, size).size(line)[0] > box.width
+                                     for line in lines)):
+        size -= 2
+        lines = wrap(text, role, size, box.width)
+    return size, lines
+
+
+def line_step(role: str, size: int, gap: int) -> int:
+    """From one line's top to the next: the face's height with its accents and descenders."""
+    return i18n.font(role, size).get_height() + gap
+
+
+def blit_in(target: pygame.Surface, text: str, role: str, size: int,
+            colour: tuple[int, ...], box: pygame.Rect, align: str = "center",
+            gap: int = 6, shadow: bool = False) -> pygame.Rect:
+    """Draw ``text`` inside ``box``: shrunk, then wrapped, until it fits (``fit_box``);
+    ``align`` is "center" or "midleft" (the lines' side). Each line is reported to the text
+    log with ``box`` as the box it must stay in. Returns the rect the lines cover."""
+    size, lines = fit_box(text, role, size, box, gap)
+    step = line_step(role, size, gap)
+    y = box.centery - step * (len(lines) - 1) / 2
+    x = box.centerx if align == "center" else box.left
+    covered = pygame.Rect(box.center, (0, 0))
+    for line in lines:
+        surface = render(line, role, size, colour)
+        rect = surface.get_rect(**{align: (round(x), round(y))})
+        if shadow:
+            target.blit(render(line, role, size, SHADOW), rect.move(3, 4))
+        target.blit(surface, rect)
+        textlog.text(target, line, rect, box=box, image=surface)
+        covered.union_ip(rect)
+        y += step
+    return covered

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.arcade.widgets import palette
-from game.engine import i18n
+from game.engine import i18n, textlog
 
 ZWSP = "\u200b"
 """ZERO WIDTH SPACE: an invisible break opportunity (Thai word boundaries)."""
@@ -306,7 +306,8 @@ def _draw_line(target: pygame.Surface, line: Line, style: TextStyle, x: int, y: 
         font = fonts[strong]
         colour = style.strong_colour if strong else style.colour
         image = font.render(text, True, colour)
-        target.blit(image, (x, baseline - font.get_ascent()))
+        at = target.blit(image, (x, baseline - font.get_ascent()))
+        textlog.text(target, text, at, image=image)
         x += font.size(text)[0]
 
 

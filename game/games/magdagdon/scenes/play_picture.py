@@ -12,7 +12,7 @@ import pygame
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.message_line import RISE_SECONDS
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.engine.damage import Tracker
 from game.engine.gui import picture
 from game.games.magdagdon.controller import BAD, GOOD, Phase
@@ -215,7 +215,9 @@ class PlayPicture:
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        layer = self.static_layer(surface.get_size())
+        surface.blit(layer, (0, 0))
+        textlog.placed(surface, layer, (0, 0))
         c, L, g = scene.control, scene.layout, scene.game
         card = c.card()
         hud.draw_header(surface, L, g, card.total)

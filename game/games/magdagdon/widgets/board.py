@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping
 import pygame
 
 from game.arcade.widgets import overlay, palette, text
+from game.engine import textlog
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -144,28 +145,35 @@ class BoardView:
             colour = palette.TEXT if line.sum else palette.TEXT_DIM
             is_row = index < 4
             label_y = y - 34 if line.combo and is_row else y
-            text.blit(surface, str(line.sum), "numbers", 44, colour, "center", (x, label_y))
+            shown = text.blit(surface, str(line.sum), "numbers", 44, colour, "center",
+                              (x, label_y))
             if line.combo:
                 name = t(COMBO_KEYS[line.combo])
                 bright = flash.get(index, 0.0)
+                ink = text.render(str(line.sum), "numbers", 44, colour).get_bounding_rect()
                 self._flag(surface, f"{name} +{line.bonus}", (x, y + (24 if is_row else 58)),
-                           palette.COMBO_COLOURS[line.combo], bright)
+                           palette.COMBO_COLOURS[line.combo], bright, shown.top + ink.bottom)
 
     @staticmethod
     def _flag(surface: pygame.Surface, label: str, centre: tuple[int, int], colour: palette.Rgb,
-              bright: float) -> None:
-        """A pill with the combo and its bonus; long names take two lines, never > 160 px."""
+              bright: float, below: int) -> None:
+        """A pill with the combo and its bonus; long names take two lines, never > 160 px.
+        Swollen at its brightest it stays clear of the line's sum, whose ink ends at
+        ``below``."""
         size, lines = BoardView.flag_lines(label)
         rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
         height = sum(r.get_height() for r in rendered)
         width = max(r.get_width() for r in rendered)
         pill = pygame.Rect(0, 0, width + 18, height + 8)
         pill.center = centre
+        pill.top = max(pill.top, below + FLAG_SWELL // 2 + 2)
         grow = BoardView.flag_swell(bright)
         pygame.draw.rect(surface, colour, pill.inflate(grow, grow), border_radius=14)
+        textlog.box(surface, pill.inflate(FLAG_SWELL, FLAG_SWELL))  # as far as it swells
         y = pill.top + 4
-        for image in rendered:
-            surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
+        for line, image in zip(lines, rendered, strict=True):
+            at = surface.blit(image, image.get_rect(midtop=(pill.centerx, y)))
+            textlog.text(surface, line, at, box=pill, image=image)
             y += image.get_height()
 
     @staticmethod

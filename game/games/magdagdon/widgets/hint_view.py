@@ -10,10 +10,13 @@ from collections.abc import Iterable
 import pygame
 
 from game.arcade.widgets import palette
+from game.engine import textlog
 from game.games.magdagdon.hints import Targets
 from game.games.magdagdon.widgets.layout import PlayLayout
 
 GLOW = palette.GOLD
+PLATE_HEIGHT = 80
+"""The hint's plate under the message line (the advice's lines fit inside its edge)."""
 OUTLINE = (40, 26, 0)
 
 
@@ -104,10 +107,12 @@ def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
 def plate(surface: pygame.Surface, L: PlayLayout) -> None:
     """A dark plate with a gold edge under the message line: the advice reads as advice, and
     stays readable over the arrows."""
-    rect = pygame.Rect(0, 0, L.right_width, 80)
+    rect = pygame.Rect(0, 0, L.right_width, PLATE_HEIGHT)
     rect.center = L.message_pos
     pygame.draw.rect(surface, palette.SLOT, rect, border_radius=18)
     pygame.draw.rect(surface, GLOW, rect, 3, border_radius=18)
+    textlog.covered(surface, rect)
+    textlog.box(surface, rect.inflate(-6, -6), textlog.PANEL)  # within its gold edge
 
 
 def spinner(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:

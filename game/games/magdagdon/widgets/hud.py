@@ -10,6 +10,7 @@ import pygame
 from game.arcade.widgets import message_line, overlay, palette, text
 from game.engine.tween import ease_out_back, ease_out_cubic, lerp
 from game.games.magdagdon.texts import t
+from game.games.magdagdon.widgets import hint_view
 from game.games.magdagdon.widgets.layout import PlayLayout
 from game.rules.magdagdon import MagdagdonGame
 
@@ -68,20 +69,23 @@ def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGa
     text.blit(surface, "MAGDAGDON", "logo", L.logo_size, palette.GOLD, "midleft",
               (L.logo_x, 78), shadow=True)
     x, _ = L.header_pos()
-    label = label or t(f"difficulty.{game.difficulty.name.lower()}")
-    text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, 420), palette.TEXT,
-              "topleft", (x, 34))
     right = L.pause_rect.left - 30
-    text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright", (right, 30))
+    score = text.blit(surface, t("play.score"), "ui", 26, palette.TEXT_DIM, "topright",
+                      (right, 30))
+    label = label or t(f"difficulty.{game.difficulty.name.lower()}")
+    room = min(420, score.left - 24 - x)  # a daily's label and date end before SCORE
+    text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, room), palette.TEXT,
+              "topleft", (x, 34))
 
 
 def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour: palette.Rgb,
                  age: float, inset: int = 0) -> None:
     """The rules' latest word under the tray, up to two lines, rising in as it appears
     (``inset``: px kept free on each side, e.g. inside a hint's plate)."""
-    size, least = (32, 24) if not inset else (30, 22)
+    size, least = (32, 24) if not inset else (30, 18)
     message_line.draw(surface, message, colour, age, L.message_pos, L.right_width - 2 * inset,
-                      size, least, gap=8 if not inset else 4)
+                      size, least, gap=8 if not inset else 4,
+                      height=hint_view.PLATE_HEIGHT - 16 if inset else None)
 
 
 def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:

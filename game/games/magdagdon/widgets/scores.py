@@ -95,11 +95,14 @@ class ScoresView(DifficultyTabs):
         if self.source.venue:
             columns = VENUE_PORTRAIT_COLUMNS if self.area.height > self.area.width \
                 else VENUE_COLUMNS
-        for key, catalogue, x, anchor in columns:
-            label = shell_t(key) if catalogue == "arcade" else t(key)
-            text.blit(surface, label, "bold", 28, palette.TEXT_DIM, anchor, (x * width, top - 40))
-        newest = self.source.newest
         xs = [x for _, _, x, _ in columns]
+        for i, (key, catalogue, x, anchor) in enumerate(columns):
+            label = shell_t(key) if catalogue == "arcade" else t(key)
+            size = text.fit_size(label, "bold", 28, _header_room(columns, i, width),
+                                 minimum=16)
+            text.blit(surface, label, "bold", size, palette.TEXT_DIM, anchor,
+                      (x * width, top - 40))
+        newest = self.source.newest
         kiosk_room = 0  # a kiosk's name shrinks to end 80 px before the next column
         if self.source.venue:
             at = [key for key, _, _, _ in columns].index("scores.kiosk")
@@ -166,3 +169,21 @@ def bulb(surface: pygame.Surface, centre: tuple[float, float], size: int) -> Non
         pygame.draw.line(surface, palette.TEXT_DIM, (neck.left, y), (neck.right - 1, y), 2)
     pygame.draw.line(surface, palette.TEXT, (glass[0] - round(radius * 0.4), glass[1] - 1),
                      (glass[0] - round(radius * 0.1), glass[1] - round(radius * 0.5)), 2)
+
+
+def _header_room(columns: tuple[tuple[str, str, float, str], ...], index: int,
+                 width: int) -> int:
+    """How wide column ``index``'s heading may be: a left-aligned one grows right, a
+    right-aligned one left, up to the neighbour's anchor, or half way when the neighbour
+    grows towards it; a gap is kept between headings."""
+    anchors = [anchor for _, _, _, anchor in columns]
+    xs = [x * width for _, _, x, _ in columns]
+    if anchors[index] == "midleft":
+        if index + 1 == len(xs):
+            return int(width - xs[index]) - 24
+        gap = xs[index + 1] - xs[index]
+        return int(gap / 2 if anchors[index + 1] == "midright" else gap) - 24
+    if index == 0:
+        return int(xs[index]) - 24
+    gap = xs[index] - xs[index - 1]
+    return int(gap / 2 if anchors[index - 1] == "midleft" else gap) - 24

@@ -86,9 +86,8 @@ class StatsView(DifficultyTabs):
                                width, 130)
             pygame.draw.rect(surface, palette.PANEL, card, border_radius=20)
             pygame.draw.rect(surface, palette.PANEL_EDGE, card, 3, border_radius=20)
-            label = t(key)
-            text.blit(surface, label, "ui", text.fit_size(label, "ui", 26, card.width - 20),
-                      palette.TEXT_DIM, "midtop", (card.centerx, card.top + 14))
+            text.blit_in(surface, t(key), "ui", 26, palette.TEXT_DIM,
+                         pygame.Rect(card.left + 10, card.top + 8, card.width - 20, 54), gap=2)
             value = _figure(getattr(stats, field), field)
             text.blit(surface, value, "numbers", 52, palette.GOLD, "midbottom",
                       (card.centerx, card.bottom - 10))

@@ -11,7 +11,7 @@ import pygame
 
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets.background import background
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.engine.damage import Tracker
 from game.engine.gui import picture
 from game.games.querni.controller import QUIET_ROUNDS_TO_DRAW
@@ -235,7 +235,9 @@ class PlayPicture:
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        layer = self.static_layer(surface.get_size())
+        surface.blit(layer, (0, 0))
+        textlog.placed(surface, layer, (0, 0))
         c = scene.control
         dragged = scene.dragged()
         scene.board_view.draw(surface, **self.board_args(), frame=False)

@@ -20,6 +20,7 @@ import pygame
 from game.ai.querni.review import Verdict
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
+from game.engine import textlog
 from game.games.querni.review import GameReview
 from game.games.querni.scenes.hinting import turn_text
 from game.games.querni.texts import t
@@ -235,4 +236,6 @@ def badge(surface: pygame.Surface, centre: tuple[int, int]) -> None:
     pygame.draw.circle(surface, (0, 0, 0), (centre[0], centre[1] + 3), BADGE // 2)
     pygame.draw.circle(surface, arcade_palette.BAD, centre, BADGE // 2)
     pygame.draw.circle(surface, qpalette.TEXT, centre, BADGE // 2, 3)
+    textlog.box(surface, pygame.Rect(centre[0] - BADGE // 2, centre[1] - BADGE // 2, BADGE,
+                                     BADGE + 3))
     text.blit(surface, t("review.mark"), "numbers", 30, qpalette.TEXT, "center", centre)

@@ -19,7 +19,7 @@ import pygame
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.arcade.widgets.textflow import Scroller
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.games.querni.widgets import palette, pieces
 from game.rules.querni import Color
 
@@ -97,7 +97,8 @@ class MoveList:
         y = 0
         for row in range(0, len(entries), self.columns):
             cells = entries[row:row + self.columns]
-            wrapped = [self._wrap(line, width - TOKEN - 10) for _color, line in cells]
+            # room kept at each entry's end for REVIEW's badge, so it never covers a move
+            wrapped = [self._wrap(line, width - TOKEN - 10 - MARK - 4) for _color, line in cells]
             height = max(len(lines) for lines in wrapped) * LINE + 6
             for i, ((color, _line), lines) in enumerate(zip(cells, wrapped)):
                 box = pygame.Rect(i * (width + PAD), y, width, height)
@@ -243,6 +244,7 @@ class MoveList:
             self._render(picture, current, viewed, heading, empty, marked, mark)
             self._picture = (key, picture)
         surface.blit(self._picture[1], self.rect)
+        textlog.placed(surface, self._picture[1], self.rect.topleft)
 
     def _render(self, surface: pygame.Surface, current: int | None, viewed: bool, heading: str,
                 empty: str, marked: frozenset[int], mark: str) -> None:
@@ -302,4 +304,6 @@ def _badge(surface: pygame.Surface, mark: str, centre: tuple[int, int]) -> None:
     """A small red disc with ``mark``: a turn REVIEW judged clearly worse."""
     pygame.draw.circle(surface, arcade_palette.BAD, centre, MARK // 2)
     pygame.draw.circle(surface, palette.TEXT, centre, MARK // 2, 2)
+    textlog.box(surface, pygame.Rect(0, 0, MARK, MARK).move(centre[0] - MARK // 2,
+                                                          centre[1] - MARK // 2))
     text.blit(surface, mark, "numbers", 20, palette.TEXT, "center", centre)
