@@ -13,10 +13,11 @@ to the X server, well under a millisecond) asks the X server, on the keeper's ow
   shown window above the game's top-level window that overlaps the monitor covers it.
   Managed windows are beaten by raising and activating the game (``_NET_ACTIVE_WINDOW``, as a
   taskbar does; under a window manager the game also holds ``_NET_WM_STATE_ABOVE``).
-  Override-redirect windows (menus, tooltips, openbox's root menu) are stacked by their own
-  clients and no window manager can put anything above them: a menu that holds the keyboard
-  (a grab: the keeper's own ``XGrabKeyboard`` fails) is closed with an Escape (XTest), and
-  every such window is then lowered to the bottom of the stack, under the game;
+  A menu (openbox's root and window menus: its own windows, in a layer above every client;
+  a program's popup menu) holds the keyboard while it is open: when the keeper's own
+  ``XGrabKeyboard`` fails, it is closed with an Escape (XTest). Override-redirect windows
+  (tooltips, popups) are stacked by their own clients and no window manager can put anything
+  above them: they are lowered to the bottom of the stack, under the game;
 * **who has the keyboard**: the focus goes back to the game's window.
 
 What it found and fixed is returned, for the log.
@@ -122,12 +123,12 @@ class Keeper:
         covering = self._covering(lib, connection, root, window, bounds)
         if covering:
             wrong.append(f"covered by {', '.join(f'0x{w:x}' for w, _ in covering)}")
-            menus = [w for w, override in covering if override]
-            if menus and self._keyboard_held(lib, connection, window):
+            if self._keyboard_held(lib, connection, window):
                 self._escape(lib, connection)  # a menu holding the keyboard closes
-            for menu in menus:
-                lib.XLowerWindow(connection, menu)
-            if len(menus) < len(covering):
+            overriding = [w for w, override in covering if override]
+            for other in overriding:
+                lib.XLowerWindow(connection, other)
+            if len(overriding) < len(covering):
                 self._raise(lib, connection, window)
         if self._focus_elsewhere(lib, connection, window):
             wrong.append("not focused")

@@ -140,6 +140,7 @@ class Program:
             cwd=ROOT, env={**server.env(), **(env or {})}, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT)
         self.kiosk = "--kiosk" in args
+        self.data = data
         self.lines: list[str] = []
         os.set_blocking(self.process.stdout.fileno(), False)  # type: ignore[union-attr]
         self._buffer = b""
