@@ -34,6 +34,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import os
+import sys
 from collections import deque
 from functools import cache
 from typing import Any
@@ -177,6 +179,7 @@ def errors() -> tuple[int, list[tuple[int, int, int, int]]]:
 
 
 # --- the connection lost --------------------------------------------------------------------
+_registered: set[int] = set()  # X connections (``Display *``) with our exit handler
 _broken: set[int] = set()  # X connections (``Display *``) that failed
 _chained: list[Any] = []  # the I/O error handler found in place, unless Xlib's own
 
@@ -185,10 +188,27 @@ def _on_io_error(display: int | None) -> int:
     """Xlib's I/O error handler: remember the broken connection and return (never exit here:
     the connection's exit handler decides, and ours returns); a handler SDL or another
     library put in place before is called too."""
-    _broken.add(int(display or 0))
+    display = int(display or 0)
+    if display not in _registered and _broken & _registered:
+        _end_now()  # see below
+    _broken.add(display)
     for handler in _chained:
         handler(display)
     return 0
+
+
+def _end_now() -> None:
+    """A connection without an exit handler of ours broke (SDL keeps a second one, which it
+    closes at ``pygame.quit``) after one of ours did: the run has saved and flushed already,
+    and Xlib would exit with status 1 as soon as this handler returns, so the process ends
+    here, with status 0."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
 
 
 def _on_exit(_display: int | None, _data: int | None) -> None:
@@ -213,6 +233,7 @@ def survive_connection_loss(display: int) -> bool:
         if previous and previous != xlib_default:  # ...and this one was set by SDL or another
             _chained.append(_IOHandler(previous))
         _io_installed[0] = True
+    _registered.add(display)
     _broken.discard(display)  # a new connection may have the address of one that broke
     lib.XSetIOErrorExitHandler(display, _EXIT_HANDLER, None)
     return True
