@@ -44,9 +44,19 @@ def test_replaying_a_missing_file_says_why_in_the_log(tmp_path: Path) -> None:
     result = run("--data-dir", str(data), "--replay", str(tmp_path / "missing.json"),
                  "--frames", "2")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "the log" in result.stderr
+    said = [line for line in result.stderr.splitlines() if line.startswith("main.py: ")]
+    assert len(said) == 1 and "missing.json" in said[0] and "no such file" in said[0].lower(), \
+        result.stderr  # the reason on the program's own line, not only on a WARNING line
     log = (data / "magdagdon.log").read_text(encoding="utf-8")
     assert "missing.json" in log and "no such file" in log
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_replaying_an_empty_file_name_is_a_usage_error(tmp_path: Path, name: str) -> None:
+    result = run("--data-dir", str(tmp_path / "data"), "--replay", name, "--frames", "2")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--replay" in result.stderr and "empty" in result.stderr
+    assert not (tmp_path / "data").exists()  # refused before anything started
 
 
 def test_replaying_a_symlink_loop_ends_in_one_clear_failure(tmp_path: Path) -> None:

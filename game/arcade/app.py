@@ -20,6 +20,7 @@ from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
 from game.engine import assets, caches, i18n
 from game.engine.app import App, AppConfig
+from game.engine.display import hide_cursor
 from game.engine.gui import InlineResourceLoader, UIManager
 from game.engine.navigation import Navigator
 from game.engine.scenes import SceneStack
@@ -75,9 +76,7 @@ class ArcadeApp(App):
         caches.reset_all()
         i18n.setup(ctx.settings.language)
         _SharedThemeManager._themes.clear()  # a theme's fonts die with pygame.quit too
-        icon = assets.load_image(assets.resource("assets", "icon.png"))
-        if icon is not None:
-            self.display.set_icon(icon)  # the window/taskbar icon
+        self._set_icon()
         self._theme = theme()
         register_scenes(self.nav, games)
         self.demo: Demo | None = None
@@ -92,6 +91,17 @@ class ArcadeApp(App):
         self._notice_until = 0
         if config.frames is not None:
             self.fixed_steps_per_frame = True  # reproducible runs: one update per frame
+
+    def _set_icon(self) -> None:
+        icon = assets.load_image(assets.resource("assets", "icon.png"))
+        if icon is not None:
+            self.display.set_icon(icon)  # the window/taskbar icon
+
+    def display_reopened(self) -> None:
+        """A new window (a kiosk's was destroyed): its icon, and no pointer on a kiosk."""
+        self._set_icon()
+        if self.kiosk is not None:
+            hide_cursor(True)
 
     @property
     def offered_games(self) -> tuple[GameSpec, ...]:

@@ -151,7 +151,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
         kiosk = Kiosk(app, pin=args.kiosk_pin, idle_seconds=settings.idle_seconds,
                       seed=args.seed)
         kiosk.install()
-    if getattr(args, "replay", None):
+    if getattr(args, "replay", None) is not None:
         app.stack.push(replay_scene(app, storage, games, args.replay))
     elif start is not None:
         spec, option, value = start
@@ -195,13 +195,31 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
 def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],
                  path: str) -> Scene[ArcadeApp]:
     """``--replay FILE``: the scene of the game whose document it is (``StartupError`` with the
-    reason when no game can play it back)."""
-    found = storage.load_document(path)
+    reason when no game can play it back: what the storage warned about while reading it)."""
+    heard = _Warnings()
+    watched = logging.getLogger("game.arcade.storage")
+    watched.addHandler(heard)
+    try:
+        found = storage.load_document(path)
+    finally:
+        watched.removeHandler(heard)
     spec = next((s for s in games if found is not None and s.id == found[0]), None)
     if found is None or spec is None or spec.replay_scene is None:
-        raise StartupError(f"cannot replay {path}: not a game record this arcade can read "
-                           f"(the log, {LOG_FILE} in the data folder, says why)")
+        why = heard.said[-1] if heard.said else "not a game record this arcade can read"
+        raise StartupError(f"cannot replay {path}: {why} (more in the log, {LOG_FILE} in the "
+                           f"data folder)")
     return app.nav.make(spec.scene_name(spec.replay_scene), record=found[1])
+
+
+class _Warnings(logging.Handler):
+    """The warnings one call logged, for the one line a failed start prints."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.said: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.said.append(record.getMessage())
 
 
 def check_resources() -> None:

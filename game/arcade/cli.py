@@ -41,7 +41,7 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--bench", type=_positive, metavar="N",
                    help="run N frames of --demo as fast as possible and print timings")
     replayable = ", ".join(spec.logo for spec in games if spec.replay_scene) or "none"
-    p.add_argument("--replay", metavar="FILE",
+    p.add_argument("--replay", metavar="FILE", type=_file_name,
                    help=f"play back a game's record from DATA/games/ (games that keep one: "
                         f"{replayable})")
     p.add_argument("--scene", choices=SHELL_START_SCENES + GAME_START_SCENES,
@@ -98,6 +98,12 @@ def _parser_of(ref: str) -> Callable[[str], Any]:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return parse
+
+
+def _file_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name, got an empty one")
+    return text
 
 
 def _pin(text: str) -> str:

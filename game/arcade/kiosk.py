@@ -50,6 +50,16 @@ EXIT_TAPS, EXIT_WINDOW = 5, 3.0
 COUNTDOWN_SECONDS = 10.0
 SCORES_SECONDS = 6.0
 _REAL_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL)
+_REST_OF_A_TOUCH = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN,
+                    pygame.FINGERMOTION, pygame.FINGERUP, pygame.KEYUP)
+"""What follows the press of one touch, click or key (SDL2 sends a touch's emulated mouse
+button before its FINGERDOWN)."""
+
+
+def _ends_a_touch(event: pygame.event.Event) -> bool:
+    """The last event of a touch (its FINGERUP), a click (its release) or a key press."""
+    return event.type in (pygame.FINGERUP, pygame.KEYUP) or (
+        event.type == pygame.MOUSEBUTTONUP and not getattr(event, "touch", False))
 
 
 class Kiosk:
@@ -70,6 +80,7 @@ class Kiosk:
         self.attract_timer = 0.0
         self.scores_shown = 0
         self.attract_game = -1  # index in app.games of the game attract mode plays now
+        self.waking = False  # the rest of the touch that ended attract mode is swallowed
         storage = app.ctx.storage
         self.pins = storage.kiosk_pin if storage is not None else PinStore(None, utcnow)
 
@@ -146,6 +157,10 @@ class Kiosk:
             return True  # only the operator's PIN quits a kiosk
         if getattr(event, "source", None) == "demo":
             return False
+        if self.waking:
+            self.waking = event.type in _REST_OF_A_TOUCH and not _ends_a_touch(event)
+            if event.type in _REST_OF_A_TOUCH:
+                return True
         if event.type not in _REAL_INPUT and not (
                 event.type == pygame.MOUSEMOTION and any(getattr(event, "buttons", ()))):
             return False
@@ -153,6 +168,7 @@ class Kiosk:
         if self.attract:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
                 self.stop_attract()
+                self.waking = True
             return True  # the touch that wakes the kiosk does nothing else
         if event.type == pygame.MOUSEBUTTONDOWN and CORNER.collidepoint(event.pos):
             self._corner_tap()

@@ -176,11 +176,42 @@ class App:
         self.quit()
 
     def window_lost(self) -> None:
-        """The window was destroyed under the game (``presence.lost``): nothing can be shown
-        any more, so the run saves and ends, with status 0."""
+        """The window was destroyed under the game, or its connection to the X server broke
+        (``presence.lost``). A window that must stay on screen (``presence.keep_forward``: a
+        kiosk) is made again, on a new connection; otherwise, or when no new window can be
+        made (the X server is gone), the run saves and ends, with status 0."""
+        if self.presence.keep_forward and self.reopen_display():
+            return
         log.warning("the game's window was destroyed (by another program or the X server): "
                     "saving and stopping")
         self.save_and_quit()
+
+    def reopen_display(self) -> bool:
+        """Restart SDL's video and open a new window like the lost one; ``True`` when done."""
+        log.warning("the game's window was destroyed or cut off from the X server: opening a "
+                    "new one")
+        old = self.display
+        self.presence.release()  # the dead window's destruction must not wait for an answer
+        old.release()
+        pygame.display.quit()
+        display = Display(old.size, old.fullscreen, old.title, vsync=old.vsync,
+                          remembered_window=old.remembered_window)
+        display.geometry_listeners = old.geometry_listeners
+        try:
+            pygame.display.init()
+            display.open()
+        except pygame.error as error:
+            log.warning("no new window (%s)", error)
+            return False
+        pygame.event.clear()
+        presence = WindowPresence(display, self.clock)
+        presence.keep_forward = self.presence.keep_forward
+        self.display, self.presence = display, presence
+        self.display_reopened()
+        return True
+
+    def display_reopened(self) -> None:
+        """After :meth:`reopen_display`: what an app sets on a new window (icon, cursor)."""
 
     def toggle_fullscreen(self) -> None:
         """F11: windowed ⇄ fullscreen (an app may refuse, e.g. a kiosk)."""

@@ -12,8 +12,9 @@ DECISION — the pointer path is the MOUSE path:
 * Only the left button (1) produces press/release; the wheel produces ``scroll``. SDL2 also
   reports the wheel as buttons 4/5 for old code: those are ignored, so one notch is one scroll.
 
-Hence a mouse tap is exactly one press + one release, and a touch tap as SDL delivers it
-(FINGERDOWN, MOUSEBUTTONDOWN touch=True, FINGERUP, MOUSEBUTTONUP touch=True) is too.
+Hence a mouse tap is exactly one press + one release, and a touch tap as SDL2 delivers it
+(MOUSEMOTION, MOUSEBUTTONDOWN touch=True, FINGERDOWN, MOUSEBUTTONUP touch=True, FINGERUP: the
+emulated mouse event comes before the finger event it stands for) is too.
 
 Action kinds: ``press``, ``move`` (only while the left button is held: a drag), ``release``,
 ``key`` (``key`` holds a game-neutral name, see ``KEY_NAMES``), ``scroll`` (``key`` is "up"/"down",

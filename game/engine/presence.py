@@ -8,11 +8,18 @@ noticed when it is gone.
   requests go through :mod:`game.engine.x11` (SDL's show and restore could wait forever for a
   window manager that keeps the window hidden); elsewhere through SDL's show, restore and
   raise.
+* **Kept on top** (a kept-forward window, X11): every :data:`KEEP_SECONDS` the
+  :class:`game.engine.x11keep.Keeper` looks whether another window or a menu covers the
+  game, whether it was moved or resized, whether it lost the input focus, and puts it right
+  (within a second). Elsewhere the window is always-on-top (Windows: ``HWND_TOPMOST``) and
+  activated again when it lost the focus (:mod:`game.engine.win32keep`).
 * **Brought forward on request** (:meth:`WindowPresence.bring_forward`): a second copy of the
   game asks the first to come to the front.
-* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it; the app
-  then saves and ends (``App.window_lost``). :meth:`WindowPresence.release` lets SDL destroy
-  such a window at the end without waiting for the X server's answer about it.
+* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it, a
+  connection killed or an X server gone as an I/O error (survived: ``x11``); the app then
+  opens a new window (a kiosk) or saves and ends (``App.window_lost``).
+  :meth:`WindowPresence.release` lets SDL destroy such a window at the end without waiting
+  for the X server's answer about it.
 """
 
 from __future__ import annotations
@@ -22,13 +29,17 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import sdl, x11
+from game.engine import sdl, win32keep, x11
 from game.engine.display import Display
+from game.engine.x11keep import Keeper
 
 log = logging.getLogger(__name__)
 
 CHECK_SECONDS = 1.0
 """How often a kept-forward window is asked whether it is still on screen."""
+KEEP_SECONDS = 0.25
+"""How often a kept-forward window is checked for being covered, moved, resized or unfocused
+(a few round trips to the X server: cheap)."""
 RETRY_SECONDS = 0.5
 """The shortest time between two attempts to bring the window forward."""
 ERROR_LOG_SECONDS = 60.0
@@ -46,6 +57,8 @@ class WindowPresence:
         self.brought_forward = 0  # attempts so far (the log says why)
         self._x11: tuple[int, int] | None = None  # SDL's X connection and the window's X id
         self._forward: x11.Forward | None = None
+        self._keeper: Keeper | None = None
+        self._kept_at: float | None = None
         self._checked_at: float | None = None
         self._brought_at: float | None = None
         self._released = False
@@ -54,13 +67,17 @@ class WindowPresence:
         if window is not None and pygame.display.get_driver() == "x11":
             self._x11 = sdl.x11_window(window)
             if self._x11 is not None and x11.catch_errors():
+                x11.survive_connection_loss(self._x11[0])
+                x11.watch(self._x11[1])
                 self._forward = x11.Forward(self._x11[1])
                 pygame.register_quit(self.release)  # before the display's own (last in, first)
 
     @property
     def lost(self) -> bool:
-        """Whether the window was destroyed under the game (X11: requests on it fail)."""
-        return self._x11 is not None and x11.lost(self._x11[1])
+        """Whether the window was destroyed under the game (X11: requests on it fail, or the
+        connection to the X server broke)."""
+        return self._x11 is not None and (x11.lost(self._x11[1])
+                                          or x11.connection_lost(self._x11[0]))
 
     def watch(self, event: pygame.event.Event) -> None:
         """Each event, once mapped by the display: a hidden kept-forward window comes back."""
@@ -77,11 +94,32 @@ class WindowPresence:
         if not self.keep_forward or self.lost:
             return
         now = self.clock()
+        if self._kept_at is None or not 0 <= now - self._kept_at < KEEP_SECONDS:
+            self._kept_at = now
+            self._keep_on_top()
         if self._checked_at is not None and 0 <= now - self._checked_at < CHECK_SECONDS:
             return
         self._checked_at = now
         if not self.shown():
             self.bring_forward("the window was not on screen")
+
+    def _keep_on_top(self) -> None:
+        """Over every other window, on the whole monitor, with the focus (see the module)."""
+        window = self.display.window
+        if window is None or not self.display.fullscreen or self.display.headless:
+            return
+        if self._forward is None:
+            if win32keep.keep(window):
+                self.display.damaged = True
+            return
+        if self._keeper is None:
+            self._keeper = Keeper(self._forward, managed=sdl.window_manager() is not False)
+        wrong = self._keeper.check(self.display.monitor().bounds)
+        if wrong == ["not shown"]:
+            self.bring_forward("the window was not on screen")
+        elif wrong:
+            log.info("display: the window was %s: put back on top", "; ".join(wrong))
+            self.display.damaged = True
 
     def _log_errors(self) -> None:
         """Say in the log that X errors were caught (at most once per

@@ -42,15 +42,20 @@ class _SDLX11Info(ctypes.Structure):
     _fields_ = [("display", ctypes.c_void_p), ("window", ctypes.c_ulong)]
 
 
+class _SDLWin32Info(ctypes.Structure):
+    _fields_ = [("window", ctypes.c_void_p), ("hdc", ctypes.c_void_p),
+                ("hinstance", ctypes.c_void_p)]
+
+
 class _SDLWMInfoUnion(ctypes.Union):
-    _fields_ = [("x11", _SDLX11Info), ("dummy", ctypes.c_uint8 * 64)]
+    _fields_ = [("x11", _SDLX11Info), ("win", _SDLWin32Info), ("dummy", ctypes.c_uint8 * 64)]
 
 
 class _SDLSysWMInfo(ctypes.Structure):
     _fields_ = [("version", _SDLVersion), ("subsystem", ctypes.c_int), ("info", _SDLWMInfoUnion)]
 
 
-SDL_SYSWM_X11 = 2
+SDL_SYSWM_WINDOWS, SDL_SYSWM_X11 = 1, 2
 WINDOW_SHOWN, WINDOW_HIDDEN, WINDOW_MINIMIZED = 0x4, 0x8, 0x40
 """``SDL_WindowFlags`` bits (:func:`window_flags`)."""
 
@@ -211,9 +216,7 @@ def window_flags(window: pygame.Window) -> int | None:
         return None
 
 
-def x11_window(window: pygame.Window) -> tuple[int, int] | None:
-    """Under X11, SDL's X display connection (a ``Display *``) and ``window``'s X window id;
-    None on other video drivers or when SDL cannot say."""
+def _wm_info(window: pygame.Window) -> _SDLSysWMInfo | None:
     found = _window_pointer(window)
     if found is None:
         return None
@@ -224,6 +227,23 @@ def x11_window(window: pygame.Window) -> tuple[int, int] | None:
         if not lib.SDL_GetWindowWMInfo(pointer, ctypes.byref(info)):
             return None
     except (OSError, AttributeError):
+        return None
+    return info
+
+
+def win32_window(window: pygame.Window) -> int | None:
+    """On Windows, ``window``'s ``HWND``; None elsewhere or when SDL cannot say."""
+    info = _wm_info(window)
+    if info is None or info.subsystem != SDL_SYSWM_WINDOWS or not info.info.win.window:
+        return None
+    return int(info.info.win.window)
+
+
+def x11_window(window: pygame.Window) -> tuple[int, int] | None:
+    """Under X11, SDL's X display connection (a ``Display *``) and ``window``'s X window id;
+    None on other video drivers or when SDL cannot say."""
+    info = _wm_info(window)
+    if info is None:
         return None
     x11 = info.info.x11
     if info.subsystem != SDL_SYSWM_X11 or not x11.display or not x11.window:

@@ -40,18 +40,20 @@ def post_tap(pos: Pos, button: int = 1, **extra: Any) -> None:
 
 
 def post_touch_tap(pos: Pos) -> None:
-    """A one-finger tap as SDL delivers it with touch→mouse synthesis on.
+    """A one-finger tap as SDL2 delivers it with touch→mouse synthesis on: for each finger
+    event SDL first sends the emulated mouse events, then the finger event itself.
 
-    FINGERDOWN, MOUSEBUTTONDOWN(touch=True), FINGERUP, MOUSEBUTTONUP(touch=True); finger
-    coordinates are normalised 0..1 as SDL's are.
+    MOUSEMOTION(touch=True), MOUSEBUTTONDOWN(touch=True), FINGERDOWN, MOUSEBUTTONUP(touch=True),
+    FINGERUP; finger coordinates are normalised 0..1 as SDL's are.
     """
     w, h = _logical_size()
     fx, fy = pos[0] / w, pos[1] / h
     finger = {"touch_id": TOUCH_ID, "finger_id": FINGER_ID, "x": fx, "y": fy, "dx": 0.0, "dy": 0.0}
-    _post(pygame.FINGERDOWN, pressure=1.0, **finger)
+    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=True)
     _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
-    _post(pygame.FINGERUP, pressure=0.0, **finger)
+    _post(pygame.FINGERDOWN, pressure=1.0, **finger)
     _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
+    _post(pygame.FINGERUP, pressure=0.0, **finger)
 
 
 def post_drag(start: Pos, end: Pos, steps: int = 5, **extra: Any) -> None:

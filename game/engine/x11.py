@@ -14,6 +14,14 @@ hangs it: X errors, bringing a window forward, and a window destroyed under the 
   manager ``_NET_ACTIVE_WINDOW`` (EWMH), which shows it and ends "show desktop", as a taskbar
   does; a window that must stay on screen is also put on every desktop (``_NET_WM_DESKTOP``),
   so that switching desktops no longer hides it.
+* **The connection lost.** The X server gone (a logout, a display manager's restart) or this
+  client killed (``xdotool windowkill``): Xlib's default then prints "X connection broken"
+  and exits with status 1, so nothing of the shutdown ran. :func:`survive_connection_loss`
+  puts an I/O error handler in its place (chained to one SDL or another library set, never to
+  Xlib's own, which exits) and gives each connection an exit handler that returns (libX11
+  1.7 and later, ``XSetIOErrorExitHandler``): the Xlib call returns, :func:`connection_lost`
+  says so, and the app saves, flushes and ends with status 0, or (a kiosk) opens a new window
+  on a new connection.
 * **A destroyed window at the end.** SDL hides a window before destroying it and waits for the
   UnmapNotify of a window that no longer exists: :func:`unblock_hide` puts that event into
   SDL's own queue first, so the run ends instead of hanging.
@@ -26,6 +34,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import os
+import sys
 from collections import deque
 from functools import cache
 from typing import Any
@@ -82,6 +92,8 @@ class _XEvent(ctypes.Union):
 
 
 _Handler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_XErrorEvent))
+_IOHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+_ExitHandler = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
 
 
 @cache
@@ -93,6 +105,10 @@ def xlib() -> Any | None:
         lib.XSetErrorHandler.argtypes = [_Handler]
     except (OSError, AttributeError):
         return None
+    lib.XSetIOErrorHandler.restype = ctypes.c_void_p
+    lib.XSetIOErrorHandler.argtypes = [ctypes.c_void_p]
+    if hasattr(lib, "XSetIOErrorExitHandler"):  # libX11 1.7 and later
+        lib.XSetIOErrorExitHandler.argtypes = [ctypes.c_void_p, _ExitHandler, ctypes.c_void_p]
     lib.XOpenDisplay.restype = ctypes.c_void_p
     lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
     lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
@@ -141,6 +157,12 @@ def catch_errors() -> bool:
     return True
 
 
+def watch(window: int) -> None:
+    """A new window of the game: its id may be one a destroyed window had (the X server
+    gives a new connection the ids of one that ended), which is no longer lost."""
+    _gone.discard(window)
+
+
 def lost(window: int) -> bool:
     """Whether a request on the X window ``window`` failed because it does not exist."""
     return window in _gone
@@ -154,6 +176,72 @@ def error_count() -> int:
 def errors() -> tuple[int, list[tuple[int, int, int, int]]]:
     """How many X errors were caught, and the latest (code, request, minor, resource id)."""
     return _counted[0], list(_seen)
+
+
+# --- the connection lost --------------------------------------------------------------------
+_registered: set[int] = set()  # X connections (``Display *``) with our exit handler
+_broken: set[int] = set()  # X connections (``Display *``) that failed
+_chained: list[Any] = []  # the I/O error handler found in place, unless Xlib's own
+
+
+def _on_io_error(display: int | None) -> int:
+    """Xlib's I/O error handler: remember the broken connection and return (never exit here:
+    the connection's exit handler decides, and ours returns); a handler SDL or another
+    library put in place before is called too."""
+    display = int(display or 0)
+    if display not in _registered and _broken & _registered:
+        _end_now()  # see below
+    _broken.add(display)
+    for handler in _chained:
+        handler(display)
+    return 0
+
+
+def _end_now() -> None:
+    """A connection without an exit handler of ours broke (SDL keeps a second one, which it
+    closes at ``pygame.quit``) after one of ours did: the run has saved and flushed already,
+    and Xlib would exit with status 1 as soon as this handler returns, so the process ends
+    here, with status 0."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
+
+
+def _on_exit(_display: int | None, _data: int | None) -> None:
+    """A connection's exit handler: returning lets the failed Xlib call return."""
+
+
+_IO_HANDLER = _IOHandler(_on_io_error)
+_EXIT_HANDLER = _ExitHandler(_on_exit)
+_io_installed = [False]
+
+
+def survive_connection_loss(display: int) -> bool:
+    """Keep the process alive when the X connection ``display`` breaks (:func:`connection_lost`
+    then says so); ``False`` where libX11 cannot (before 1.7): Xlib then exits as it always
+    did, and only what is already on disk is kept."""
+    lib = xlib()
+    if lib is None or not hasattr(lib, "XSetIOErrorExitHandler") or not display:
+        return False
+    if not _io_installed[0]:
+        previous = lib.XSetIOErrorHandler(None)  # Xlib's own is in place now...
+        xlib_default = lib.XSetIOErrorHandler(ctypes.cast(_IO_HANDLER, ctypes.c_void_p))
+        if previous and previous != xlib_default:  # ...and this one was set by SDL or another
+            _chained.append(_IOHandler(previous))
+        _io_installed[0] = True
+    _registered.add(display)
+    _broken.discard(display)  # a new connection may have the address of one that broke
+    lib.XSetIOErrorExitHandler(display, _EXIT_HANDLER, None)
+    return True
+
+
+def connection_lost(display: int | None = None) -> bool:
+    """Whether the X connection ``display`` (None: any) broke."""
+    return bool(_broken) if display is None else display in _broken
 
 
 def unblock_hide(display: int, window: int) -> None:
@@ -187,7 +275,14 @@ class Forward:
             if self._connection is None:
                 log.info("display: cannot open a connection to the X server")
                 return None
+            survive_connection_loss(self._connection)
+        if connection_lost(self._connection):
+            return None
         return lib, self._connection
+
+    def open(self) -> tuple[Any, int] | None:
+        """libX11 and this object's own connection (opened on first use), or None."""
+        return self._open()
 
     def viewable(self) -> bool | None:
         """Whether the window is mapped and shown (an iconified one, or one on another
@@ -210,12 +305,12 @@ class Forward:
         lib, connection = opened
         lib.XMapRaised(connection, self.window)
         if all_desktops:
-            self._ask(lib, connection, b"_NET_WM_DESKTOP", ALL_DESKTOPS, SOURCE_PAGER)
-        self._ask(lib, connection, b"_NET_ACTIVE_WINDOW", SOURCE_PAGER)
+            self.ask(lib, connection, b"_NET_WM_DESKTOP", ALL_DESKTOPS, SOURCE_PAGER)
+        self.ask(lib, connection, b"_NET_ACTIVE_WINDOW", SOURCE_PAGER)
         lib.XFlush(connection)
         return True
 
-    def _ask(self, lib: Any, connection: int, what: bytes, *data: int) -> None:
+    def ask(self, lib: Any, connection: int, what: bytes, *data: int) -> None:
         """Send the window manager the EWMH request ``what`` about the window."""
         event = _XEvent()
         message = event.xclient
@@ -231,6 +326,7 @@ class Forward:
 
     def close(self) -> None:
         lib = xlib()
-        if self._connection is not None and lib is not None:
+        if self._connection is not None and lib is not None and \
+                not connection_lost(self._connection):
             lib.XCloseDisplay(self._connection)
         self._connection = None

@@ -16,7 +16,7 @@ from game.arcade.scenes.pin_pad import PinPadScene
 from game.arcade.scenes.scores import ScoresScene
 from game.arcade.scenes.still_playing import StillPlayingScene
 from game.arcade.scenes.title import TitleScene
-from game.engine.testing import post_key, post_tap, run_frames
+from game.engine.testing import post_key, post_tap, post_touch_tap, run_frames
 from game.games.magdagdon.scenes.play import PlayScene
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.support import WallClock, make_arcade, settle
@@ -133,6 +133,21 @@ def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_
     settle(app)
     assert isinstance(app.stack.top, TitleScene)
     assert not kiosk.attract and app.demo is None and not app.ctx.demo_is_attract
+
+
+def test_the_touch_that_wakes_an_attract_kiosk_does_nothing_else(kiosk_app):
+    """A touch as SDL2 delivers it (the emulated mouse first, then the finger): every event of
+    it stops at the kiosk, none reaches a screen as a press or a release."""
+    app = kiosk_app
+    app.kiosk.start_attract()
+    settle(app)
+    pygame.event.clear()
+    post_touch_tap((700, 700))
+    events = pygame.event.get()
+    assert [app.kiosk.filter(event) for event in events] == [False] + [True] * 4
+    assert not app.kiosk.attract
+    post_touch_tap((700, 700))  # the next touch is a player's again
+    assert [app.kiosk.filter(event) for event in pygame.event.get()] == [False] * 5
 
 
 def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kiosk_app):

@@ -73,9 +73,26 @@ def _wm_up(probe, display: bytes) -> bool:
         return probe(display) is True
 
 
-def start_server(size: tuple[int, int], wm: str, glx: bool = True) -> Server:
+KIOSK_OPENBOX = ROOT / "packaging" / "kiosk"
+"""The openbox set-up docs/kiosk.md ships: ``openbox-rc.xml`` and ``menu.xml``."""
+
+
+def openbox_config(home: Path) -> dict[str, str]:
+    """The shipped kiosk set-up installed as docs/kiosk.md says (``~/.config/openbox/rc.xml``
+    with ``menu.xml`` beside it) under ``home``: the environment openbox is started with."""
+    folder = home / "openbox"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(KIOSK_OPENBOX / "openbox-rc.xml", folder / "rc.xml")
+    shutil.copyfile(KIOSK_OPENBOX / "menu.xml", folder / "menu.xml")
+    return {"XDG_CONFIG_HOME": str(home)}
+
+
+def start_server(size: tuple[int, int], wm: str, glx: bool = True,
+                 config_home: Path | None = None) -> Server:
     """An Xvfb of ``size`` (with openbox when ``wm`` says so); ``glx=False`` turns its GLX
-    extension off (Debian's Xvfb has it on), so only SDL's software renderer can draw."""
+    extension off (Debian's Xvfb has it on), so only SDL's software renderer can draw.
+    ``wm="openbox-kiosk"``: openbox with the shipped kiosk set-up, installed under
+    ``config_home``."""
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
@@ -94,8 +111,12 @@ def start_server(size: tuple[int, int], wm: str, glx: bool = True) -> Server:
         xvfb.kill()
         pytest.fail(f"Xvfb did not start ({number!r})")
     server = Server(f":{number.decode().strip()}", size, [xvfb])
-    if wm == "openbox":
-        openbox = subprocess.Popen(["openbox"], env=server.env(), stdout=subprocess.DEVNULL,
+    if wm in ("openbox", "openbox-kiosk"):
+        env = server.env()
+        if wm == "openbox-kiosk":
+            assert config_home is not None
+            env.update(openbox_config(config_home))
+        openbox = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         server.processes.append(openbox)
         from game.engine.sdl import x11_window_manager
@@ -119,6 +140,7 @@ class Program:
             cwd=ROOT, env={**server.env(), **(env or {})}, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT)
         self.kiosk = "--kiosk" in args
+        self.data = data
         self.lines: list[str] = []
         os.set_blocking(self.process.stdout.fileno(), False)  # type: ignore[union-attr]
         self._buffer = b""

@@ -261,3 +261,18 @@ def test_helpers_through_the_real_queue(screen: pygame.Surface) -> None:
     post_key("space")
     post_key(pygame.K_ESCAPE)
     assert pumped(mapper) == [Action("key", key="space"), Action("key", key="pause")]
+
+
+def test_a_touch_tap_posts_the_emulated_mouse_before_each_finger_event(
+        screen: pygame.Surface) -> None:
+    """SDL2's order (SDL_SendTouch sends the emulated mouse event, then the finger event):
+    the tests tap as a real touchscreen does."""
+    pygame.event.clear()
+    post_touch_tap((960, 540))
+    events = pygame.event.get()
+    assert [event.type for event in events] == [
+        pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.MOUSEBUTTONUP,
+        pygame.FINGERUP]
+    assert all(event.touch for event in events if event.type in (
+        pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+    assert kinds(translate_all(InputMapper(), events)) == ["press", "release"]
