@@ -341,13 +341,11 @@ class Storage:
 
     def document(self, game_id: str, record_id: str) -> dict[str, Any] | None:
         """The checked document of the game recorded as ``record_id``, or ``None`` (it has
-        none, or it was damaged and is now set aside with a notice)."""
-        for entry in self.documents(game_id):
-            if entry.record_id == record_id:
-                data = self.game_document(game_id, entry.name)
-                if data is not None:
-                    return data
-        return None
+        none, or it was damaged and is now set aside with a notice). One indexed query and
+        the one file."""
+        self._spec(game_id)
+        name = self._records.document_name(game_id, record_id)
+        return None if name is None else self.game_document(game_id, name)
 
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""

@@ -70,6 +70,15 @@ def of_game(conn: sqlite3.Connection, game_id: str) -> list[DocumentEntry]:
     return found
 
 
+def name_of(conn: sqlite3.Connection, game_id: str, record_id: str) -> str | None:
+    """The newest document of ``record_id`` by the index (``documents_by_record``)."""
+    rows = conn.execute("SELECT name FROM documents WHERE game = ? AND record_id = ?",
+                        (game_id, record_id))
+    names = [entry.name for entry in map(entry_of, (row[0] for row in rows))
+             if entry is not None and entry.game == game_id and entry.record_id == record_id]
+    return max(names) if names else None
+
+
 def listing_if_changed(conn: sqlite3.Connection,
                        folder: Path) -> dict[str, DocumentEntry] | None:
     """What ``folder`` holds, by name, when it changed since it was last indexed; ``None``

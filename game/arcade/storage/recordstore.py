@@ -474,6 +474,23 @@ class RecordStore:
         none: list[DocumentEntry] = []
         return self._ask(("documents", game_id), ask, none)[0]
 
+    def document_name(self, game_id: str, record_id: str) -> str | None:
+        """The file name of the document of ``record_id`` (the newest when there are more),
+        by one indexed query (from ``games/`` itself when it changed since it was indexed)."""
+        folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
+
+        def ask(conn: sqlite3.Connection) -> str | None:
+            listed = None
+            if folder is not None and not self._db.in_memory:
+                listed = docindex.listing_if_changed(conn, folder)
+            if listed is None:
+                return docindex.name_of(conn, game_id, record_id)
+            names = [e.name for e in listed.values()
+                     if e.game == game_id and e.record_id == record_id]
+            return max(names) if names else None
+
+        return self._ask(("document", game_id, record_id), ask, None)[0]
+
     def index_document(self, name: str) -> None:
         """Add a document now on disk to the index (from any thread; not waited for)."""
         entry = docindex.entry_of(name)
