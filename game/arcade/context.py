@@ -97,10 +97,11 @@ class GameContext:
         return rank
 
     def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
-        """Put a player's initials on a recorded game; ``True`` when on disk."""
+        """Put a player's initials on a recorded game, off the frame; ``True`` when the game
+        is known (the database's thread writes them)."""
         if self.storage is None:
             return False
-        written = self.storage.set_initials(game_id, record_id, initials)
+        written = self.storage.set_initials(game_id, record_id, initials, later=True)
         self.records_changed()
         return written
 

@@ -1,21 +1,27 @@
-"""``arcade.db``: the SQLite database of the records, opened and kept safe on its own thread.
+"""``arcade.db``: the SQLite database of the records, opened and kept safe off the frame.
 
-* **One thread.** Every use of the connection is a job on :class:`~.jobs.Jobs` (:meth:`Database
-  .submit`, :meth:`Database.call`), so the frame thread never waits for a commit it did not ask
-  to wait for, and the connection needs no lock.
-* **Two processes** on one database are safe by SQLite's own locking: WAL journal, each write
-  one ``BEGIN IMMEDIATE`` transaction, and a busy timeout of :data:`BUSY_SECONDS`. Commits are
-  durable (``synchronous=FULL``).
+* **Two connections, two threads.** Every write is a job on :class:`~.jobs.Jobs`
+  (:meth:`Database.submit`, :meth:`Database.call`) with the writing connection; questions are
+  jobs of a second thread with a read-only connection of its own (:meth:`Database.read`), so
+  a question never waits behind a commit, and a commit that waits for another program's lock
+  (a database browser, a backup) holds up nothing but the records (which stay pending).
+* **Two processes** on one database are safe by SQLite's own locking: WAL journal (readers
+  never wait for a writer), each write one ``BEGIN IMMEDIATE`` transaction, and a busy timeout
+  of :data:`BUSY_SECONDS`. Commits are durable (``synchronous=FULL``).
 * **Damage.** A file that is not a regular file, not an SQLite database, another program's
-  database, one without the tables this build needs, or one SQLite finds damaged (at opening
-  or later, ``SQLITE_CORRUPT``/``SQLITE_NOTADB``) is renamed ``arcade.db.corrupt-<stamp>``
-  (with its ``-wal`` and ``-shm`` files), ``Notice("notice.corrupt", {"file": "arcade.db"})``
-  is appended, and a new database is made. One without read permission is left where it is
-  (``notice.unreadable``) and the records live in an in-memory database for the session, as
-  they do when there is no data folder (or when the storage keeps its records in memory).
-* Anything else that fails (a full disk, a lock held too long) fails that job only: the
-  caller decides (a record is tried again later). The database is opened again when its file
-  was removed or replaced under it.
+  database or one without the tables this build needs is renamed
+  ``arcade.db.corrupt-<stamp>`` (with its ``-wal`` and ``-shm`` files),
+  ``Notice("notice.corrupt", {"file": "arcade.db"})`` is appended, and a new database is made.
+  One SQLite finds damaged (at opening, in the check at start or in any later query,
+  ``SQLITE_CORRUPT``/``SQLITE_NOTADB``) is set aside the same way, and every row it still
+  holds is copied into the new one (:mod:`~game.arcade.storage.recovery`). One without read
+  permission is left where it is (``notice.unreadable``) and the records live in an
+  in-memory database for the session, as they do when there is no data folder (or when the
+  storage keeps its records in memory).
+* Anything else that fails (a full disk, a lock held too long, a file that may be read but
+  not written) fails that job only: the caller decides (a record is tried again later). The
+  database is opened again when its file was removed or replaced under it, and after a write
+  refused as read-only (its mode may be put right while the game runs).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
 from game.arcade.storage.gamedata import stamp
 from game.arcade.storage.jobs import Jobs, Ticket
 from game.arcade.storage.reading import Notice
+from game.arcade.storage.recovery import recover_into
 from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
 
 log = logging.getLogger(__name__)
@@ -47,8 +54,12 @@ BUSY_SECONDS = 5.0
 again later)."""
 HEADER = b"SQLite format 3\x00"
 SIDE_FILES = ("-wal", "-shm")
+READ_BUSY_SECONDS = 0.5
+"""How long a question waits for a lock at most (only a database out of WAL mode has one)."""
 DAMAGED = (11, 26)
 """SQLITE_CORRUPT, SQLITE_NOTADB: the file itself is bad (other errors fail one job)."""
+READ_ONLY = 8
+"""SQLITE_READONLY: the file may be read but not written (its connection is opened again)."""
 _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
                | getattr(os, "O_CLOEXEC", 0))
 
@@ -59,9 +70,12 @@ class Unavailable(Exception):
 
 def is_damage(error: BaseException) -> bool:
     """Whether ``error`` says the database file itself is damaged."""
+    return _code(error) in DAMAGED
+
+
+def _code(error: BaseException) -> int | None:
     code = getattr(error, "sqlite_errorcode", None)
-    return isinstance(error, sqlite3.DatabaseError) and code is not None and (
-        code & 0xFF) in DAMAGED
+    return code & 0xFF if isinstance(error, sqlite3.DatabaseError) and code is not None else None
 
 
 def transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -113,12 +127,16 @@ class Database:
         self.notices = notices
         self.clock = clock
         self.jobs = Jobs("records-db")
+        self.reader = Jobs("records-read")
         self.on_open: Callable[[sqlite3.Connection], None] | None = None
         """Called on the database's thread each time the database is opened (its errors fail
         the opening)."""
         self._conn: sqlite3.Connection | None = None
         self._inode: int | None = None  # of the file the connection has open
+        self._reading: sqlite3.Connection | None = None  # the reader thread's, read-only
+        self._read_inode: int | None = None
         self._memory = folder is None
+        self._refused = False  # a write was refused as read-only: open the file again
 
     @property
     def path(self) -> Path | None:
@@ -153,30 +171,117 @@ class Database:
 
         return self.jobs.submit(job)
 
-    def settle(self) -> None:
-        self.jobs.settle()
+    def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` with the read-only connection on the reading thread and wait: it sees
+        what is committed, and never waits behind a write (in memory: in the writes' turn).
+        A damaged database found there is recovered by the writing thread."""
+        if self._memory:
+            return self.call(work)
+        return self.reader.submit(lambda: self._run_read(work)).wait()
 
-    def close(self) -> None:
-        """Run what is queued, end the thread and close the connection (a later job opens it
-        again; an in-memory database stays open, or its records would be gone)."""
+    def settle(self, timeout: float | None = None) -> bool:
+        return self.jobs.settle(timeout)
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Run what is queued (at most ``timeout`` seconds), end the threads and close the
+        connections (a later job opens them again; an in-memory database stays open, or its
+        records would be gone); whether everything queued ran."""
         if not self._memory:
             self.jobs.submit(self._disconnect)
-        self.jobs.stop()
+            self.reader.submit(self._drop_reader)
+        self.reader.stop(timeout)
+        return self.jobs.stop(timeout)
+
+    def check(self) -> None:
+        """SQLite's quick check of the whole file (a job at start, off the frame): a damaged
+        database is recovered now, not at the first question that reaches the bad page."""
+        if self._memory:
+            return
+        conn = self._connection()
+        try:
+            found = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as error:
+            if is_damage(error):
+                self._recover(f"damaged: {error}")
+            return
+        if found != ["ok"]:
+            self._recover(f"the quick check found: {'; '.join(map(str, found))[:200]}")
 
     def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` on the open database (on the caller's thread: the database's own). A
-        damaged database is set aside before the error goes on to the caller."""
+        damaged database is recovered before the error goes on to the caller; after a write
+        refused as read-only the file is opened again with the next job."""
         conn = self._connection()
+        try:
+            result = work(conn)
+        except sqlite3.DatabaseError as error:
+            if is_damage(error) and not self._memory:
+                self._recover(f"damaged: {error}")
+            elif _code(error) == READ_ONLY and not self._memory:
+                self._refused = True
+            raise
+        if self._refused and conn.total_changes:
+            self._refused = False  # it may be written again
+        return result
+
+    def _run_read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            conn = self._read_connection()
+        except sqlite3.Error as error:
+            raise Unavailable(f"{DB_FILE} cannot be read: {error}") from None
         try:
             return work(conn)
         except sqlite3.DatabaseError as error:
-            if is_damage(error) and not self._memory:
-                self._set_aside(f"damaged: {error}")
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            if is_damage(error):
+                self._drop_reader()
+                why = str(error)
+                self.submit_logged(lambda c: self._recover_if_damaged(c, why),
+                                   "recovering the damaged database")
             raise
+
+    def _read_connection(self) -> sqlite3.Connection:
+        path = self.path
+        assert path is not None
+        try:
+            inode: int | None = os.stat(path).st_ino
+        except OSError:
+            inode = None
+        if self._reading is not None and inode != self._read_inode:
+            self._drop_reader()
+        if self._reading is None:
+            if inode is None:
+                raise sqlite3.OperationalError(f"{DB_FILE} is not there")
+            conn = _connect(f"{path.resolve().as_uri()}?mode=ro", READ_BUSY_SECONDS, uri=True)
+            self._reading, self._read_inode = conn, inode
+        return self._reading
+
+    def _drop_reader(self) -> None:
+        if self._reading is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._reading.close()
+        self._reading = None
+        self._read_inode = None
+
+    def _recover_if_damaged(self, conn: sqlite3.Connection, error: str) -> None:
+        """On the writing thread, after the reader found damage: recovered, unless the file
+        the reader saw has been replaced since (recovered already)."""
+        try:
+            found = [row[0] for row in conn.execute("PRAGMA quick_check(1)")]
+        except sqlite3.DatabaseError as again:
+            if not is_damage(again):
+                raise
+            found = [str(again)]
+        if found != ["ok"]:
+            self._recover(f"damaged: {error}")
 
     # --- opening ---------------------------------------------------------------------------
 
     def _connection(self) -> sqlite3.Connection:
+        if self._refused and self._conn is not None:
+            self._disconnect()  # SQLite opens a file it may not write read-only, for good
         if (self._conn is not None and self._inode is not None and not self._memory
                 and not self._still_there()):
             log.info("%s was removed or replaced: opening it again", DB_FILE)
@@ -215,7 +320,12 @@ class Database:
         except (NotOurs, sqlite3.DatabaseError) as error:
             if isinstance(error, sqlite3.OperationalError) and not is_damage(error):
                 raise Unavailable(f"{DB_FILE} cannot be opened: {error}") from None
-            self._set_aside(str(error))
+            if is_damage(error):
+                self._recover(str(error))
+                if self._conn is not None:
+                    return self._conn
+            else:
+                self._set_aside(str(error))
         try:
             return self._open_file(path)
         except (NotOurs, sqlite3.Error) as error:
@@ -260,8 +370,36 @@ class Database:
 
     # --- setting aside ---------------------------------------------------------------------
 
-    def _set_aside(self, why: str) -> None:
-        """Rename the database (and its -wal and -shm) out of the way, and tell."""
+    def _recover(self, why: str) -> None:
+        """Set the damaged database aside, make a new one and copy into it every row the old
+        one still holds (:mod:`~game.arcade.storage.recovery`)."""
+        damaged = self._set_aside(why)
+        path = self.path
+        assert path is not None
+        try:
+            conn = self._open_file(path)
+        except (NotOurs, sqlite3.Error) as error:
+            raise Unavailable(f"{DB_FILE} cannot be made: {error}") from None
+        self._conn = conn
+        if not os.path.exists(damaged):
+            return
+        try:
+            found = recover_into(conn, damaged)
+        except (sqlite3.Error, OSError) as error:
+            log.warning("no records could be recovered from %s: %s", damaged.name, error)
+            return
+        log.warning("%s recovered from %s%s: %d records kept, %d lost", DB_FILE, damaged.name,
+                    " (sqlite3 .recover)" if found.by_cli else "", found.kept, found.lost)
+        if self.on_open is not None:
+            self.on_open(conn)  # the tables, scores and facets worked out from the records
+
+    def _set_aside(self, why: str) -> Path:
+        """Rename the database (and its -wal and -shm) out of the way, and tell; where it
+        went."""
+        if not self.reader.on_thread():  # the writer's connection closes last: it takes
+            self.reader.call(self._drop_reader)  # the -wal into the file and removes it
+        else:
+            self._drop_reader()
         self._disconnect()
         path = self.path
         assert path is not None
@@ -283,11 +421,12 @@ class Database:
                 with contextlib.suppress(OSError):
                     os.unlink(f"{path}{end}")
         sync_dir(path.parent)
+        return target
 
 
-def _connect(name: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(name, timeout=BUSY_SECONDS, isolation_level=None,
-                           check_same_thread=False)
+def _connect(name: str, timeout: float = BUSY_SECONDS, uri: bool = False) -> sqlite3.Connection:
+    conn = sqlite3.connect(name, timeout=timeout, isolation_level=None,
+                           check_same_thread=False, uri=uri)
     # bytes that are not UTF-8 read back as lone surrogates, which validation refuses
     conn.text_factory = lambda raw: raw.decode("utf-8", "surrogateescape")
     return conn

@@ -5,16 +5,21 @@ Each kind of data has its own store (the records in ``arcade.db``: :mod:`.record
 the rules that tie them together. Recording a finished game commits its record first and
 removes its save second, both off the frame: the database's thread hands the removal to the
 writer thread once the commit is done (never when it failed), and a save written meanwhile is
-never removed. A kill in between leaves a finished save whose id is recorded, which the next
-look at it only removes. A save whose id is recorded is never
-resumed; a finished one is recorded.
+never removed. Until the commit the record also waits in a file of its own in ``saves/``
+(:meth:`SaveFiles.keep_finished`), so a database that cannot take it now (locked by another
+program, read-only) loses nothing: it is tried again in the background, and the next start
+records what a run could not. A kill in between leaves a finished save whose id is recorded,
+which the next look at it only removes. A save whose id is recorded is never resumed; a
+finished one is recorded.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +36,13 @@ from game.arcade.storage.migrations import GameMigrations, Migrations
 from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
 from game.arcade.storage.recordsql import Tally
-from game.arcade.storage.recordstore import RecordStore
+from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
 from game.arcade.storage.saves import SAVES_DIR, SaveFiles, save_name, saved_id
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
 from game.arcade.storage.versioned import VersionedFiles
 
 SETTINGS_FILE = "settings.json"
+log = logging.getLogger(__name__)
 
 
 def _by_id(games: Sequence[GameData]) -> dict[str, GameData]:
@@ -86,6 +92,7 @@ class Storage:
         self._records = RecordStore(self._db, self._files, self._games,
                                     take_in_json=folder is not None)
         self._saves = SaveFiles(self._files, self._games, clock)
+        self._records.on_failed = self._saves.keep_finished
         self._documents = GameDocuments(self._store, self._games)
         self.kiosk_pin = PinStore(self._store, clock)
         """The kiosk operator's PIN and its lockout (``kiosk-pin.json``, not the settings)."""
@@ -104,8 +111,21 @@ class Storage:
         older one migrated, a finished save recorded, a recorded save removed."""
         self.load_settings()
         self._records.open()
+        self._take_finished()
         for game_id in self._games:
             self.load_game(game_id)
+
+    def _take_finished(self) -> None:
+        """Record the finished games an earlier run could not commit (their files in
+        ``saves/``), or only remove the files of those it did."""
+        for game_id, record, _ in self._saves.finished():
+            if self._is_recorded(game_id, record.id):
+                if self._records.committed(game_id, record.id):
+                    self._saves.drop_finished(game_id, record.id)
+                continue
+            log.info("recording %s of %s, finished in an earlier run", record.id, game_id)
+            self._records.add(game_id, record, then=partial(self._saves.drop_finished, game_id,
+                                                            record.id))
 
     def log_handler(self) -> logging.Handler | None:
         """A rotating log file in the data folder, or ``None``."""
@@ -120,10 +140,17 @@ class Storage:
 
     def close(self) -> None:
         """Write the saves and records still queued; at the end of a run (the storage still
-        works after)."""
-        self._records.close()
+        works after). Waits about a second at most for the database: a record it cannot take
+        now stays in ``saves/`` for the next start."""
+        deadline = time.monotonic() + CLOSE_SECONDS
+        committed = self._records.close(CLOSE_SECONDS)
+        for game_id, record in self._records.pending():
+            self._saves.keep_finished(game_id, record)
         self._store.close()
-        self._db.close()
+        self._db.close(max(0.0, deadline - time.monotonic()))
+        if not committed:
+            log.warning("%d finished games are not in %s yet: kept in %s/ for the next start",
+                        len(self._records.pending()), "arcade.db", SAVES_DIR)
 
     # --- settings ------------------------------------------------------------------------------
 
@@ -182,10 +209,16 @@ class Storage:
             return None
         record = new_record(spec, game, record_id, iso_date(self.clock()), initials, extra)
         place = self._records.place_of(game_id, record)
-        self._records.add(game_id, record, then=lambda: self._remove_save_of(game_id, record_id))
+
+        def committed() -> None:
+            self._remove_save_of(game_id, record_id)
+            self._saves.drop_finished(game_id, record_id)
+
+        self._records.add(game_id, record, then=committed)
         self.last_recorded = record_id
         if spec.document is not None and not self.play_in_memory:
-            self._documents.write(game_id, record_id, spec.document(game),
+            make = spec.document  # made on the writer thread: a long game's takes a while
+            self._documents.write(game_id, record_id, lambda: make(game),
                                   then=self._records.index_document)
         return place
 
@@ -249,11 +282,19 @@ class Storage:
         self.last_recorded = None
         return backup
 
-    def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
+    def set_initials(self, game_id: str, record_id: str, initials: str,
+                     later: bool = False) -> bool:
         """Put ``initials`` on a record; ``True`` when it was found and written to disk.
-        ``ValueError`` for initials other than up to three letters A-Z."""
+        ``later`` (a screen): the database's thread writes them and this returns at once,
+        ``True`` when the record is known. ``ValueError`` for initials other than up to
+        three letters A-Z."""
         self._spec(game_id)
-        found = self._records.set_initials(game_id, record_id, normalise_initials(initials))
+        initials = normalise_initials(initials)
+        found = self._records.set_initials(game_id, record_id, initials, later)
+        waiting = next((r for g, r in self._records.pending()
+                        if g == game_id and r.id == record_id), None)
+        if waiting is not None and self._saves.keeps_finished(game_id, record_id):
+            self._saves.keep_finished(game_id, waiting)
         return found and not self._db.in_memory
 
     # --- game documents ------------------------------------------------------------------------
@@ -300,13 +341,11 @@ class Storage:
 
     def document(self, game_id: str, record_id: str) -> dict[str, Any] | None:
         """The checked document of the game recorded as ``record_id``, or ``None`` (it has
-        none, or it was damaged and is now set aside with a notice)."""
-        for entry in self.documents(game_id):
-            if entry.record_id == record_id:
-                data = self.game_document(game_id, entry.name)
-                if data is not None:
-                    return data
-        return None
+        none, or it was damaged and is now set aside with a notice). One indexed query and
+        the one file."""
+        self._spec(game_id)
+        name = self._records.document_name(game_id, record_id)
+        return None if name is None else self.game_document(game_id, name)
 
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""

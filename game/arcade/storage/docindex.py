@@ -70,18 +70,44 @@ def of_game(conn: sqlite3.Connection, game_id: str) -> list[DocumentEntry]:
     return found
 
 
+def name_of(conn: sqlite3.Connection, game_id: str, record_id: str) -> str | None:
+    """The newest document of ``record_id`` by the index (``documents_by_record``)."""
+    rows = conn.execute("SELECT name FROM documents WHERE game = ? AND record_id = ?",
+                        (game_id, record_id))
+    names = [entry.name for entry in map(entry_of, (row[0] for row in rows))
+             if entry is not None and entry.game == game_id and entry.record_id == record_id]
+    return max(names) if names else None
+
+
+def listing_if_changed(conn: sqlite3.Connection,
+                       folder: Path) -> dict[str, DocumentEntry] | None:
+    """What ``folder`` holds, by name, when it changed since it was last indexed; ``None``
+    when the index is up to date (one ``stat``), or the folder cannot be listed."""
+    changed = _changed(folder)
+    row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
+    if changed is None or (row is not None and row[0] == changed):
+        return None
+    return _names(folder) if changed != "none" else {}
+
+
+def _changed(folder: Path) -> str | None:
+    """The folder's modification time as the index notes it (``"none"``: no folder;
+    ``None``: it cannot be looked at)."""
+    try:
+        return str(os.stat(folder).st_mtime_ns)
+    except FileNotFoundError:
+        return "none"
+    except OSError as error:
+        log.warning("cannot look at %s to index its documents: %s", folder, error)
+        return None
+
+
 def follow_folder(conn: sqlite3.Connection, folder: Path) -> None:
     """Make the index list what ``folder`` holds, if it changed since it was last listed
     (one ``stat`` when it did not). Call it inside a transaction."""
-    try:
-        changed = str(os.stat(folder).st_mtime_ns)
-    except FileNotFoundError:
-        changed = "none"
-    except OSError as error:
-        log.warning("cannot look at %s to index its documents: %s", folder, error)
-        return
+    changed = _changed(folder)
     row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
-    if row is not None and row[0] == changed:
+    if changed is None or (row is not None and row[0] == changed):
         return
     names = _names(folder) if changed != "none" else {}
     if names is None:

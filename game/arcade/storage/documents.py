@@ -47,7 +47,8 @@ class GameDocuments:
         self._store = store
         self._games = games
 
-    def write(self, game_id: str, record_id: str, payload: dict[str, Any],
+    def write(self, game_id: str, record_id: str,
+              payload: dict[str, Any] | Callable[[], dict[str, Any]],
               then: Callable[[str], object] | None = None) -> bool:
         """Write ``payload`` as ``games/<game id>-<UTC stamp>-<record id>.json``; ``True``
         when it is on disk. ``ValueError`` for a bad record id. With ``then`` the writer
@@ -58,7 +59,8 @@ class GameDocuments:
         file_name = f"{game_id}-{stamp(self._store.clock())}-{record_id}.json"
         name = f"{GAMES_DIR}/{file_name}"
         if then is None:
-            return self._store.write(name, payload, DOCUMENT_MAX_BYTES)
+            made = payload() if callable(payload) else payload
+            return self._store.write(name, made, DOCUMENT_MAX_BYTES)
         return self._store.write_later(name, payload, DOCUMENT_MAX_BYTES, compact=False,
                                        then=lambda on_disk: on_disk and then(file_name))
 

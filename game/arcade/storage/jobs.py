@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import logging
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -21,6 +22,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+EXIT_SECONDS = 1.0
+"""How long the end of a run waits for the jobs still queued at most: a database locked by
+another program must not hold the exit (the records it could not take stay pending on disk)."""
 LINGER = 60.0
 """Seconds the thread waits for the next job before it ends. Every save hands the database a
 small job, so while a game is played the thread is there when the game ends (starting one
@@ -33,8 +37,9 @@ _ALL: weakref.WeakSet[Jobs] = weakref.WeakSet()
 def _run_queued_at_exit() -> None:
     """A run that ends without closing its storage still commits the records it queued (the
     thread is a daemon, which the interpreter would otherwise stop mid-queue)."""
+    deadline = time.monotonic() + EXIT_SECONDS
     for jobs in list(_ALL):
-        jobs.settle()
+        jobs.settle(max(0.0, deadline - time.monotonic()))
 
 
 class Ticket(Generic[T]):
@@ -109,23 +114,28 @@ class Jobs:
         """Run ``job`` in its turn and wait for its result."""
         return self.submit(job).wait()
 
-    def settle(self) -> None:
-        """Wait until every job handed in so far has run."""
+    def settle(self, timeout: float | None = None) -> bool:
+        """Wait until every job handed in so far has run (at most ``timeout`` seconds);
+        whether they all did."""
         if self.on_thread():
-            return
+            return True
         with self._changed:
-            while self._queue or self._running is not None:
-                self._changed.wait()
+            return self._changed.wait_for(
+                lambda: not self._queue and self._running is None, timeout)
 
-    def stop(self) -> None:
-        """Run what is queued, then end the thread."""
-        self.settle()
+    def stop(self, timeout: float | None = None) -> bool:
+        """Run what is queued, then end the thread (waiting at most ``timeout`` seconds: a
+        job stuck on a lock is left to its daemon thread); whether it ended."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        settled = self.settle(timeout)
         with self._changed:
             thread = self._thread
             self._stopping = True
             self._changed.notify_all()
         if thread is not None and thread is not threading.current_thread():
-            thread.join()
+            thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            return settled and not thread.is_alive()
+        return settled
 
     def _run(self) -> None:
         while True:

@@ -114,8 +114,8 @@ class JsonStore(JsonFolder):
         """Like :meth:`write`, but written by the writer thread: ``True`` once the bytes are
         queued (a failure to write them is reported as usual, by a notice). With ``then``,
         the bytes are made there too (``payload`` must not change after this call: a game's
-        document, indented, takes milliseconds to encode) and ``then`` is called there with
-        whether they reached the disk."""
+        document, indented, takes milliseconds to encode; a callable ``payload`` is called
+        there for it) and ``then`` is called there with whether they reached the disk."""
         if then is None:
             raw = self._encoded(name, payload, max_bytes, compact)
             if raw is None:
@@ -124,7 +124,8 @@ class JsonStore(JsonFolder):
             return True
 
         def write() -> None:
-            made = self._encoded(name, payload, max_bytes, compact)
+            made = self._encoded(name, payload() if callable(payload) else payload, max_bytes,
+                                 compact)
             then(made is not None and self._write_now(name, made))
 
         self._writer.put(name, write)

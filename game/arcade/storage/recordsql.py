@@ -179,6 +179,14 @@ class RecordSql:
             key = f"layout:{game_id}"
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
             layout = layout_of(game)
+            if row is not None and row[0] == layout and self._unranked(conn, game):
+                conn.execute("BEGIN IMMEDIATE")  # tables lost (a recovered database)
+                try:
+                    self._rerank(conn, game)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
             if row is None or row[0] != layout:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -212,6 +220,27 @@ class RecordSql:
                     placed = place_in(tables.get(variant, []), seq, score, game)
                     if placed is not None:
                         tables[variant] = placed
+        for variant, table in tables.items():
+            self._store_table(conn, game.id, variant, table)
+
+    @staticmethod
+    def _unranked(conn: sqlite3.Connection, game: GameData) -> bool:
+        """Whether a ranked game has scored records but no table at all."""
+        return game.score_of is not None and conn.execute(
+            "SELECT NOT EXISTS (SELECT 1 FROM ranked WHERE game = ?) AND EXISTS (SELECT 1 "
+            "FROM records WHERE game = ? AND score IS NOT NULL)", (game.id, game.id)
+        ).fetchone()[0] == 1
+
+    def _rerank(self, conn: sqlite3.Connection, game: GameData) -> None:
+        """The game's tables made again from the stored scores, in recording order."""
+        tables: dict[str, Table] = {}
+        rows = conn.execute("SELECT seq, variant, score FROM records WHERE game = ? AND "
+                            "score IS NOT NULL ORDER BY seq", (game.id,))
+        for seq, variant, score in rows:
+            if type(score) is int and abs(score) <= MAX_VALUE:
+                placed = place_in(tables.get(variant, []), seq, score, game)
+                if placed is not None:
+                    tables[variant] = placed
         for variant, table in tables.items():
             self._store_table(conn, game.id, variant, table)
 

@@ -2,19 +2,24 @@
 
 A finished game is **recorded off the frame**: :meth:`RecordStore.add` hands the insert to the
 database's thread (one transaction per record) and returns a ticket at once. Until it is
-committed the record is *pending*: it counts as recorded (a save of it is never resumed),
-and every question asked later waits for it (jobs run in order), so a table never misses a
-record recorded before it was asked for. A record whose commit fails (a full disk, a lock held
-too long) stays pending and is handed in again with the next save of any kind
-(:meth:`RecordStore.retry`) and when the storage closes.
+committed the record is *pending*: it counts as recorded (a save of it is never resumed), and
+every answer includes it. A record whose commit fails (a full disk, another program's lock, a
+file that may not be written) stays pending and is handed in again every
+:data:`RETRY_SECONDS`, with the next save of any kind (:meth:`RecordStore.retry`) and when the
+storage closes; the storage keeps it on disk meanwhile (``Storage``: the finished game's own
+file in ``saves/``), so a run that ends first records it at the next start.
 
 Questions (a table, a variant's last games, the statistics' tallies) are queries answered by
-indexes, never a load of every record; a database that cannot answer gives an empty answer
-(and is set aside when it is damaged, see :mod:`~game.arcade.storage.database`).
+indexes, never a load of every record. They are read through the database's read-only
+connection, so they never wait behind a commit, in one read transaction that also says which
+pending records it holds already: the others are added to the answer. A database that cannot
+answer gives the last answer to the same question, or an empty one (and is recovered when it
+is damaged, see :mod:`~game.arcade.storage.database`).
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import sqlite3
@@ -30,7 +35,7 @@ from game.arcade.storage.docindex import DocumentEntry
 from game.arcade.storage.documents import GAMES_DIR
 from game.arcade.storage.gamedata import GameData, stamp
 from game.arcade.storage.jobs import Ticket
-from game.arcade.storage.records import Record
+from game.arcade.storage.records import Record, RecordBook
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
 from game.arcade.storage.versioned import VersionedFiles
 
@@ -39,7 +44,13 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 BATCH = 1000
 """Records per query when every record is walked (:meth:`RecordStore.every_record`)."""
+RETRY_SECONDS = 2.0
+"""How soon a record whose commit failed is handed in again (without waiting for a save)."""
+CLOSE_SECONDS = 1.0
+"""How long closing waits for the commits at most: what is not committed then stays pending on
+disk, for the next run."""
 DB_ERRORS = (sqlite3.Error, Unavailable)
+Key = tuple[str, str]
 
 
 class RecordStore:
@@ -60,8 +71,14 @@ class RecordStore:
         self._failed: set[tuple[str, str]] = set()  # pending, and their commit failed
         self._known: dict[tuple[str, str], bool] = {}  # answers of is_recorded
         self._tables: dict[tuple[str, str], list[int]] | None = None  # the tables' scores
-        self._version: int | None = None  # PRAGMA data_version when they were read
+        self._version: tuple[int, int] | None = None  # (connection, PRAGMA data_version)
         self._failing = False
+        self._initials: dict[Key, str] = {}  # initials handed in, not committed yet
+        self._answers: dict[tuple[object, ...], object] = {}  # the last answer to each question
+        self._timer: threading.Timer | None = None
+        self.on_failed: Callable[[str, Record], object] | None = None
+        """Called on the database's thread when a record's commit failed (it is kept on disk
+        until it is committed)."""
         self.listeners: list[Callable[[], object]] = []
         """Called on the database's thread after each record's commit (who reads the records
         through another connection: the venue link)."""
@@ -70,14 +87,25 @@ class RecordStore:
     # --- opening ---------------------------------------------------------------------------
 
     def open(self) -> None:
-        """On first use: open the database and take ``scores.json`` in."""
+        """On first use: open the database, take ``scores.json`` in, and have the file
+        checked (in the background)."""
         if self._opened:
             return
         self._opened = True
         book = importer.read_scores(self._files, self._games) if self._take_in_json else None
+        try:
+            self._take_in(book)
+        finally:
+            self._db.submit_logged(lambda conn: self._db.check(), "checking the database")
+
+    def _take_in(self, book: RecordBook | None) -> None:
         if book is None:
-            self._ask(lambda conn: None, None)  # opened now, at start, not on a later frame
+            try:  # opened now, at start, not on a later frame
+                self._db.call(lambda conn: None)
+            except DB_ERRORS as error:
+                log.warning("the records database cannot be opened now: %s", error)
             return
+
         def take_in(conn: sqlite3.Connection) -> int:
             added = importer.take_in(conn, self._sql, book)
             self._follow(conn, again=True)  # the tables it made
@@ -100,19 +128,23 @@ class RecordStore:
         importer.adopt_sections(conn, self._sql)
         self._follow(conn, again=True)
 
-    def _follow(self, conn: sqlite3.Connection, again: bool = False) -> None:
+    def _follow(self, conn: sqlite3.Connection, again: bool = False,
+                waiting: Sequence[tuple[str, Record]] | None = None) -> None:
         """Read the tables' scores again if another process committed since they were read
-        (one ``PRAGMA`` when none did) or ``again``, the records still pending ranked in."""
-        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        (one ``PRAGMA`` when none did) or ``again``, the records still pending ranked in
+        (``waiting``: those the connection's read transaction does not hold)."""
+        version = (id(conn), conn.execute("PRAGMA data_version").fetchone()[0])
         if version == self._version and not again:
             return
         tables = self._sql.all_table_scores(conn)
         with self._lock:
-            keys = {*tables, *((g, r.variant) for (g, _), r in self._pending.items())}
+            if waiting is None:
+                waiting = [(g, r) for (g, _), r in self._pending.items()]
+            keys = {*tables, *((g, r.variant) for g, r in waiting)}
             for game_id, variant in keys:
-                waiting = [r for (g, _), r in self._pending.items() if g == game_id]
+                mine = [r for g, r in waiting if g == game_id]
                 tables[(game_id, variant)] = self._with_pending(
-                    game_id, variant, tables.get((game_id, variant), []), waiting)
+                    game_id, variant, tables.get((game_id, variant), []), mine)
             self._tables = tables
         self._version = version
 
@@ -128,7 +160,8 @@ class RecordStore:
         known = self._known.get(key, False if new else None)
         if known is None:
             try:
-                known = self._call(lambda conn: self._sql.is_recorded(conn, *key))
+                self.open()
+                known = self._db.read(lambda conn: self._sql.is_recorded(conn, *key))
             except DB_ERRORS as error:
                 log.warning("cannot ask the database about record %s: %s", record_id, error)
                 return False
@@ -155,8 +188,9 @@ class RecordStore:
             scores = None if tables is None else list(tables.get((game_id, record.variant), []))
         if scores is None:  # not read yet (the database could not be opened): ask
             none: list[int] = []
-            scores = self._ask(lambda c: self._sql.table_scores(c, game_id, record.variant),
-                               none)
+            scores = self._ask(("scores", game_id, record.variant),
+                               lambda c: self._sql.table_scores(c, game_id, record.variant),
+                               none)[0]
         placed = place_in([(0, s) for s in scores], -1, score, game)
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
@@ -199,6 +233,15 @@ class RecordStore:
         if self._opened:
             self._db.submit_logged(self._follow, "looking at the tables")
 
+    def _retry_soon(self) -> None:
+        """Hand the failed records in again in :data:`RETRY_SECONDS` (once per failure)."""
+        with self._lock:
+            if self._timer is not None and self._timer.is_alive():
+                return
+            self._timer = threading.Timer(RETRY_SECONDS, self.retry)
+            self._timer.daemon = True
+            self._timer.start()
+
     def _commit(self, key: tuple[str, str]) -> bool:
         """On the database thread: the pending record ``key`` in one transaction."""
         with self._lock:
@@ -216,6 +259,12 @@ class RecordStore:
             with self._lock:
                 self._failed.add(key)
             self._report(f"cannot record {key[1]} of {key[0]}: {error}")
+            self._retry_soon()
+            if self.on_failed is not None:
+                with self._lock:
+                    kept = self._pending.get(key)
+                if kept is not None:
+                    self.on_failed(key[0], kept)
             return False
         with self._lock:
             self._pending.pop(key, None)  # (its initials, if set meanwhile, follow by a job)
@@ -240,21 +289,36 @@ class RecordStore:
             log.warning("%s (kept in memory, tried again with the next save)", why)
         self._files.store.failed()
 
-    def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
-        """Put ``initials`` on a record; ``True`` when it was found and committed."""
+    def set_initials(self, game_id: str, record_id: str, initials: str,
+                     later: bool = False) -> bool:
+        """Put ``initials`` on a record; ``True`` when it was found and committed. ``later``:
+        handed to the database's thread, ``True`` when the record is known (answers show the
+        initials at once)."""
         key = (game_id, record_id)
         with self._lock:
             pending = self._pending.get(key)
             if pending is not None:
                 self._pending[key] = Record(pending.id, pending.date, pending.variant, initials,
                                             pending.fields)
+            self._initials[key] = initials
+
+        def put(conn: sqlite3.Connection) -> bool:
+            found = transaction(
+                conn, lambda c: self._sql.set_initials(c, game_id, record_id, initials))
+            with self._lock:
+                if found and self._initials.get(key) == initials:
+                    del self._initials[key]
+            return found
+
+        if later:
+            self.open()
+            self._db.submit_logged(put, f"putting initials on {record_id}")
+            return pending is not None or self._known.get(key, False)
         try:
-            found = self._call(lambda conn: transaction(
-                conn, lambda c: self._sql.set_initials(c, game_id, record_id, initials)))
+            return self._call(put)
         except DB_ERRORS as error:
             self._report(f"cannot put initials on {record_id}: {error}")
             return False
-        return found
 
     def reset(self) -> str | None:
         """Every game's records gone, the database copied first to
@@ -267,7 +331,9 @@ class RecordStore:
             self._pending.clear()
             self._failed.clear()
             self._then.clear()
+            self._initials.clear()
         self._known.clear()
+        self._answers.clear()
         return self._db.call(self._backup_and_reset)
 
     def _backup_and_reset(self, conn: sqlite3.Connection) -> str | None:
@@ -299,37 +365,87 @@ class RecordStore:
             raise OSError(f"the records could not be copied to {target.name}: {error}") from None
         return target.name
 
-    def close(self) -> None:
-        """Hand in what failed once more and wait for every record to be committed."""
+    def close(self, timeout: float = CLOSE_SECONDS) -> bool:
+        """Hand in what failed once more and wait for the records to be committed, at most
+        ``timeout`` seconds; whether they all were."""
+        with self._lock:
+            timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
         self.retry()
-        self._db.settle()
+        return self._db.settle(timeout) and not self.pending()
+
+    def pending(self) -> list[tuple[str, Record]]:
+        """(game id, record) of every record not committed yet, in the order recorded."""
+        with self._lock:
+            return [(game_id, record) for (game_id, _), record in self._pending.items()]
 
     # --- questions -------------------------------------------------------------------------
 
     def table(self, game_id: str, variant: str) -> list[Record]:
-        return self._ask(lambda conn: self._sql.table(conn, game_id, variant), [])
+        game = self._games[game_id]
+        none: list[Record] = []
+        found, waiting = self._ask(("table", game_id, variant),
+                                   lambda conn: self._sql.table(conn, game_id, variant), none)
+        if not waiting:
+            return found
+        rows = dict(enumerate(found))
+        table = [(i, _score(self._sql.derived(game, r)[0])) for i, r in rows.items()]
+        for record in waiting:
+            score = self._sql.derived(game, record)[0]
+            if record.variant == variant and isinstance(score, int):
+                rows[len(rows)] = record
+                table = place_in(table, len(rows) - 1, score, game) or table
+        return [rows[seq] for seq, _ in table]
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
-        return self._ask(lambda conn: self._sql.records(conn, game_id, variant, last), [])
+        none: list[Record] = []
+        found, waiting = self._ask(
+            ("records", game_id, variant, last),
+            lambda conn: self._sql.records(conn, game_id, variant, last), none)
+        found += [r for r in waiting if variant is None or r.variant == variant]
+        return found if last is None else found[max(0, len(found) - last):]
 
     def record(self, game_id: str, record_id: str) -> Record | None:
-        return self._ask(lambda conn: self._sql.record(conn, game_id, record_id), None)
+        found, waiting = self._ask(("record", game_id, record_id), lambda conn: self._sql.record(
+            conn, game_id, record_id), None)
+        return next((r for r in waiting if r.id == record_id), found)
 
     def tally(self, game_id: str, by: Sequence[str], sums: Sequence[str] = (),
               variant: str | None = None) -> list[Tally]:
         game = self._games[game_id]
         for name in (*by, *sums):
             self._sql.column(game, name)  # ValueError for a name the game has no facet of
-        return self._ask(lambda conn: self._sql.tally(conn, game_id, by, sums, variant), [])
+        none: list[Tally] = []
+        found, waiting = self._ask(
+            ("tally", game_id, tuple(by), tuple(sums), variant),
+            lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
+        groups = {group.key: group for group in found}
+        for record in waiting:
+            if variant is not None and record.variant != variant:
+                continue
+            values = dict(zip(("score", *game.facets), self._sql.derived(game, record),
+                              strict=False))
+            values["variant"] = record.variant
+            key = tuple(values[name] for name in by)
+            adds = tuple(int(v) if type(v) is int else 0
+                         for v in (values[name] for name in sums))
+            old = groups.get(key, Tally(key, 0, (0,) * len(sums)))
+            groups[key] = Tally(key, old.games + 1,
+                                tuple(a + b for a, b in zip(old.sums, adds, strict=True)))
+        return list(groups.values())
 
     def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
-        """(recording number, game id, record) of every record of the known games recorded
-        after number ``after``, in recording order, read :data:`BATCH` at a time."""
+        """(recording number, game id, record) of every committed record of the known games
+        recorded after number ``after``, in recording order, read :data:`BATCH` at a time."""
         while True:
             nothing: list[tuple[int, str, Record]] = []
-            seen, found = self._ask(partial(self._sql.batch, after=after, size=BATCH),
-                                    (after, nothing))
+            try:
+                seen, found = self._db.read(partial(self._sql.batch, after=after, size=BATCH))
+            except DB_ERRORS as error:
+                log.warning("the records database could not answer: %s", error)
+                seen, found = after, nothing
             if seen == after:
                 return
             after = seen
@@ -338,15 +454,42 @@ class RecordStore:
     # --- the documents' index ----------------------------------------------------------------
 
     def documents(self, game_id: str) -> list[DocumentEntry]:
-        """The index's entries of ``game_id`` (the index follows ``games/`` first)."""
+        """The entries of ``game_id``'s documents, oldest first: from the index, or from
+        ``games/`` itself when it changed since it was indexed (the index then follows it on
+        the database's thread)."""
         folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
 
         def ask(conn: sqlite3.Connection) -> list[DocumentEntry]:
-            if folder is not None and not self._db.in_memory:
-                transaction(conn, lambda c: docindex.follow_folder(c, folder))
-            return docindex.of_game(conn, game_id)
+            if folder is None or self._db.in_memory:
+                return docindex.of_game(conn, game_id)
+            listed = docindex.listing_if_changed(conn, folder)
+            if listed is None:
+                return docindex.of_game(conn, game_id)
+            where = folder
+            self._db.submit_logged(lambda c: transaction(
+                c, lambda t: docindex.follow_folder(t, where)), "indexing the documents")
+            return sorted((e for e in listed.values() if e.game == game_id),
+                          key=lambda e: e.name)
 
-        return self._ask(ask, [])
+        none: list[DocumentEntry] = []
+        return self._ask(("documents", game_id), ask, none)[0]
+
+    def document_name(self, game_id: str, record_id: str) -> str | None:
+        """The file name of the document of ``record_id`` (the newest when there are more),
+        by one indexed query (from ``games/`` itself when it changed since it was indexed)."""
+        folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
+
+        def ask(conn: sqlite3.Connection) -> str | None:
+            listed = None
+            if folder is not None and not self._db.in_memory:
+                listed = docindex.listing_if_changed(conn, folder)
+            if listed is None:
+                return docindex.name_of(conn, game_id, record_id)
+            names = [e.name for e in listed.values()
+                     if e.game == game_id and e.record_id == record_id]
+            return max(names) if names else None
+
+        return self._ask(("document", game_id, record_id), ask, None)[0]
 
     def index_document(self, name: str) -> None:
         """Add a document now on disk to the index (from any thread; not waited for)."""
@@ -365,15 +508,59 @@ class RecordStore:
         self.open()
         return self._db.call(work)
 
-    def _ask(self, work: Callable[[sqlite3.Connection], T], default: T) -> T:
-        """``work``'s answer, or ``default`` when the database cannot give one."""
+    def _ask(self, question: tuple[object, ...], work: Callable[[sqlite3.Connection], T],
+             default: T) -> tuple[T, list[Record]]:
+        """``work``'s answer (read in one transaction with the read-only connection) and the
+        pending records of the question's game that it does not hold yet; when the database
+        cannot answer, the last answer to the same ``question`` (else ``default``) and every
+        pending record of the game. Initials handed in but not committed are on both."""
+        self.open()
+        game_id = str(question[1])
+        with self._lock:
+            pending = [(g, r) for (g, _), r in self._pending.items()]
 
-        def follow_then(conn: sqlite3.Connection) -> T:
-            self._follow(conn)
-            return work(conn)
+        def read(conn: sqlite3.Connection) -> tuple[T, set[Key]]:
+            conn.execute("BEGIN")
+            try:
+                answer = work(conn)
+                stored = {(g, r.id) for g, r in pending if self._sql.is_recorded(conn, g, r.id)}
+                self._follow(conn, waiting=[(g, r) for g, r in pending
+                                            if (g, r.id) not in stored])
+            finally:
+                conn.execute("COMMIT")
+            return answer, stored
 
         try:
-            return self._call(follow_then)
+            answer, stored = self._db.read(read)
+            self._answers[question] = answer
         except DB_ERRORS as error:
             log.warning("the records database could not answer: %s", error)
-            return default
+            answer, stored = self._answers.get(question, default), set()  # type: ignore[assignment]
+        waiting = [r for g, r in pending if g == game_id and (g, r.id) not in stored]
+        answer = copy.copy(answer)
+        with self._lock:
+            initials = {i: v for (g, i), v in self._initials.items() if g == game_id}
+        if initials:
+            answer = _with_initials(answer, initials)
+        return answer, waiting
+
+
+def _score(value: object) -> int:
+    return value if type(value) is int else 0
+
+
+def _with_initials(answer: T, initials: Mapping[str, str]) -> T:
+    """``answer`` (a record, a list of them, or anything else) with ``initials`` put on its
+    records by id."""
+
+    def named(record: Record) -> Record:
+        if record.id not in initials:
+            return record
+        return Record(record.id, record.date, record.variant, initials[record.id],
+                      record.fields)
+
+    if isinstance(answer, Record):
+        return named(answer)  # type: ignore[return-value]
+    if isinstance(answer, list):
+        return [named(r) if isinstance(r, Record) else r for r in answer]  # type: ignore[return-value]
+    return answer

@@ -5,6 +5,12 @@ record will get, so a game resumed after a kill is recorded under the same id, a
 id is already recorded can be recognised (it is then never resumed, only removed). One file per
 game keeps the games apart: resuming one game never touches another's save.
 
+A **finished** game waits in ``saves/<game id>.<record id>.finished.json`` (``{"version": 2,
+"game", "record": <the record as stored>}``) from the moment it is recorded until its record
+is committed to ``arcade.db``: a database another program holds locked, or one that may not
+be written, keeps it there (the next game's save does not replace it), and the next start
+records it.
+
 A save a game wrote before ``saves/`` existed (``GameMigrations.save_file``) is moved there
 once, through the game's ``"save"`` migrations: the old file is kept as
 ``<name>.v<N>-backup`` first and removed only after the new one is written; until then it is
@@ -15,13 +21,16 @@ played from where it is. When the game's new save holds another game, that save 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
 from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, iso_date, stamp
 from game.arcade.storage.jsonfile import MAX_BYTES
+from game.arcade.storage.records import Record, record_from_json
 from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
 
 log = logging.getLogger(__name__)
@@ -30,9 +39,17 @@ VERSION = 2
 SAVES_DIR = "saves"
 
 
+FINISHED_RE = re.compile(r"(?P<game>[a-z0-9_]+)\.(?P<record>[0-9A-Za-z_-]{1,64})\.finished\.json")
+
+
 def save_name(game_id: str) -> str:
     """The file of ``game_id``'s save, relative to the data folder."""
     return f"{SAVES_DIR}/{game_id}.json"
+
+
+def finished_name(game_id: str, record_id: str) -> str:
+    """The file a finished game waits in until its record is committed."""
+    return f"{SAVES_DIR}/{game_id}.{record_id}.finished.json"
 
 
 def save_to_json(game: GameData, record_id: str, saved_at: str, obj: Any) -> dict[str, Any]:
@@ -76,6 +93,7 @@ class SaveFiles:
         self._games = games
         self._clock = clock
         self._moved: set[str] = set()  # games whose older save was moved (or tried)
+        self._finished: set[tuple[str, str]] = set()  # finished files written or found
 
     def write(self, game_id: str, record_id: str, obj: Any, later: bool = False) -> bool:
         """Save ``obj`` atomically; ``True`` when on disk (``later``: once queued)."""
@@ -90,6 +108,60 @@ class SaveFiles:
         # compact: the C encoder, ~10× faster than an indented one (a save is written after
         # every move, inside a frame)
         return self._store.write(save_name(game_id), payload, compact=True)
+
+    def keep_finished(self, game_id: str, record: Record) -> None:
+        """Keep ``record`` on disk until it is committed (by the writer thread; from any
+        thread)."""
+        self._finished.add((game_id, record.id))
+        self._store.write_later(finished_name(game_id, record.id),
+                                {"version": VERSION, "game": game_id, "record": record.to_json()})
+
+    def keeps_finished(self, game_id: str, record_id: str) -> bool:
+        """Whether the record waits in a finished file."""
+        return (game_id, record_id) in self._finished
+
+    def drop_finished(self, game_id: str, record_id: str) -> None:
+        """The record is committed: its finished file, if it has one, goes (by the writer
+        thread)."""
+        if (game_id, record_id) in self._finished:
+            self._finished.discard((game_id, record_id))
+            self._store.remove_later(finished_name(game_id, record_id))
+
+    def finished(self) -> Iterator[tuple[str, Record, str]]:
+        """(game id, record, file name) of every finished game waiting in ``saves/``, oldest
+        first (a damaged file is set aside)."""
+        folder = self._store.folder(SAVES_DIR)
+        if folder is None or self._store.in_memory(f"{SAVES_DIR}/"):
+            return
+        try:
+            with os.scandir(folder) as listing:
+                names = sorted((entry.stat(follow_symlinks=False).st_mtime_ns, entry.name)
+                               for entry in listing if FINISHED_RE.fullmatch(entry.name))
+        except OSError as error:
+            log.warning("cannot list %s for finished games: %s", SAVES_DIR, error)
+            return
+        for _, file_name in names:
+            match = FINISHED_RE.fullmatch(file_name)
+            assert match is not None
+            game = self._games.get(match["game"])
+            if game is None:
+                continue
+            name = f"{SAVES_DIR}/{file_name}"
+            loaded = self._store.load(name)
+            if loaded is None:
+                continue
+            try:
+                data = loaded.data
+                if data.get("version") != VERSION or data.get("game") != game.id:
+                    raise ValueError("not a finished game of its name's game")
+                record = record_from_json(data.get("record"), game)
+                if record.id != match["record"]:
+                    raise ValueError("its record is another game's")
+            except PARSE_ERRORS as error:
+                self._store.set_aside(name, f"wrong shape: {str(error)[:200]}")
+                continue
+            self._finished.add((game.id, record.id))
+            yield game.id, record, name
 
     def read(self, game_id: str) -> tuple[str, Any] | None:
         """The save, its older file moved first; a damaged save is set aside."""

@@ -22,6 +22,8 @@ Version 1::
     foreign   scores.json sections of games this version did not know, kept as they were
     documents the index of the game documents in ``games/``: file name, game, record id, date
     meta      key/value: what the facets and tables were computed with, per game
+
+Version 2 adds the index of the documents by game and record id.
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             date TEXT NOT NULL)""",
         "CREATE INDEX documents_by_game ON documents (game, name)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    (  # 2: a record's document found by its id, one indexed query
+        "CREATE INDEX documents_by_record ON documents (game, record_id)",
     ),
 )
 VERSION = len(MIGRATIONS)

@@ -93,7 +93,8 @@ def test_a_truncated_database_is_set_aside_when_it_is_read(tmp_path: Path) -> No
     assert s.notices == [CORRUPT] and len(set_aside(tmp_path)) == 1
     s.record_game("magdagdon", finished(N, 4))
     s.settle()
-    assert [r.variant for r in make(tmp_path).records("magdagdon")] == ["NIGHTMARE"]
+    kept = [r.variant for r in make(tmp_path).records("magdagdon")]  # what could be read,
+    assert kept[-1] == "NIGHTMARE" and len(kept) < 200  # and the new game
 
 
 def test_a_database_damaged_while_the_game_runs_is_set_aside_then(tmp_path: Path) -> None:
@@ -116,10 +117,12 @@ def test_a_database_damaged_while_the_game_runs_is_set_aside_then(tmp_path: Path
     except Exception:  # noqa: BLE001 - reported below: the storage must never raise
         tamper_failed = True
     assert not tamper_failed
+    s.settle()  # the damage a question found is recovered from off the asking thread
     assert CORRUPT in s.notices and len(set_aside(tmp_path)) == 1
-    assert s.record_game("magdagdon", finished(S, 5)) == 0
+    s.record_game("magdagdon", finished(S, 5))
     s.settle()
-    assert [r.variant for r in make(tmp_path).records("magdagdon")] == ["SURVIVAL"]
+    kept = make(tmp_path).records("magdagdon")  # what could still be read, and the new game
+    assert kept[-1].variant == "SURVIVAL" and len(kept) <= 20_001
 
 
 def test_another_programs_database_is_set_aside_not_read(tmp_path: Path) -> None:

@@ -137,3 +137,33 @@ def test_memory_mode_lists_no_documents(tmp_path):
     store = Storage(blocker / "data", games=(DOCUMENTED,), clock=FakeClock())
     store.record_game("counter", Counter(3))
     assert store.documents("counter") == [] and store.document("counter", "x") is None
+
+
+def test_a_records_document_is_found_by_one_indexed_query(tmp_path, monkeypatch):
+    """Documents by id (issue 46): the document of a record is looked up by its id, never by
+    listing every document (100,000 of them took seconds per tap)."""
+    import sqlite3
+
+    from game.arcade.storage import docindex
+
+    store = store_of(tmp_path)
+    games = [Counter(n, n) for n in (3, 4, 5)]
+    for game in games:
+        store.record_game("counter", game)
+    store.settle()
+    assert len(store.documents("counter")) == 3  # the index follows the folder
+
+    def listing_everything(*args):
+        raise AssertionError("every document listed to find one")
+
+    monkeypatch.setattr(docindex, "of_game", listing_everything)
+    for game in games:
+        assert store.document("counter", store.record_id(game)) == {"format": "tally",
+                                                                    "count": game.count}
+    assert store.document("counter", "nosuchrecord") is None
+    conn = sqlite3.connect(tmp_path / "arcade.db")
+    plan = " ".join(str(row) for row in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT name FROM documents WHERE game = ? AND record_id = ?",
+        ("counter", "x")))
+    conn.close()
+    assert "documents_by_record" in plan

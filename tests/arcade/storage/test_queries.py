@@ -87,6 +87,7 @@ def seeded(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Storage, int
                                             rng.randint(0, 4)))
         count = rng.randint(0, 9)
         s.record_game("golf", Counter(count, count, rng.choice(["short", "long"])))
+    s.settle()  # every_record walks what is committed
     return s, seed
 
 

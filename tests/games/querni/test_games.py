@@ -215,3 +215,25 @@ def test_at_the_end_of_a_replay_next_and_play_are_off(app):
     post_key(pygame.K_HOME)  # back to the start: there is something to play again
     settle(app)
     assert scene.b_next.is_enabled and scene.b_play.is_enabled
+
+
+def test_a_damaged_document_of_a_game_without_record_is_read_once(tmp_path, three):
+    """Issue 46: a row summed up from its document reads it once; a damaged one is set aside
+    and never read again on the frames after (each frame re-read it)."""
+    app = make_arcade(tmp_path / "data")
+    try:
+        storage = app.ctx.storage
+        storage.reset_records()
+        for path in (tmp_path / "data" / "games").glob("*.json"):
+            path.write_text("{broken")
+        reads = []
+        real = storage.document
+        storage.document = lambda *args: reads.append(args) or real(*args)
+        scene = open_games(app)
+        for _ in range(10):
+            app.stack.draw(app.surface)
+            run_frames(app, 1)
+        assert len(reads) <= len(scene.rows) + 3  # each row at most once
+        assert all(row.turns is None for row in scene.rows)
+    finally:
+        app.shutdown()

@@ -60,6 +60,7 @@ class GamesScene(ArcadeScene):
         self.rows: list[GameRow] = []
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
+        self._read: set[str] = set()  # rows whose document was read (or could not be)
         self._press: tuple[tuple[int, int], bool] | None = None
         self.refresh()
 
@@ -209,7 +210,8 @@ class GamesScene(ArcadeScene):
         """Row ``index``, summed up from its document when its record is gone."""
         row = self.rows[index]
         storage = self.ctx.storage
-        if not row.known and storage is not None:
+        if not row.known and storage is not None and row.record_id not in self._read:
+            self._read.add(row.record_id)  # once: a damaged one is set aside, not re-read
             data = storage.document(GAME_ID, row.record_id)
             if data is not None:
                 row = self.rows[index] = from_document(row, data)
