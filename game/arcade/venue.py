@@ -166,13 +166,15 @@ class VenueBoard:
         """This kiosk's records that could be on ``query``'s board."""
         if self.storage is None:
             return []
-        name = self.link.config.name
+        name = self.link.kiosk_name
         game = self.games[query.game]
         if query.ranked and not query.match and game.score_of is not None:
             own = self.storage.table(query.game, query.variant)  # beyond it: not in the top
         else:
             own = self.storage.records(query.game, query.variant, last=query.limit)
-        return [VenueEntry(record, name) for record in own]
+        # what the venue acknowledged is on its board, or ranks lower, or was removed there
+        return [VenueEntry(record, name) for record in own
+                if not self.link.acknowledged(query.game, record.id)]
 
     def state(self) -> VenueState:
         """How fresh the board last shown is, and whether the server can be reached."""

@@ -35,7 +35,7 @@ def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> F
     return link
 
 
-def migrate_now(config: FleetConfig) -> tuple[int, str]:
+def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[int, str]:
     """``--fleet-migrate``: create or upgrade the venue's tables now (with a role allowed to);
     the schema version and the venue's id. ``RuntimeError`` with the reason (the password
     scrubbed) when it cannot be done."""
@@ -45,7 +45,7 @@ def migrate_now(config: FleetConfig) -> tuple[int, str]:
 
     try:
         with remote.connect(config) as conn:
-            venue = schema.migrate(conn)
+            venue = schema.migrate(conn, games)
             return schema.version(conn), venue
     except (psycopg.Error, schema.SchemaError) as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
