@@ -22,6 +22,8 @@ from game.arcade.fleet import conninfo, remote, schema
 from game.arcade.fleet.config import FleetConfig
 from game.arcade.storage import GameData
 
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
 
 @dataclass
 class CheckReport:
@@ -45,6 +47,8 @@ def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
     in_use = bool(conn.pgconn.ssl_in_use)
     if conn.info.host.startswith("/"):
         return "TLS: not needed (a unix socket on this machine)", True
+    if not in_use and conn.info.host in LOOPBACK:
+        return "TLS: not used (a loopback connection: nothing leaves this machine)", True
     if not in_use:
         return (f"TLS: NOT USED (sslmode={mode}): the password and the games cross the network "
                 "in clear; use sslmode=verify-full with the venue's CA (docs/fleet.md)"), False

@@ -8,8 +8,9 @@ Each kiosk logs in as a role of its own, registered in ``arcade_kiosks`` with it
   kiosk's record (row-level security: ``permission denied`` / ``violates row-level security``);
 * a record dated more than an hour ahead of the server's clock or :data:`OLDEST_DAYS` behind
   it, a score outside its game's and variant's range (``arcade_score_bounds``, filled from the
-  games' rules by the owner's migration), a bad id, initials or variant, fields over 8 KB, a
-  document over :data:`DOCUMENT_MAX` bytes (a trigger: ``check_violation``);
+  games' rules by the owner's migration) or other than the fields' ``score``, a bad id,
+  initials or variant, fields over 8 KB, a document over :data:`DOCUMENT_MAX` bytes (a
+  trigger: ``check_violation``);
 * anything the owner removed (``arcade_removed``): sent again, it is quietly not stored.
 
 The table's owner (and a superuser) is held to none of it: restoring a backup, the tests'
@@ -98,6 +99,11 @@ MIGRATION: tuple[LiteralString, ...] = (
             RAISE EXCEPTION 'arcade: a record dated % is too far from the server''s clock',
                 NEW.recorded_at USING ERRCODE = 'check_violation';
         END IF;
+        IF NEW.fields ? 'score' AND NEW.fields->'score' IS DISTINCT FROM to_jsonb(NEW.score)
+        THEN
+            RAISE EXCEPTION 'arcade: the score column is not the fields'' score'
+                USING ERRCODE = 'check_violation';
+        END IF;
         IF NEW.score IS NOT NULL THEN
             SELECT b.low, b.high INTO bound_low, bound_high FROM arcade_score_bounds b
              WHERE b.game = NEW.game AND b.variant = NEW.variant;
@@ -118,12 +124,12 @@ MIGRATION: tuple[LiteralString, ...] = (
                                        WHERE c.oid = TG_RELID), 'MEMBER') THEN
             RETURN NEW;
         END IF;
-        IF TG_TABLE_NAME = 'arcade_documents'
-           AND octet_length(NEW.document::text) > {DOCUMENT_MAX} THEN
-            RAISE EXCEPTION 'arcade: a game document of at most {DOCUMENT_MAX} bytes'
-                USING ERRCODE = 'check_violation';
-        END IF;
-        IF TG_TABLE_NAME = 'arcade_initials' AND NEW.initials !~ '^[A-Z]{{1,3}}$' THEN
+        IF TG_TABLE_NAME = 'arcade_documents' THEN  -- (NEW has only its own table's columns)
+            IF octet_length(NEW.document::text) > {DOCUMENT_MAX} THEN
+                RAISE EXCEPTION 'arcade: a game document of at most {DOCUMENT_MAX} bytes'
+                    USING ERRCODE = 'check_violation';
+            END IF;
+        ELSIF NEW.initials !~ '^[A-Z]{{1,3}}$' THEN
             RAISE EXCEPTION 'arcade: initials are 1 to 3 letters A-Z'
                 USING ERRCODE = 'check_violation';
         END IF;

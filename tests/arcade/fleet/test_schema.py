@@ -4,23 +4,18 @@ one schema, no error"); and the least-privilege roles of docs/fleet.md, run as w
 
 from __future__ import annotations
 
-import re
 import threading
 import uuid
-from pathlib import Path
 
 import psycopg
 import pytest
-from psycopg import sql as sql_module
 
 from game.arcade.fleet import migrate_now
 from game.arcade.fleet.config import FleetConfig
 from game.arcade.fleet.schema import LATEST, MIGRATIONS, SchemaError, migrate, version
+from tests.support.venue import docs_sql, documented_roles
 
 pytestmark = pytest.mark.fleet
-
-ROOT = Path(__file__).resolve().parents[3]
-
 
 def tables(postgres, db: str) -> list[str]:
     rows = postgres.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
@@ -76,65 +71,6 @@ def test_kiosks_migrating_one_empty_database_at_once_make_one_schema(postgres, k
         assert postgres.execute("SELECT count(*) FROM arcade_venue", dbname=db) == [(1,)]
         assert postgres.execute("SELECT count(*), count(DISTINCT version) FROM "
                                 "arcade_migrations", dbname=db) == [(LATEST, LATEST)]
-
-
-def docs_sql(marker: str) -> str:
-    """The SQL block under ``<!-- marker -->`` in docs/fleet.md."""
-    text = (ROOT / "docs" / "fleet.md").read_text("utf-8")
-    found = re.search(rf"<!-- {marker} -->\s*```sql\n(.*?)```", text, re.S)
-    assert found, marker
-    return found.group(1)
-
-
-def statements(sql: str) -> list[str]:
-    """``sql`` cut at each ``;`` outside a ``$$`` body (as psql does)."""
-    out, current, quoted = [], [], False
-    for part in re.split(r"(\$\$|;)", sql):
-        if part == "$$":
-            quoted = not quoted
-        if part == ";" and not quoted:
-            out.append("".join(current).strip())
-            current = []
-        else:
-            current.append(part)
-    out.append("".join(current).strip())
-    return [statement for statement in out if statement]
-
-
-def run_as_superuser(postgres, sql: str, db: str, passwords: dict[str, str] | None = None,
-                     ) -> None:
-    """Statements one by one as psql runs them: ``\\connect`` switches the database,
-    ``\\password ROLE`` sets the role's password from ``passwords`` by its SCRAM verifier
-    (as psql computes it)."""
-    for statement in statements(sql):
-        while statement.startswith("\\"):
-            line, _, statement = statement.partition("\n")
-            command, argument = line.split()[:2]
-            if command == "\\connect":
-                db = argument
-            elif command == "\\password":
-                with psycopg.connect(postgres.url(db), autocommit=True) as conn:
-                    verifier = conn.pgconn.encrypt_password(
-                        (passwords or {})[argument].encode(), argument.encode(),
-                        b"scram-sha-256").decode()
-                    conn.execute(sql_module.SQL("ALTER ROLE {} PASSWORD {}").format(
-                        sql_module.Identifier(argument), sql_module.Literal(verifier)))
-            statement = statement.strip()
-        if statement:
-            with psycopg.connect(postgres.url(db), autocommit=True) as conn:
-                conn.execute(statement.encode())  # no parameters: '%' is the SQL's own
-
-
-def documented_roles(postgres) -> dict[str, str]:
-    """The owner and database of docs/fleet.md (names made unique on this cluster)."""
-    tag = uuid.uuid4().hex[:8]
-    owner, db = f"owner_{tag}", f"arcade_{tag}"
-    sql = docs_sql("fleet-roles-sql")
-    for old, new in {"arcade_owner": owner, "DATABASE arcade": f"DATABASE {db}",
-                     "connect arcade": f"connect {db}"}.items():
-        sql = sql.replace(old, new)
-    run_as_superuser(postgres, sql, "postgres", {owner: "owner-pw"})
-    return {"owner": owner, "db": db, "password": "owner-pw"}
 
 
 @pytest.fixture

@@ -1,0 +1,281 @@
+"""A venue an operator can trust (issue 47), against a real server set up as docs/fleet.md
+says: each kiosk its own role; every attack of the issue's items 1-4 fails with a permission
+or check error and leaves every board as it was; a removed score leaves both kiosks' boards;
+a retired kiosk can no longer write while the others do; the registry shows a stopped kiosk
+offline within two heartbeats; a restore needs no restart."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from datetime import date
+
+import psycopg
+import pytest
+
+from game.arcade import fleet
+from game.arcade.fleet import admin
+from game.arcade.fleet.board import VenueQuery
+from game.arcade.fleet.config import FleetConfig
+from game.arcade.fleet.remote import BoardReader
+from game.arcade.venue import VenueBoard
+from tests.support.fleet import GAME_DATA, RANKED, local_ids, record_games, storage, wait_for
+from tests.support.venue import Venue
+
+pytestmark = pytest.mark.fleet
+
+GAMES = {game.id: game for game in GAME_DATA}
+INSERT = ("INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, initials, score, "
+          "fields) VALUES (%s, %s, %s, {when}, %s, %s, %s, %s)")
+
+
+@pytest.fixture
+def venue(postgres) -> Venue:
+    return Venue(postgres, GAME_DATA)
+
+
+def fields(score: int, **extra: object) -> str:
+    return json.dumps({"score": score, "turns": 9, "powers": 0, "ruins": 0, **extra})
+
+
+def put(conn: psycopg.Connection, kiosk: str, score: int, variant: str = "NIGHTMARE",
+        when: str = "now()", body: str | None = None, initials: str = "") -> str:
+    record_id = uuid.uuid4().hex
+    conn.execute(INSERT.format(when=when), (RANKED, record_id, kiosk, variant, initials, score,
+                                            body or fields(score, **daily(variant))))
+    return record_id
+
+
+def daily(variant: str) -> dict[str, str]:
+    return {"daily": date.today().isoformat()} if variant == "DAILY" else {}
+
+
+BOARDS = [VenueQuery(RANKED, "NIGHTMARE", (), True, 30, period)
+          for period in ("all", "today", "week")] + [
+    VenueQuery(RANKED, "DAILY", (("daily", date.today().isoformat()),), True, 500)]
+
+
+def boards(venue: Venue) -> dict[str, list[tuple[str, str, int | None]]]:
+    """Every board as a kiosk reads it: (id, kiosk, score) of its rows, and its total."""
+    reader = BoardReader(GAMES)
+    with venue.owner_conn() as conn:
+        out = {}
+        for query in BOARDS:
+            table = reader.read(conn, query)
+            out[query.key] = [(e.record.id, e.kiosk, e.record.get("score"))
+                              for e in table.entries] + [("total", "", table.total)]
+        return out
+
+
+def test_every_attack_of_the_issue_fails_and_leaves_the_boards_intact(venue) -> None:
+    a, b = venue.add_kiosk("Lobby"), venue.add_kiosk("Bar")
+    with psycopg.connect(b.conninfo, autocommit=True) as conn:
+        for score in range(100, 135):
+            put(conn, b.name, score)
+        theirs = put(conn, b.name, 90)
+        for score in (200, 210):
+            put(conn, b.name, score, "DAILY")
+    before = boards(venue)
+    assert len(before[BOARDS[0].key]) == 31  # 30 rows and the total
+    with psycopg.connect(a.conninfo, autocommit=True) as conn:
+        refused = {
+            # 1: another kiosk's name, impossible scores, dates far from the server's clock
+            "forged under another kiosk's name": lambda: put(conn, b.name, 300),
+            "9999 on NIGHTMARE": lambda: put(conn, a.name, 9999),
+            "a daily score of 999": lambda: put(conn, a.name, 999, "DAILY"),
+            "dated 2099": lambda: put(conn, a.name, 300, when="'2099-01-01'"),
+            "dated 1900": lambda: put(conn, a.name, 300, when="'1900-01-01'"),
+            "a variant without bounds": lambda: put(conn, a.name, 300, "GOD"),
+            "a score column other than the fields'": lambda: put(
+                conn, a.name, 544, body=fields(1)),
+            "a 1 MB field": lambda: put(conn, a.name, 300, body=fields(300, x="y" * 2**20)),
+            # 2: initials on another kiosk's record
+            "initials hijack": lambda: conn.execute(
+                "INSERT INTO arcade_initials (game, id, initials) VALUES (%s, %s, 'ZZZ')",
+                (RANKED, theirs)),
+            "a document under another kiosk's name": lambda: conn.execute(
+                "INSERT INTO arcade_documents (game, id, kiosk, document) VALUES (%s, %s, %s, "
+                "'{}')", (RANKED, theirs, b.name)),
+            # 4: the migrations' lock, a 20 MB document, what a kiosk never does
+            "the advisory lock": lambda: conn.execute("SELECT pg_advisory_lock(%s)",
+                                                      (0x4152_4341_4445_0001,)),
+            "a 20 MB document": lambda: conn.execute(
+                "INSERT INTO arcade_documents (game, id, kiosk, document) VALUES (%s, %s, %s, "
+                "%s)", (RANKED, uuid.uuid4().hex, a.name,
+                        json.dumps({"moves": "m" * 20_000_000}))),
+            "a delete": lambda: conn.execute("DELETE FROM arcade_records"),
+            "an update": lambda: conn.execute("UPDATE arcade_records SET score = 544"),
+            "the bounds": lambda: conn.execute("UPDATE arcade_score_bounds SET high = 99999"),
+            "the registry": lambda: conn.execute(
+                "UPDATE arcade_kiosks SET kiosk = 'x' WHERE kiosk = %s", (b.name,)),
+            "another kiosk's heartbeat": lambda: conn.execute(
+                "INSERT INTO arcade_heartbeats (role, kiosk, version, waiting, lag_seconds, "
+                "every_seconds, beat_at) VALUES ('someone', %s, 'x', 0, 0, 30, now())",
+                (b.name,)),
+        }
+        for what, attack in refused.items():
+            with pytest.raises((psycopg.errors.InsufficientPrivilege,
+                                psycopg.errors.CheckViolation)):
+                attack()
+            print(what, "refused")
+        # 3: rows the server cannot tell from real ones (the game's own check refuses them
+        # when read) fill no board: it reads on until it is full of valid rows
+        for _ in range(40):
+            put(conn, a.name, 544, body=fields(544, turns="eight"))
+            put(conn, a.name, 544, "DAILY", body=fields(544, turns="eight", **daily("DAILY")))
+        # 4: a statement timeout and a connection limit on the role itself
+        with psycopg.connect(a.conninfo) as plain:
+            assert plain.execute("SHOW statement_timeout").fetchone() == ("15s",)
+    extra = [psycopg.connect(a.conninfo) for _ in range(3)]
+    try:
+        with pytest.raises(psycopg.OperationalError, match="too many connections"):
+            psycopg.connect(a.conninfo)
+    finally:
+        for conn in extra:
+            conn.close()
+    assert boards(venue) == before
+
+
+def test_a_removed_score_leaves_both_kiosks_boards(venue, tmp_path, monkeypatch) -> None:
+    from game.arcade.fleet import link as link_module
+
+    monkeypatch.setattr(link_module, "READ_SECONDS", 1.0)  # "at the next refresh", sooner
+    configs = [venue.add_kiosk("Lobby"), venue.add_kiosk("Bar")]
+    folders = [tmp_path / "a", tmp_path / "b"]
+    record_games(folders[0], 2, seed=3)
+    record_games(folders[1], 2, seed=4)
+    links = [fleet.start(config, storage(folder), GAME_DATA)
+             for config, folder in zip(configs, folders)]
+    try:
+        for link in links:
+            wait_for(lambda link=link: link.status.state == "online" and link.status.sent == 2,
+                     what=f"the first games ({link.status})")
+        cheat = next(record for record in storage(folders[0]).records(RANKED))
+        views = [VenueBoard(link, storage(folder), GAMES)
+                 for link, folder in zip(links, folders)]
+
+        def listed() -> list[bool]:
+            return [cheat.id in {r.id for r in view.table(RANKED, cheat.variant)}
+                    for view in views]
+
+        wait_for(lambda: listed() == [True, True], what="both boards to list the score")
+        with venue.owner_conn() as conn:
+            assert admin.remove_score(conn, cheat.id, "a test") == 1
+        wait_for(lambda: listed() == [False, False],
+                 what="both boards to drop the removed score")
+        with venue.owner_conn() as conn:
+            kept = conn.execute("SELECT kiosk, reason FROM arcade_removed WHERE id = %s",
+                                (cheat.id,)).fetchall()
+        assert kept == [(configs[0].name, "a test")]  # kept for audit, not deleted
+    finally:
+        for link in links:
+            link.close()
+    with psycopg.connect(configs[0].conninfo, autocommit=True) as conn:  # sent again: no-op
+        conn.execute(INSERT.format(when="now()"), (
+            RANKED, cheat.id, configs[0].name, cheat.variant, "", cheat.get("score"),
+            json.dumps(dict(cheat.fields))))
+        assert conn.execute("SELECT count(*) FROM arcade_records WHERE id = %s",
+                            (cheat.id,)).fetchone() == (0,)
+
+
+def test_a_retired_kiosk_can_no_longer_write_while_the_others_do(venue, tmp_path) -> None:
+    configs = [venue.add_kiosk("Lobby"), venue.add_kiosk("Bar")]
+    folders = [tmp_path / "a", tmp_path / "b"]
+    links = [fleet.start(config, storage(folder), GAME_DATA)
+             for config, folder in zip(configs, folders)]
+    try:
+        for link in links:
+            wait_for(lambda link=link: link.status.state == "online", what="online")
+        with venue.owner_conn() as conn:
+            admin.retire_kiosk(conn, configs[0].name)
+        for index, folder in enumerate(folders):
+            record_games(folder, 2, seed=10 + index)
+            links[index].records_changed()
+        wait_for(lambda: links[1].status.sent == 2 and links[1].status.pending == 0,
+                 what="the other kiosk's games to arrive")
+        wait_for(lambda: links[0].status.state == "offline", what="the retired kiosk offline")
+        assert links[0].status.sent == 0
+    finally:
+        for link in links:
+            link.close()
+    with venue.owner_conn() as conn:
+        kiosks = [row[0] for row in conn.execute("SELECT kiosk FROM arcade_records")]
+    assert kiosks == [configs[1].name] * 2
+    with pytest.raises(psycopg.OperationalError, match="not permitted to log in"):
+        psycopg.connect(configs[0].conninfo)
+    with venue.owner_conn() as conn:
+        states = {k.kiosk: k.state for k in admin.kiosks(conn)}
+    assert states[configs[0].name] == "retired"
+
+
+def test_the_registry_shows_a_stopped_kiosk_offline_within_two_heartbeats(
+        venue, tmp_path, monkeypatch, capsys) -> None:
+    from game.arcade import cli
+    from game.arcade.fleet import link as link_module
+    from game.games.registry import GAMES as SPECS
+
+    monkeypatch.setattr(link_module, "HEARTBEAT_SECONDS", 1.0)
+    config, idle = venue.add_kiosk("Lobby"), venue.add_kiosk("Idle")
+    link = fleet.start(config, storage(tmp_path / "a"), GAME_DATA)
+
+    def state() -> dict[str, str]:
+        with venue.owner_conn() as conn:
+            return {k.kiosk: k.state for k in admin.kiosks(conn)}
+
+    try:
+        wait_for(lambda: state()[config.name] == "online", what="the kiosk online")
+    finally:
+        link.close()
+    stopped = time.monotonic()
+    wait_for(lambda: state()[config.name] == "offline", timeout=10, what="offline")
+    assert time.monotonic() - stopped <= 2 * 1.0 + 0.5  # two heartbeats (and a poll)
+    assert state()[idle.name] == "never"
+    monkeypatch.setenv("MAGDAGDON_FLEET_URL", venue.owner.conninfo)
+    assert cli.run(["--fleet-kiosks"], SPECS) == 0
+    out = capsys.readouterr().out
+    line = next(row for row in out.splitlines() if row.startswith(config.name))
+    assert " offline " in line and "owner-pw" not in out
+
+
+def test_a_restore_needs_no_restart(venue, tmp_path, monkeypatch) -> None:
+    from game.arcade.fleet import link as link_module
+
+    monkeypatch.setattr(link_module, "RESCAN_SECONDS", 1.0)
+    config = venue.add_kiosk("Lobby")
+    data = tmp_path / "a"
+    record_games(data, 3, seed=7)
+    link = fleet.start(config, storage(data), GAME_DATA)
+    try:
+        wait_for(lambda: link.status.sent == 3, what="the games sent")
+        with venue.owner_conn() as conn:  # a backup older than the games, restored
+            conn.execute("DELETE FROM arcade_records")
+            conn.execute("UPDATE arcade_venue SET id = gen_random_uuid()::text")
+
+        def on_server() -> set[tuple[str, str]]:
+            with venue.owner_conn() as conn:
+                return set(conn.execute("SELECT game, id FROM arcade_records").fetchall())
+
+        wait_for(lambda: on_server() == local_ids(data), what="every game sent again")
+    finally:
+        link.close()
+
+
+def test_the_check_connects_as_the_kiosk_and_tries_its_grants(venue, monkeypatch,
+                                                             capsys) -> None:
+    from game.arcade import cli
+    from game.games.registry import GAMES as SPECS
+
+    config = venue.add_kiosk("Lobby")
+    monkeypatch.setenv("MAGDAGDON_FLEET_URL", config.conninfo)
+    assert cli.run(["--fleet-check"], SPECS) == 0
+    out = capsys.readouterr().out
+    assert f"is kiosk {config.name!r}" in out and "rolled back" in out
+    assert "last upload: none yet" in out and out.rstrip().endswith("can send its games")
+    password = FleetConfig(config.conninfo, "", "flag").password
+    assert password and password not in out
+    with venue.owner_conn() as conn:  # nothing of the check was kept
+        assert conn.execute("SELECT count(*) FROM arcade_records").fetchone() == (0,)
+        admin.retire_kiosk(conn, config.name)
+    assert cli.run(["--fleet-check"], SPECS) == 1
+    assert "cannot connect" in capsys.readouterr().out
