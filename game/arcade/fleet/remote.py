@@ -206,7 +206,10 @@ class BoardReader:
         entries: dict[str, VenueEntry] = {}
         skipped, ended = 0, False
         for page in range(MAX_PAGES):
-            rows = conn.execute(sql, {**params, "offset": page * query.limit}).fetchall()
+            # never prepared: each read is planned for its own values (a prepared statement's
+            # generic plan cannot see that a day's standings match few rows)
+            rows = conn.execute(sql, {**params, "offset": page * query.limit},
+                                prepare=False).fetchall()
             before = self.skipped
             for entry in self._entries(rows, game, query.variant):
                 entries.setdefault(entry.record.id, entry)
@@ -219,7 +222,8 @@ class BoardReader:
         found = list(entries.values())[:query.limit]
         total = len(found)
         if query.match and not ended:
-            counted = conn.execute(count_sql(since is not None), params).fetchone()
+            counted = conn.execute(count_sql(since is not None), params,
+                                   prepare=False).fetchone()
             total = max(total, (int(counted[0]) if counted else 0) - skipped)
         return VenueTable(tuple(found), total, time.time())
 
