@@ -121,7 +121,8 @@ SELECT g.game, md5(%(seed)s || ':' || i), 'Kiosk ' || (i %% %(kiosks)s), g.at, g
                        now() - ((hashint4(i) & 2147483647) %% %(days)s) * interval '1 day'
                              - ((hashint4(-i) & 2147483647) %% 86400) * interval '1 second'
                          AS at,
-                       CASE WHEN i %% 10 = 0 THEN (ARRAY['vs_easy', 'vs_medium', 'vs_hard'])[1 + i %% 3]
+                       CASE WHEN i %% 10 = 0
+                            THEN (ARRAY['vs_easy', 'vs_medium', 'vs_hard'])[1 + i %% 3]
                             ELSE (ARRAY['PEACEFUL', 'SURVIVAL', 'NIGHTMARE', 'DAILY'])[1 + i %% 4]
                        END AS variant,
                        CASE WHEN i %% 10 = 0 THEN NULL ELSE (i * 7919) %% 600 - 56 END AS score
