@@ -22,11 +22,14 @@ from __future__ import annotations
 
 from typing import LiteralString
 
+from game.arcade.storage import DOCUMENT_MAX_BYTES
+
 OLDEST_DAYS = 400
 """A kiosk's record older than this is refused (a kiosk offline longer sends it in vain; the
 link logs it and goes on)."""
-DOCUMENT_MAX = 262_144
-"""Bytes of a game document as JSON text (a long QUERNI game is some 20 KB)."""
+DOCUMENT_MAX = DOCUMENT_MAX_BYTES
+"""Bytes of a game document as JSON text: what a data folder keeps (a long game is a few dozen
+KB), so a kiosk's own document is never refused."""
 
 MIGRATION: tuple[LiteralString, ...] = (
     """CREATE TABLE arcade_kiosks (
