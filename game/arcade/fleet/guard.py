@@ -158,7 +158,12 @@ MIGRATION: tuple[LiteralString, ...] = (
                              WHERE r.game = arcade_initials.game AND r.id = arcade_initials.id
                                AND r.kiosk = arcade_kiosk_name()))""",
     "ALTER TABLE arcade_heartbeats ENABLE ROW LEVEL SECURITY",
-    "CREATE POLICY arcade_heartbeats_own ON arcade_heartbeats FOR ALL "
+    # every kiosk's operator menu lists the venue's kiosks; each writes its own line only
+    "CREATE POLICY arcade_heartbeats_read ON arcade_heartbeats FOR SELECT USING (true)",
+    "CREATE POLICY arcade_heartbeats_own ON arcade_heartbeats FOR INSERT "
+    "WITH CHECK (role = current_user AND kiosk = arcade_kiosk_name() "
+    "AND beat_at BETWEEN now() - interval '1 minute' AND now() + interval '1 minute')",
+    "CREATE POLICY arcade_heartbeats_beat ON arcade_heartbeats FOR UPDATE "
     "USING (role = current_user) "
     "WITH CHECK (role = current_user AND kiosk = arcade_kiosk_name() "
     "AND beat_at BETWEEN now() - interval '1 minute' AND now() + interval '1 minute')",
