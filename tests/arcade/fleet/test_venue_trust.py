@@ -279,3 +279,17 @@ def test_the_check_connects_as_the_kiosk_and_tries_its_grants(venue, monkeypatch
         admin.retire_kiosk(conn, config.name)
     assert cli.run(["--fleet-check"], SPECS) == 1
     assert "cannot connect" in capsys.readouterr().out
+
+
+def test_today_this_week_and_all_time_boards_hold_their_games(venue) -> None:
+    kiosk = venue.add_kiosk("Lobby")
+    with venue.owner_conn() as conn:  # the owner may date a game in the past (a restore)
+        old = put(conn, kiosk.name, 500, when="now() - interval '8 days'")
+    with psycopg.connect(kiosk.conninfo, autocommit=True) as conn:
+        new = put(conn, kiosk.name, 100)
+    reader = BoardReader(GAMES)
+    with venue.owner_conn() as conn:
+        ids = {period: [e.record.id for e in reader.read(
+            conn, VenueQuery(RANKED, "NIGHTMARE", (), True, 30, period)).entries]
+            for period in ("all", "week", "today")}
+    assert ids == {"all": [old, new], "week": [new], "today": [new]}

@@ -72,3 +72,21 @@ def test_the_operator_sees_which_kiosks_are_online(kiosk_app, postgres, tmp_path
     settle(kiosk_app)
     assert isinstance(kiosk_app.stack.top, VenueLinkScene)
     assert reader is not None and reader._stopping.is_set()  # the list is no longer read
+
+
+def test_the_venue_boards_period_steps_through_all_time_this_week_and_today(kiosk_app,
+                                                                           ) -> None:
+    link_to(kiosk_app, "postgresql://kiosk@127.0.0.1:1/arcade", "Lobby")  # never answers
+    kiosk_app.nav.push("scores")
+    settle(kiosk_app)
+    scene = kiosk_app.stack.top
+    seen = []
+    for _ in range(4):
+        seen.append((scene.board.period, scene.b_period.translation_key))
+        post_tap(scene.b_period.rect.center)
+        settle(kiosk_app)
+    assert seen == [("all", "scores.period_all"), ("week", "scores.period_week"),
+                    ("today", "scores.period_today"), ("all", "scores.period_all")]
+    post_tap(scene.b_here.rect.center)  # this machine's tables have no period
+    settle(kiosk_app)
+    assert scene.b_period is None
