@@ -293,3 +293,21 @@ def test_today_this_week_and_all_time_boards_hold_their_games(venue) -> None:
             conn, VenueQuery(RANKED, "NIGHTMARE", (), True, 30, period)).entries]
             for period in ("all", "week", "today")}
     assert ids == {"all": [old, new], "week": [new], "today": [new]}
+
+
+def test_the_documented_removal_sql_moves_a_kiosks_scores_to_the_audit_table(venue) -> None:
+    from tests.support.venue import docs_sql
+
+    bar, lobby = venue.add_kiosk("Bar"), venue.add_kiosk("Lobby")
+    with psycopg.connect(bar.conninfo, autocommit=True) as conn:
+        gone = put(conn, bar.name, 300)
+    with psycopg.connect(lobby.conninfo, autocommit=True) as conn:
+        kept = put(conn, lobby.name, 200)
+    today = date.today()
+    sql = docs_sql("fleet-remove-sql").replace("'Bar 2'", f"'{bar.name}'").replace(
+        "'2026-12-01'", f"'{today}'::date - 1").replace("'2026-12-02'", f"'{today}'::date + 1")
+    with venue.owner_conn() as conn:
+        conn.execute(sql.encode())
+        assert conn.execute("SELECT id FROM arcade_records").fetchall() == [(kept,)]
+        assert conn.execute("SELECT id, reason FROM arcade_removed").fetchall() == [
+            (gone, "a cheat")]
