@@ -64,8 +64,8 @@ CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopp
 @dataclass(frozen=True)
 class LinkStatus:
     """What the screens may say about the link. ``problem`` is a short key of why it is
-    offline (``unreachable``, ``refused``, ``certificate``, ``schema``, ``driver``,
-    ``error``) for the operator's screen;
+    offline (``unreachable``, ``refused``, ``certificate``, ``schema``, ``not_allowed``,
+    ``driver``, ``error``) for the operator's screen;
     the log has the details. Times are seconds since the epoch."""
 
     state: str = CONNECTING
@@ -212,7 +212,7 @@ class FleetLink:
         except SchemaError as error:
             self._lost("schema", str(error))
         except psycopg.errors.InsufficientPrivilege as error:
-            self._lost("schema", f"this role may not do that ({self._scrub(error)})")
+            self._lost("not_allowed", f"this role may not do that ({self._scrub(error)})")
         except psycopg.OperationalError as error:
             self._lost(_kind(error), self._scrub(error))
         except psycopg.Error as error:
@@ -496,5 +496,5 @@ def _kind(error: BaseException) -> str:
     if "root certificate" in text or "certificate verify failed" in text \
             or "does not match host name" in text or "server certificate" in text:
         return "certificate"
-    refused = ("password", "authentication", "pg_hba", "does not exist", "permission denied")
+    refused = ("password", "authentication", "pg_hba", "does not exist", "permission", "not perm")
     return "refused" if any(word in text for word in refused) else "unreachable"
