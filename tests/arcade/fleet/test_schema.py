@@ -130,3 +130,57 @@ def test_the_add_kiosk_sql_in_the_docs_is_what_the_command_runs() -> None:
            for statement in admin._ADD]
     assert documented[:-1] == ran
     assert documented[-1].startswith("INSERT INTO arcade_kiosks (role, kiosk)")
+
+
+OLD_ROLES_SQL = """
+CREATE ROLE arcade_owner LOGIN PASSWORD 'owner-pw';
+CREATE ROLE arcade_kiosk LOGIN PASSWORD 'kiosk-pw';
+CREATE DATABASE arcade OWNER arcade_owner;
+\\connect arcade
+REVOKE ALL ON DATABASE arcade FROM PUBLIC;
+GRANT CONNECT ON DATABASE arcade TO arcade_kiosk;
+REVOKE ALL ON SCHEMA public FROM PUBLIC;
+GRANT USAGE ON SCHEMA public TO arcade_kiosk;
+ALTER DEFAULT PRIVILEGES FOR ROLE arcade_owner IN SCHEMA public
+    GRANT SELECT ON TABLES TO arcade_kiosk;
+"""
+"""docs/fleet.md's roles before schema version 3: one role shared by every kiosk."""
+
+
+def test_a_venue_of_one_shared_kiosk_role_moves_to_a_role_per_kiosk(postgres) -> None:
+    from game.arcade.fleet import admin
+    from tests.support.fleet import GAME_DATA
+    from tests.support.venue import run_as_superuser
+
+    tag = uuid.uuid4().hex[:8]
+    names = {"arcade_owner": f"owner_{tag}", "arcade_kiosk": f"shared_{tag}",
+             "DATABASE arcade": f"DATABASE arcade_{tag}", "connect arcade": f"connect arcade_{tag}"}
+
+    def named(sql: str) -> str:
+        for old, new in names.items():
+            sql = sql.replace(old, new)
+        return sql
+
+    db = f"arcade_{tag}"
+    run_as_superuser(postgres, named(OLD_ROLES_SQL), "postgres")
+    owner = FleetConfig(postgres.tcp_url(db, f"owner_{tag}", "owner-pw"), "o", "flag")
+    shared = FleetConfig(postgres.tcp_url(db, f"shared_{tag}", "kiosk-pw"), "Lobby 1", "flag")
+    assert migrate_now(owner, GAME_DATA)[0] == LATEST
+    postgres.execute(f"GRANT INSERT ON arcade_records, arcade_initials, arcade_documents TO "
+                     f"shared_{tag}", dbname=db)  # the old docs' grants
+    with psycopg.connect(shared.conninfo, autocommit=True) as conn, \
+            pytest.raises(psycopg.errors.InsufficientPrivilege):  # shared: no longer sends
+        conn.execute("INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, "
+                     "fields) VALUES ('g', '1', 'Lobby 1', now(), 'v', '{}')")
+    run_as_superuser(postgres, named(docs_sql("fleet-shared-role-sql")), db)
+    rest = docs_sql("fleet-roles-sql")
+    rest = rest[rest.index("REVOKE ALL ON SCHEMA public"):]
+    run_as_superuser(postgres, named(rest), db)
+    with psycopg.connect(owner.conninfo, autocommit=True) as conn:
+        login = admin.add_kiosk(conn, f"Lobby {tag[:6]}")
+    kiosk = FleetConfig(postgres.tcp_url(db, login.role, login.password), login.kiosk, "flag")
+    with psycopg.connect(kiosk.conninfo, autocommit=True) as conn:
+        conn.execute("INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, "
+                     "fields) VALUES ('g', '1', %s, now(), 'v', '{}')", (login.kiosk,))
+    assert postgres.execute("SELECT count(*) FROM pg_roles WHERE rolname = %s",
+                            (f"shared_{tag}",)) == [(0,)]
