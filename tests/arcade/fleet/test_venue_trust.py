@@ -231,7 +231,7 @@ def test_the_registry_shows_a_stopped_kiosk_offline_within_two_heartbeats(
         link.close()
     stopped = time.monotonic()
     wait_for(lambda: state()[config.name] == "offline", timeout=10, what="offline")
-    assert time.monotonic() - stopped <= 2 * 1.0 + 0.5  # two heartbeats (and a poll)
+    assert time.monotonic() - stopped <= 2 * 1.0 + 1.0  # two heartbeats (and a poll)
     assert state()[idle.name] == "never"
     monkeypatch.setenv("MAGDAGDON_FLEET_URL", venue.owner.conninfo)
     assert cli.run(["--fleet-kiosks"], SPECS) == 0
