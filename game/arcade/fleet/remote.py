@@ -119,9 +119,9 @@ def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing],
     try:
         _send(conn, kiosk, items)
         return []
-    except psycopg.errors.CheckViolation:
+    except psycopg.errors.CheckViolation as error:
         if len(items) == 1:
-            raise
+            return [(items[0], str(error).strip().splitlines()[0][:200])]
     refused = []
     for item in items:
         try:

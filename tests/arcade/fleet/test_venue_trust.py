@@ -313,3 +313,39 @@ def test_the_documented_removal_sql_moves_a_kiosks_scores_to_the_audit_table(ven
         assert conn.execute("SELECT id FROM arcade_records").fetchall() == [(kept,)]
         assert conn.execute("SELECT id, reason FROM arcade_removed").fetchall() == [
             (gone, "a cheat")]
+
+
+def test_a_record_the_server_refuses_is_logged_and_the_link_goes_on(venue, tmp_path,
+                                                                     caplog) -> None:
+    """A kiosk whose clock was wrong (a game dated 2020) sends it in vain: the server refuses
+    it, the link says so once and sends the next games, alone or in a batch."""
+    import logging
+    import random
+    from datetime import UTC, datetime
+
+    from game.ai.autoplay import finish
+    from game.arcade.storage import Storage
+    from game.rules.magdagdon import Difficulty, MagdagdonGame
+
+    config = venue.add_kiosk("Lobby")
+    data = tmp_path / "a"
+    past = Storage(data, games=GAME_DATA, clock=lambda: datetime(2020, 1, 1, tzinfo=UTC))
+    past.record_game(RANKED, finish(MagdagdonGame(Difficulty.PEACEFUL, random.Random(1))))
+    wrong = past.last_recorded
+    past.close()
+    with caplog.at_level(logging.WARNING, logger="game.arcade.fleet"):
+        link = fleet.start(config, storage(data), GAME_DATA)
+        try:
+            wait_for(lambda: link.status.state == "online" and link.status.pending == 0,
+                     what=f"the refused record noted ({link.status})")
+            record_games(data, 3, seed=5)
+            link.records_changed()
+            wait_for(lambda: link.status.pending == 0 and link.status.sent == 4,
+                     what=f"the next games sent ({link.status})")
+        finally:
+            link.close()
+    assert any("refused record" in r.getMessage() and wrong in r.getMessage()
+               for r in caplog.records)
+    with venue.owner_conn() as conn:
+        ids = {row[0] for row in conn.execute("SELECT id FROM arcade_records")}
+    assert wrong not in ids and len(ids) == 3
