@@ -40,8 +40,12 @@ _INSERT_RECORD: LiteralString = (
     "INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, initials, score, fields)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game, id) DO NOTHING")
 _INSERT_INITIALS: LiteralString = (
-    "INSERT INTO arcade_initials (game, id, initials) VALUES (%s, %s, %s)"
+    "INSERT INTO arcade_initials (game, id, initials)"
+    " SELECT g, i, n FROM (VALUES (%s, %s, %s)) AS v (g, i, n)"
+    " WHERE EXISTS (SELECT 1 FROM arcade_records r WHERE r.game = v.g AND r.id = v.i)"
     " ON CONFLICT (game, id) DO NOTHING")
+"""Initials go on a record the venue holds (one the server refused, or the owner removed,
+takes none: the server would refuse them for a record that is not this kiosk's)."""
 _INSERT_DOCUMENT: LiteralString = (
     "INSERT INTO arcade_documents (game, id, kiosk, document) VALUES (%s, %s, %s, %s)"
     " ON CONFLICT (game, id) DO NOTHING")

@@ -338,10 +338,12 @@ def test_a_record_the_server_refuses_is_logged_and_the_link_goes_on(venue, tmp_p
         try:
             wait_for(lambda: link.status.state == "online" and link.status.pending == 0,
                      what=f"the refused record noted ({link.status})")
+            assert storage(data).set_initials(RANKED, wrong, "ZED")  # initials on it too
             record_games(data, 3, seed=5)
             link.records_changed()
-            wait_for(lambda: link.status.pending == 0 and link.status.sent == 4,
+            wait_for(lambda: link.status.pending == 0 and link.status.sent == 5,
                      what=f"the next games sent ({link.status})")
+            assert link.status.state == "online"
         finally:
             link.close()
     assert any("refused record" in r.getMessage() and wrong in r.getMessage()
