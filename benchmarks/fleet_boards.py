@@ -1,7 +1,8 @@
 """The venue's server under a season of games: ``python -m benchmarks.fleet --boards``.
 
 A throwaway cluster (as the tests start one) is filled with ``--rows`` games of 50 kiosks over a
-year, as docs/fleet.md's tables hold them. Then for ``--seconds``:
+year, as docs/fleet.md's tables hold them (in the order they were played, as kiosks send
+them). Then for ``--seconds``:
 
 * ``--readers`` simulated kiosks, each logged in as its own kiosk role (``--fleet-add-kiosk``'s
   code) on its own connection, read the boards a kiosk's screens show every 15 s (its ALL TIME,
@@ -148,9 +149,7 @@ def run_boards(args: argparse.Namespace) -> int:
         with psycopg.connect(url, autocommit=True) as conn:
             migrate(conn, GAME_DATA)
             started = time.monotonic()
-            step = 100_000
-            for done in range(0, args.rows, step):
-                fill(conn, min(step, args.rows - done), seed=str(done))
+            fill(conn, args.rows)
             print(f"filled {args.rows} rows in {time.monotonic() - started:.0f} s", flush=True)
             logins = [admin.add_kiosk(conn, f"Sim {i + 1}") for i in range(args.readers)]
             real = admin.add_kiosk(conn, "Fleet 1")

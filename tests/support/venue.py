@@ -127,9 +127,11 @@ SELECT g.game, md5(%(seed)s || ':' || i), 'Kiosk ' || (i %% %(kiosks)s), g.at, g
                        END AS variant,
                        CASE WHEN i %% 10 = 0 THEN NULL ELSE (i * 7919) %% 600 - 56 END AS score
        ) AS g
+ ORDER BY g.at
 """
 """``rows`` finished games of ``kiosks`` kiosks over the last ``days`` days (one in ten of the
-unranked game), as the venue's tables hold them after a long season."""
+unranked game), as the venue's tables hold them after a long season: stored in the order they
+were played, as kiosks send them."""
 
 
 def fill(conn: psycopg.Connection, rows: int, kiosks: int = 50, days: int = 365,
