@@ -125,7 +125,8 @@ SELECT g.game, md5(%(seed)s || ':' || i), 'Kiosk ' || (i %% %(kiosks)s), g.at, g
                             THEN (ARRAY['vs_easy', 'vs_medium', 'vs_hard'])[1 + i %% 3]
                             ELSE (ARRAY['PEACEFUL', 'SURVIVAL', 'NIGHTMARE', 'DAILY'])[1 + i %% 4]
                        END AS variant,
-                       CASE WHEN i %% 10 = 0 THEN NULL ELSE (i * 7919) %% 600 - 56 END AS score
+                       CASE WHEN i %% 10 = 0 THEN NULL
+                            ELSE (i::bigint * 7919) %% 600 - 56 END AS score
        ) AS g
  ORDER BY g.at
 """
