@@ -7,8 +7,10 @@ records (offline-first: the outbox is the records the server has not acknowledge
 by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
 :mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
 advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
-(what screens ask for and get), :mod:`.link` (the thread). docs/fleet.md is the operator's
-side.
+(what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
+(what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the
+operator's commands), :mod:`.check` (``--fleet-check``) and :mod:`.registry` (the kiosks'
+list of the operator menu). docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
