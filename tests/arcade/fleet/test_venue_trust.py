@@ -351,3 +351,34 @@ def test_a_record_the_server_refuses_is_logged_and_the_link_goes_on(venue, tmp_p
     with venue.owner_conn() as conn:
         ids = {row[0] for row in conn.execute("SELECT id FROM arcade_records")}
     assert wrong not in ids and len(ids) == 3
+
+
+def test_the_operators_commands_and_a_password_that_never_reaches_the_servers_log(
+        venue, monkeypatch, capsys) -> None:
+    from game.arcade import cli
+    from game.games.registry import GAMES as SPECS
+
+    venue.cluster.execute(f'ALTER DATABASE "{venue.db}" SET log_statement = \'all\'')
+    monkeypatch.setenv("MAGDAGDON_FLEET_URL", venue.owner.conninfo)
+    name = f"Hall {venue.tag}"
+    assert cli.run(["--fleet-add-kiosk", name], SPECS) == 0
+    out = capsys.readouterr().out
+    pgpass = out.splitlines()[3].strip()
+    role, password = pgpass.split(":")[3:5]
+    assert role == admin.role_for(name) and len(password) >= 24
+    log = venue.cluster.log.read_text(errors="replace")
+    assert "SCRAM-SHA-256$" in log and password not in log  # the statement, not the secret
+    kiosk = FleetConfig(venue.cluster.tcp_url(venue.db, role, password), name, "flag")
+    with psycopg.connect(kiosk.conninfo, autocommit=True) as conn:
+        one, two = put(conn, name, 10), put(conn, name, 20)
+    assert cli.run(["--fleet-remove-score", one, "--reason", "test"], SPECS) == 0
+    assert cli.run(["--fleet-remove-kiosk-scores", name, "--since", "2000-01-01"], SPECS) == 0
+    assert "removed 1 score(s)" in capsys.readouterr().out
+    assert cli.run(["--fleet-remove-score", one], SPECS) == 1  # gone already
+    assert cli.run(["--fleet-retire-kiosk", name], SPECS) == 0
+    assert cli.run(["--fleet-kiosks"], SPECS) == 0
+    listed = capsys.readouterr().out
+    assert any(line.startswith(name) and " retired " in line for line in listed.splitlines())
+    with venue.owner_conn() as conn:
+        assert conn.execute("SELECT count(*) FROM arcade_records").fetchone() == (0,)
+        assert {row[0] for row in conn.execute("SELECT id FROM arcade_removed")} == {one, two}
