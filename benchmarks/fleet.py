@@ -2,6 +2,7 @@
 records reach the venue (figures, never asserted).
 
     python -m benchmarks.fleet [--seconds 300] [--kiosks 4] [--backlog 250]
+    python -m benchmarks.fleet --boards [--seconds 300] [--rows 1000000] [--readers 50]
 
 Starts a throwaway PostgreSQL cluster (as the tests do: ``tools/testkit/postgres.py``; needs
 ``initdb``), then ``--kiosks`` demo kiosks with the venue link and one without it, side by side
@@ -12,6 +13,9 @@ Printed per kiosk: games finished, records sent, frame work time (the frame loop
 without its pacing sleep) median, p99 and max, and the upload lag (a game's recording to the
 server's acknowledgement) p95; then records per second uploaded (the backlog's drain and the
 whole run) and each fleet kiosk's p99 beside the kiosk without the link (target: within 10 %).
+
+``--boards``: the server under a season of games and a venue's worth of kiosks reading their
+boards (:mod:`benchmarks.fleet_boards`).
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ def record_backlog(data_dir: Path, count: int, seed: int) -> None:
 
 
 def start_kiosk(name: str, data_dir: Path, seconds: float, seed: int, backlog: int,
-                url: str | None) -> subprocess.Popen[str]:
+                url: str | None, password: str | None = None) -> subprocess.Popen[str]:
     command = [sys.executable, "-m", "benchmarks.fleet", "--kiosk", "--seconds", str(seconds),
                "--data-dir", str(data_dir), "--seed", str(seed), "--backlog", str(backlog),
                "--name", name]
@@ -100,6 +104,8 @@ def start_kiosk(name: str, data_dir: Path, seconds: float, seed: int, backlog: i
         command += ["--fleet", url]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if password:  # libpq's own way (the command line refuses a password)
+        env["PGPASSWORD"] = password
     return subprocess.Popen(command, cwd=HERE, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
 
@@ -191,6 +197,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--kiosks", type=int, default=4, help="kiosks with the venue link")
     p.add_argument("--backlog", type=int, default=250,
                    help="games each kiosk holds, unsent, when it starts")
+    p.add_argument("--boards", action="store_true",
+                   help="the board-load mode: --rows games, --readers simulated kiosks")
+    p.add_argument("--rows", type=int, default=1_000_000, help="--boards: games on the server")
+    p.add_argument("--readers", type=int, default=50,
+                   help="--boards: simulated kiosks reading boards every 15 s")
     p.add_argument("--kiosk", action="store_true", help=argparse.SUPPRESS)  # a child
     p.add_argument("--data-dir", help=argparse.SUPPRESS)
     p.add_argument("--fleet", help=argparse.SUPPRESS)
@@ -200,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.kiosk:
         run_kiosk(args)
         return 0
+    if args.boards:
+        from benchmarks.fleet_boards import run_boards
+
+        return run_boards(args)
     return run_venue(args)
 
 

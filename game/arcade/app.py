@@ -264,6 +264,7 @@ SHELL_SCENES = {
     "still_playing": "game.arcade.scenes.still_playing:StillPlayingScene",
     "operator": "game.arcade.scenes.operator:OperatorScene",
     "venue_link": "game.arcade.scenes.venue_link:VenueLinkScene",
+    "venue_kiosks": "game.arcade.scenes.venue_kiosks:VenueKiosksScene",
     "text_entry": "game.arcade.scenes.text_entry:TextEntryScene",
 }
 """The shell's screens by name; each game adds its own as ``"<game id>.<name>"``."""

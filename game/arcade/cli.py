@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from game.arcade.fleet.config import FLEET_ENV
@@ -74,7 +75,52 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
     p.add_argument("--kiosk-name", metavar="NAME",
                    help="this kiosk's name on the venue board (default: the settings', else "
                         "the host name)")
+    _venue_options(p)
     return p
+
+
+VENUE_COMMANDS = ("fleet_check", "fleet_add_kiosk", "fleet_retire_kiosk", "fleet_kiosks",
+                  "fleet_remove_score", "fleet_remove_kiosk_scores")
+"""The venue operator's options that run a command and exit (game.arcade.fleet.commands)."""
+
+
+def _venue_options(p: argparse.ArgumentParser) -> None:
+    """The operator's options (all need ``--fleet``, or the environment's URL)."""
+    g = p.add_argument_group("venue operator (docs/fleet.md)")
+    g.add_argument("--fleet-check", action="store_true",
+                   help="connect as this kiosk would, check TLS, the schema and that it may "
+                        "send (a test insert rolled back), print its last upload, and exit")
+    g.add_argument("--fleet-add-kiosk", metavar="NAME",
+                   help="as the owner: make kiosk NAME its own role and password, print its "
+                        "connection settings, and exit")
+    g.add_argument("--fleet-retire-kiosk", metavar="NAME",
+                   help="as the owner: kiosk NAME may no longer log in or write (its scores "
+                        "stay), and exit")
+    g.add_argument("--fleet-kiosks", action="store_true",
+                   help="as the owner: list the venue's kiosks, online or offline, with their "
+                        "lag, and exit")
+    g.add_argument("--fleet-remove-score", metavar="RECORD_ID",
+                   help="as the owner: remove one score from every board (kept for audit in "
+                        "arcade_removed), and exit")
+    g.add_argument("--fleet-remove-kiosk-scores", metavar="NAME",
+                   help="as the owner: remove every score of kiosk NAME played from --since to "
+                        "before --until, and exit")
+    g.add_argument("--since", metavar="DATE", type=_moment,
+                   help="with --fleet-remove-kiosk-scores: from this date or ISO time (UTC)")
+    g.add_argument("--until", metavar="DATE", type=_moment,
+                   help="with --fleet-remove-kiosk-scores: before this date or ISO time (UTC; "
+                        "default: now)")
+    g.add_argument("--reason", metavar="TEXT", default="",
+                   help="with --fleet-remove-…: why, kept with the removed rows")
+
+
+def _moment(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a date (2026-12-01) or ISO time, got {text!r}") from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _positive(text: str) -> int:
@@ -120,7 +166,11 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.screenshot and not (args.frames or args.bench):
         parser(games).error("--screenshot needs --frames N (or --bench N)")
     if args.fleet_migrate:
-        return migrate_venue(parser(games), args.fleet)
+        return migrate_venue(parser(games), args.fleet, games)
+    if any(getattr(args, name) for name in VENUE_COMMANDS):
+        from game.arcade.fleet import commands
+
+        return commands.run(parser(games), args, [spec.data for spec in games])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.dev_locales:
         os.environ[DEV_LOCALES_ENV] = "1"
@@ -151,7 +201,8 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     return code
 
 
-def migrate_venue(p: argparse.ArgumentParser, url: str | None) -> int:
+def migrate_venue(p: argparse.ArgumentParser, url: str | None,
+                  games: tuple[GameSpec, ...] = ()) -> int:
     """``--fleet-migrate``: the venue's schema brought up to date; 0, or 1 with the reason."""
     from game.arcade.fleet import migrate_now
     from game.arcade.fleet.config import FleetConfigError, resolve
@@ -163,7 +214,7 @@ def migrate_venue(p: argparse.ArgumentParser, url: str | None) -> int:
     if config is None:
         p.error(f"--fleet-migrate needs --fleet URL (or ${FLEET_ENV})")
     try:
-        version, venue = migrate_now(config)
+        version, venue = migrate_now(config, [spec.data for spec in games])
     except (RuntimeError, ImportError) as error:
         print(f"{p.prog}: cannot migrate the venue's tables on {config.summary}: {error}",
               file=sys.stderr)

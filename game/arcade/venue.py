@@ -113,8 +113,10 @@ class VenueBoard:
     venue = True
 
     def __init__(self, link: FleetLink, storage: Storage | None,
-                 games: Mapping[str, GameData]) -> None:
+                 games: Mapping[str, GameData], period: str = "all") -> None:
         self.link = link
+        self.period = period
+        """The games the tables hold: ``all``, ``week`` or ``today`` (``board.PERIODS``)."""
         self.storage = storage
         self.games = games
         self._kiosks: dict[str, str] = {}
@@ -132,12 +134,13 @@ class VenueBoard:
         game = self.games[game_id]
         if game.score_of is None:
             return []
-        query = VenueQuery(game_id, variant, (), True, game.table_size + RANKED_SPARE)
+        query = VenueQuery(game_id, variant, (), True, game.table_size + RANKED_SPARE,
+                           self.period)
         entries, _ = self.rows(query)
         return [entry.record for entry in entries[:game.table_size]]
 
     def records(self, game_id: str, variant: str) -> list[Record]:
-        query = VenueQuery(game_id, variant, (), False, UNRANKED_ROWS)
+        query = VenueQuery(game_id, variant, (), False, UNRANKED_ROWS, self.period)
         entries, _ = self.rows(query)
         return [entry.record for entry in reversed(entries)]
 
@@ -166,13 +169,16 @@ class VenueBoard:
         """This kiosk's records that could be on ``query``'s board."""
         if self.storage is None:
             return []
-        name = self.link.config.name
+        name = self.link.kiosk_name
         game = self.games[query.game]
-        if query.ranked and not query.match and game.score_of is not None:
+        if query.ranked and not query.match and query.period == "all" \
+                and game.score_of is not None:
             own = self.storage.table(query.game, query.variant)  # beyond it: not in the top
         else:
             own = self.storage.records(query.game, query.variant, last=query.limit)
-        return [VenueEntry(record, name) for record in own]
+        # what the venue acknowledged is on its board, or ranks lower, or was removed there
+        return [VenueEntry(record, name) for record in own
+                if not self.link.acknowledged(query.game, record.id)]
 
     def state(self) -> VenueState:
         """How fresh the board last shown is, and whether the server can be reached."""

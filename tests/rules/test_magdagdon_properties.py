@@ -17,6 +17,7 @@ from game.rules.magdagdon import (
     is_connected,
     legal_cells,
     score,
+    score_range,
 )
 from tests.rules.magdagdon_support import (
     ALL_DIFFICULTIES,
@@ -226,3 +227,23 @@ def test_score_identities(board: tuple, difficulty: Difficulty, data: st.DataObj
         assert getattr(card, key) == ref[key]
     assert [(ln.sum, ln.combo, ln.bonus) for ln in card.lines] == ref["lines"]
     assert card.ruin_penalty == 15 * sum(1 for c in board if c is RUIN)
+
+
+@FAST
+@given(board=boards, difficulty=st.sampled_from(ALL_DIFFICULTIES), data=st.data())
+def test_every_score_lies_in_its_difficultys_range(board: tuple, difficulty: Difficulty,
+                                                   data: st.DataObject) -> None:
+    """M-7.5, M-7.6: no board and no use of the powers scores outside ``score_range`` (the
+    bounds the venue's server holds a kiosk's scores to)."""
+    low, high = score_range(difficulty)
+    powers = data.draw(st.integers(0, difficulty.powers))
+    assert low <= score(board, difficulty, powers).total <= high
+
+
+def test_the_range_is_reached_at_both_ends() -> None:
+    """M-7.6: the worked example is the highest score; the lowest is every cell a ruin with
+    every power used."""
+    for difficulty in ALL_DIFFICULTIES:
+        low, high = score_range(difficulty)
+        assert score(board_of("3456 / 3456 / 3456 / 3456"), difficulty, 0).total == high
+        assert score((RUIN,) * 16, difficulty, difficulty.powers).total == low

@@ -32,7 +32,7 @@ class FakeKiosk:
 
 SHELL = ("title", "settings", "scores", "stats", "about")
 OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator",
-            "magdagdon.review", "venue_link", "text_entry")
+            "magdagdon.review", "venue_link", "venue_kiosks", "text_entry")
 
 
 def finished_querni():
@@ -105,6 +105,7 @@ def build(app, name: str):
             "operator": {"kiosk": Kiosk(app, pin="1234")},
             "magdagdon.review": {"session": reviewed_session()},
             "venue_link": {},
+            "venue_kiosks": {},
             "text_entry": {"prompt_key": "venue.enter_server", "text": "postgresql://",
                            "on_done": lambda text: None,
                            "prompt_params": {"example": "postgresql://kiosk@venue-db/arcade"}},

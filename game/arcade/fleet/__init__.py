@@ -7,8 +7,10 @@ records (offline-first: the outbox is the records the server has not acknowledge
 by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
 :mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
 advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
-(what screens ask for and get), :mod:`.link` (the thread). docs/fleet.md is the operator's
-side.
+(what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
+(what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the
+operator's commands), :mod:`.check` (``--fleet-check``) and :mod:`.registry` (the kiosks'
+list of the operator menu). docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> F
     return link
 
 
-def migrate_now(config: FleetConfig) -> tuple[int, str]:
+def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[int, str]:
     """``--fleet-migrate``: create or upgrade the venue's tables now (with a role allowed to);
     the schema version and the venue's id. ``RuntimeError`` with the reason (the password
     scrubbed) when it cannot be done."""
@@ -45,7 +47,7 @@ def migrate_now(config: FleetConfig) -> tuple[int, str]:
 
     try:
         with remote.connect(config) as conn:
-            venue = schema.migrate(conn)
+            venue = schema.migrate(conn, games)
             return schema.version(conn), venue
     except (psycopg.Error, schema.SchemaError) as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

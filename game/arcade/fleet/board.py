@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from game.arcade.storage import Record
@@ -23,25 +24,46 @@ UNRANKED_ROWS = 200
 """The newest games an unranked game's venue view reads (its totals count these)."""
 STANDINGS_ROWS = 500
 """The rows a day's standings read (the player's rank is found among them)."""
+PERIODS = ("all", "today", "week")
+"""A board's games: ALL TIME, TODAY (since this kiosk's midnight), THIS WEEK (since Monday's
+midnight)."""
 
 
 @dataclass(frozen=True)
 class VenueQuery:
     """One board a screen shows: ``game``'s ``variant``, only records whose fields hold each
     ``match`` pair (``(("daily", "2026-12-01"),)``), ``ranked`` by score or newest first, at
-    most ``limit`` rows."""
+    most ``limit`` rows, of the ``period`` (one of :data:`PERIODS`)."""
 
     game: str
     variant: str
     match: tuple[tuple[str, str], ...] = ()
     ranked: bool = True
     limit: int = 30
+    period: str = "all"
+
+    def __post_init__(self) -> None:
+        if self.period not in PERIODS:
+            raise ValueError(f"a board's period is one of {PERIODS}, not {self.period!r}")
 
     @property
     def key(self) -> str:
         """A stable text of the query (the cache in ``fleet.db`` is keyed by it)."""
         return json.dumps([self.game, self.variant, [list(m) for m in self.match],
-                           self.ranked, self.limit], separators=(",", ":"))
+                           self.ranked, self.limit, self.period], separators=(",", ":"))
+
+
+def period_bounds(period: str, now: datetime) -> tuple[datetime | None, datetime | None]:
+    """The first moment of ``period`` and the first after it, in ``now``'s time zone (the
+    kiosk's: its players' day); ``(None, None)`` for all time."""
+    if period == "all":
+        return None, None
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "today":
+        start = midnight
+        return start, (start + timedelta(days=1, hours=2)).replace(hour=0)
+    start = midnight - timedelta(days=now.weekday())
+    return start, (start + timedelta(days=7, hours=2)).replace(hour=0)
 
 
 @dataclass(frozen=True)
@@ -108,5 +130,10 @@ def merged(table: VenueTable | None, own: Iterable[VenueEntry], query: VenueQuer
 
 
 def _matches(record: Record, query: VenueQuery) -> bool:
+    if query.period != "all":
+        since, until = period_bounds(query.period, datetime.now().astimezone())
+        when = datetime.fromisoformat(record.date.replace("Z", "+00:00"))
+        if since is None or until is None or not since <= when < until:
+            return False
     return record.variant == query.variant and all(
         str(record.get(name)) == value for name, value in query.match)

@@ -47,6 +47,8 @@ READ_SECONDS = 15.0
 """How often the boards on screen are read again."""
 RESCAN_SECONDS = 300.0
 """A look at the records even without news (a safety net: every recording signals itself)."""
+HEARTBEAT_SECONDS = 30.0
+"""How often the kiosk tells the venue's registry it is alive (and what it has waiting)."""
 WANT_SECONDS = 120.0
 """A board no screen asked for in this long is no longer read."""
 BATCH = 200
@@ -62,8 +64,8 @@ CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopp
 @dataclass(frozen=True)
 class LinkStatus:
     """What the screens may say about the link. ``problem`` is a short key of why it is
-    offline (``unreachable``, ``refused``, ``schema``, ``driver``, ``error``) for the
-    operator's screen;
+    offline (``unreachable``, ``refused``, ``certificate``, ``schema``, ``not_allowed``,
+    ``driver``, ``error``) for the operator's screen;
     the log has the details. Times are seconds since the epoch."""
 
     state: str = CONNECTING
@@ -109,8 +111,20 @@ class FleetLink:
         self._failures = 0
         self._logged: dict[str, float] = {}
         self._reader: BoardReader | None = None
+        self._name = config.name
+        self._beat_at = -HEARTBEAT_SECONDS
+        self._last_upload: float | None = None
 
     # --- the frame loop's side ------------------------------------------------------------
+    @property
+    def kiosk_name(self) -> str:
+        """The name of this kiosk's records: its role's at the venue, else the configured."""
+        return self._name
+
+    def acknowledged(self, game_id: str, record_id: str) -> bool:
+        """Whether the venue acknowledged this record (not merged back into its boards)."""
+        return (game_id, record_id) in self._acked
+
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="venue-link", daemon=True)
         self._thread.start()
@@ -194,10 +208,11 @@ class FleetLink:
                 self._scan_if_due()
                 self._send()
             self._read_if_due()
+            self._beat_if_due()
         except SchemaError as error:
             self._lost("schema", str(error))
         except psycopg.errors.InsufficientPrivilege as error:
-            self._lost("schema", f"this role may not do that ({self._scrub(error)})")
+            self._lost("not_allowed", f"this role may not do that ({self._scrub(error)})")
         except psycopg.OperationalError as error:
             self._lost(_kind(error), self._scrub(error))
         except psycopg.Error as error:
@@ -220,20 +235,31 @@ class FleetLink:
         self.status = replace(self.status, state=CONNECTING)
         conn = remote.connect(self.config)
         try:
-            venue = migrate(conn)
+            venue = migrate(conn, list(self._games.values()))
         except BaseException:
             conn.close()
             raise
         self._conn = conn
-        if venue != self._venue:
-            self._venue = venue
-            self._acked = self._outbox.acked(venue)
-            with self._lock:
-                self._signals.append(self._clock())  # what this venue lacks: look again
+        registered = remote.registered_name(conn)
+        if registered is not None and registered != self._name:
+            log.info("venue link: this role is kiosk %r at the venue", registered)
+            self._name = registered
+        self._use_venue(venue)
         self._logged.clear()
-        log.info("venue link: connected to %s as kiosk %r", self.config.summary,
-                 self.config.name)
+        log.info("venue link: connected to %s as kiosk %r", self.config.summary, self._name)
         self.status = replace(self.status, state=ONLINE, problem="", last_contact=time.time())
+
+    def _use_venue(self, venue: str) -> None:
+        """Send to venue ``venue`` (a new id, after a restore: all it lacks is sent again)."""
+        if venue == self._venue:
+            return
+        if self._venue:
+            log.info("venue link: a new venue id (a restore?): sending again what it lacks")
+        self._venue = venue
+        self._acked = self._outbox.acked(venue)
+        self._scanned_at = -RESCAN_SECONDS  # read every record again at the next look
+        with self._lock:
+            self._signals.append(self._clock())
 
     def _lost(self, kind: str, message: str) -> None:
         self._disconnect()
@@ -271,8 +297,9 @@ class FleetLink:
                 self._signals.clear()
             signalled, wanting = bool(self._signals), bool(self._wanted)
         scanned = self._scanned_at if self._local is not None else now
-        return next_wait(now, signalled or bool(self._pending), scanned,
-                         self._read_at if wanting else None)
+        return min(next_wait(now, signalled or bool(self._pending), scanned,
+                             self._read_at if wanting else None),
+                   max(0.0, self._beat_at + HEARTBEAT_SECONDS - now))
 
     def _sleep(self, seconds: float) -> None:
         """Wait ``seconds``, or less when woken (never past a stop)."""
@@ -288,6 +315,16 @@ class FleetLink:
         if not signals and not stale:
             return
         assert self._local is not None
+        if self._conn is not None:  # a restore gives the venue a new id: no restart needed
+            from game.arcade.fleet.schema import venue_id
+
+            try:
+                self._use_venue(venue_id(self._conn))
+            except BaseException:
+                with self._lock:  # looked at again once the venue answers
+                    self._signals[:0] = signals
+                raise
+            stale = stale or self._scanned_at < 0
         since = min(signals) if signals else self._clock()
         # a signal (a game recorded, initials set) reads what is new; the periodic rescan all
         pending = {} if stale else {(g, r.id): (g, r) for g, r in self._pending}
@@ -314,8 +351,12 @@ class FleetLink:
         while self._pending and self._conn is not None and not self._stopping.is_set():
             batch = self._pending[:BATCH]
             items = [self._outgoing(game_id, record) for game_id, record in batch]
-            remote.send(self._conn, self.config.name, items)
+            refused = remote.send(self._conn, self._name, items)
+            for item, why in refused[:20]:  # never taken: noted as done, the link goes on
+                log.warning("venue link: the venue refused record %s of %s (kept here, not "
+                            "sent again): %s", item.record.id, item.game, why)
             now = self._clock()
+            self._last_upload = time.time()
             acks = [(item.game, item.record.id, Ack(item.record.initials, True))
                     for item in items]
             self._outbox.ack(self._venue, acks)
@@ -326,6 +367,21 @@ class FleetLink:
             self.status = replace(self.status, pending=len(self._pending),
                                   sent=self.status.sent + len(batch), last_contact=time.time())
             self._read_at = -READ_SECONDS  # show the new rows on the boards soon
+
+    def _beat_if_due(self) -> None:
+        """Tell the venue's registry this kiosk is alive (:func:`remote.heartbeat`)."""
+        from game.arcade.fleet import remote
+
+        now = self._clock()
+        if self._conn is None or now - self._beat_at < HEARTBEAT_SECONDS:
+            return
+        self._beat_at = now
+        oldest = min((self._seen.get((g, r.id), now) for g, r in self._pending), default=now)
+        failed = remote.heartbeat(self._conn, remote.Heartbeat(self._name, len(
+            self._pending), int(now - oldest), self._last_upload, round(HEARTBEAT_SECONDS)))
+        if failed and now - self._logged.get("beat", -LOG_AGAIN_SECONDS) >= LOG_AGAIN_SECONDS:
+            self._logged["beat"] = now
+            log.info("venue link: no heartbeat sent (%s)", self._scrub(failed))
 
     def _outgoing(self, game_id: str, record: Record) -> Outgoing:
         from game.arcade.fleet import remote
@@ -433,7 +489,12 @@ def iso_date_of(seconds: float) -> str:
 
 
 def _kind(error: BaseException) -> str:
-    """``refused`` for a login the server turned down, else ``unreachable``."""
+    """``certificate`` when the server's certificate cannot be checked here (no CA file, or
+    it does not match), ``refused`` for a login the server turned down, else
+    ``unreachable``."""
     text = str(error).lower()
-    refused = ("password", "authentication", "pg_hba", "does not exist", "permission denied")
+    if "root certificate" in text or "certificate verify failed" in text \
+            or "does not match host name" in text or "server certificate" in text:
+        return "certificate"
+    refused = ("password", "authentication", "pg_hba", "does not exist", "permission", "not perm")
     return "refused" if any(word in text for word in refused) else "unreachable"

@@ -16,16 +16,17 @@ import logging
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, LiteralString
 
 import psycopg
 from psycopg.types.json import Jsonb
 
-from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueTable
+from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueTable, period_bounds
 from game.arcade.fleet.config import FleetConfig
 from game.arcade.fleet.validation import entry_from_row
 from game.arcade.storage import GameData, Record
-from game.version import APP_NAME
+from game.version import APP_NAME, VERSION
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +40,23 @@ _INSERT_RECORD: LiteralString = (
     "INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, initials, score, fields)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game, id) DO NOTHING")
 _INSERT_INITIALS: LiteralString = (
-    "INSERT INTO arcade_initials (game, id, initials) VALUES (%s, %s, %s)"
+    "INSERT INTO arcade_initials (game, id, initials)"
+    " SELECT g, i, n FROM (VALUES (%s, %s, %s)) AS v (g, i, n)"
+    " WHERE EXISTS (SELECT 1 FROM arcade_records r WHERE r.game = v.g AND r.id = v.i)"
     " ON CONFLICT (game, id) DO NOTHING")
+"""Initials go on a record the venue holds (one the server refused, or the owner removed,
+takes none: the server would refuse them for a record that is not this kiosk's)."""
 _INSERT_DOCUMENT: LiteralString = (
     "INSERT INTO arcade_documents (game, id, kiosk, document) VALUES (%s, %s, %s, %s)"
     " ON CONFLICT (game, id) DO NOTHING")
+_HEARTBEAT: LiteralString = """
+    INSERT INTO arcade_heartbeats (role, kiosk, version, waiting, lag_seconds, last_upload,
+                                   every_seconds, beat_at)
+    VALUES (current_user, %s, %s, %s, %s, %s, %s, now())
+    ON CONFLICT (role) DO UPDATE SET kiosk = excluded.kiosk, version = excluded.version,
+        waiting = excluded.waiting, lag_seconds = excluded.lag_seconds,
+        last_upload = excluded.last_upload, every_seconds = excluded.every_seconds,
+        beat_at = excluded.beat_at"""
 _COLUMNS: LiteralString = """
     SELECT r.game, left(r.id, 65), left(r.kiosk, 25),
            to_char(r.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -53,14 +66,31 @@ _COLUMNS: LiteralString = """
                  AND octet_length(r.fields::text) <= 8192
                 THEN r.fields::text END
       FROM arcade_records r
-      LEFT JOIN arcade_initials i ON i.game = r.game AND i.id = r.id
-     WHERE r.game = %s AND r.variant = %s AND r.fields @> %s"""
+      LEFT JOIN arcade_initials i ON i.game = r.game AND i.id = r.id"""
 """Bounded text of every column (the fields: at most ``validation.FIELDS_MAX`` bytes)."""
-_RANKED: LiteralString = (_COLUMNS
-                          + " ORDER BY r.score DESC NULLS LAST, r.recorded_at, r.id LIMIT %s")
-_NEWEST: LiteralString = _COLUMNS + " ORDER BY r.recorded_at DESC, r.id DESC LIMIT %s"
-_COUNT: LiteralString = ("SELECT count(*) FROM arcade_records r"
-                         " WHERE r.game = %s AND r.variant = %s AND r.fields @> %s")
+_WHERE: LiteralString = " WHERE r.game = %(game)s AND r.variant = %(variant)s"
+_MATCH: LiteralString = " AND r.fields @> %(match)s"
+_PERIOD: LiteralString = " AND r.recorded_at >= %(since)s AND r.recorded_at < %(until)s"
+_RANKED: LiteralString = (" AND r.score IS NOT NULL"
+                          " ORDER BY r.score DESC, r.recorded_at, r.id")
+"""The order of the index ``arcade_records_ranked`` (the boards' order: M-8.2)."""
+_NEWEST: LiteralString = " ORDER BY r.recorded_at DESC, r.id DESC"
+_PAGE: LiteralString = " LIMIT %(limit)s OFFSET %(offset)s"
+MAX_PAGES = 20
+"""Pages of a board read at most while malformed rows keep it from filling (each is one
+index range: the next rows in the board's order)."""
+
+
+def board_sql(ranked: bool, match: bool, period: bool) -> LiteralString:
+    """The query of one page of a board."""
+    where = _WHERE + (_MATCH if match else "") + (_PERIOD if period else "")
+    return _COLUMNS + where + (_RANKED if ranked else _NEWEST) + _PAGE
+
+
+def count_sql(period: bool) -> LiteralString:
+    """How many rows a day's standings (a board with a match) has in all."""
+    return ("SELECT count(*) FROM arcade_records r" + _WHERE + _MATCH
+            + (_PERIOD if period else ""))
 
 
 @dataclass(frozen=True)
@@ -84,8 +114,28 @@ def connect(config: FleetConfig) -> psycopg.Connection[tuple[Any, ...]]:
         keepalives=1, keepalives_idle=30, keepalives_interval=10, keepalives_count=3)
 
 
-def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
-    """Store ``items`` in one transaction (all of them, or none)."""
+def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing],
+         ) -> list[tuple[Outgoing, str]]:
+    """Store ``items`` in one transaction (all of them, or none). When the server's checks
+    refuse one (a date too far from its clock, a score out of range: ``check_violation``),
+    each is sent on its own instead; the refused ones and why (they will never be taken:
+    the caller notes them as done). Any other error is raised."""
+    try:
+        _send(conn, kiosk, items)
+        return []
+    except psycopg.errors.CheckViolation as error:
+        if len(items) == 1:
+            return [(items[0], str(error).strip().splitlines()[0][:200])]
+    refused = []
+    for item in items:
+        try:
+            _send(conn, kiosk, [item])
+        except psycopg.errors.CheckViolation as error:
+            refused.append((item, str(error).strip().splitlines()[0][:200]))
+    return refused
+
+
+def _send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
     records = [(item.game, item.record.id, kiosk, item.record.date, item.record.variant,
                 item.record.initials, item.score, Jsonb(dict(item.record.fields)))
                for item in items if item.send_record]
@@ -100,6 +150,43 @@ def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -
                 cursor.executemany(sql, rows)
 
 
+@dataclass(frozen=True)
+class Heartbeat:
+    """What a kiosk tells the venue's registry every so often: its name, records waiting and
+    the oldest one's wait in seconds (its lag), its last upload (epoch seconds) and how often
+    it beats (the registry says offline after two missed beats); the build's version."""
+
+    kiosk: str
+    waiting: int
+    lag_seconds: int
+    last_upload: float | None
+    every_seconds: int
+    version: str = VERSION
+
+
+def heartbeat(conn: psycopg.Connection[Any], beat: Heartbeat) -> psycopg.Error | None:
+    """Send ``beat``; the error when this venue has no registry or this role may not write
+    in it (the link goes on: only the registry misses it)."""
+    upload = None if beat.last_upload is None else datetime.fromtimestamp(beat.last_upload,
+                                                                          UTC)
+    try:
+        conn.execute(_HEARTBEAT, (beat.kiosk, beat.version[:32], beat.waiting,
+                                  beat.lag_seconds, upload, max(1, beat.every_seconds)))
+    except (psycopg.errors.InsufficientPrivilege, psycopg.errors.UndefinedTable,
+            psycopg.errors.CheckViolation) as error:
+        return error
+    return None
+
+
+def registered_name(conn: psycopg.Connection[Any]) -> str | None:
+    """The kiosk name the venue registered this role under (``None``: not a kiosk's own
+    role, or a schema without the registry)."""
+    if conn.execute("SELECT to_regproc('arcade_kiosk_name') IS NULL").fetchone() != (False,):
+        return None
+    row = conn.execute("SELECT arcade_kiosk_name()").fetchone()
+    return str(row[0]) if row and row[0] else None
+
+
 class BoardReader:
     """Reads boards from the venue, skipping (and logging once) each malformed row."""
 
@@ -108,15 +195,41 @@ class BoardReader:
         self._logged: set[tuple[str, str]] = set()
         self.skipped = 0
 
-    def read(self, conn: psycopg.Connection[Any], query: VenueQuery) -> VenueTable:
+    def read(self, conn: psycopg.Connection[Any], query: VenueQuery,
+             now: datetime | None = None) -> VenueTable:
+        """``query``'s board: pages of rows in the board's order until ``query.limit`` valid
+        ones are found or the rows end; its total (a day's standings: the server's count less
+        the malformed rows met; else the valid rows read)."""
         game = self.games[query.game]
-        match = Jsonb(dict(query.match))
-        sql = _RANKED if query.ranked and game.score_of is not None else _NEWEST
-        rows = conn.execute(sql, (query.game, query.variant, match, query.limit)).fetchall()
-        counted = conn.execute(_COUNT, (query.game, query.variant, match)).fetchone()
-        entries = list(self._entries(rows, game, query.variant))
-        return VenueTable(tuple(entries), int(counted[0]) if counted else len(entries),
-                          time.time())
+        ranked = query.ranked and game.score_of is not None
+        since, until = period_bounds(query.period, now or datetime.now().astimezone())
+        params: dict[str, Any] = {"game": query.game, "variant": query.variant,
+                                  "match": Jsonb(dict(query.match)), "since": since,
+                                  "until": until, "limit": query.limit}
+        sql = board_sql(ranked, bool(query.match), since is not None)
+        entries: dict[str, VenueEntry] = {}
+        skipped, ended = 0, False
+        for page in range(MAX_PAGES):
+            # never prepared: each read is planned for its own values (a prepared statement's
+            # generic plan cannot see that a day's standings match few rows)
+            rows = conn.execute(sql, {**params, "offset": page * query.limit},
+                                prepare=False).fetchall()
+            before = self.skipped
+            for entry in self._entries(rows, game, query.variant):
+                entries.setdefault(entry.record.id, entry)
+            skipped += self.skipped - before
+            if len(rows) < query.limit:
+                ended = True
+                break
+            if len(entries) >= query.limit:
+                break
+        found = list(entries.values())[:query.limit]
+        total = len(found)
+        if query.match and not ended:
+            counted = conn.execute(count_sql(since is not None), params,
+                                   prepare=False).fetchone()
+            total = max(total, (int(counted[0]) if counted else 0) - skipped)
+        return VenueTable(tuple(found), total, time.time())
 
     def _entries(self, rows: Iterable[Sequence[Any]], game: GameData,
                  variant: str) -> Iterable[VenueEntry]:

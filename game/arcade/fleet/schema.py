@@ -24,11 +24,16 @@ Tables (every value a kiosk sends is a query parameter, never text in the SQL):
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, LiteralString
 
+from game.arcade.fleet import guard
+
 if TYPE_CHECKING:
     import psycopg
+
+    from game.arcade.storage import GameData
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +84,8 @@ MIGRATIONS = (
     Migration(2, "an index for boards filtered by a record field (a day's standings)", (
         "CREATE INDEX arcade_records_fields ON arcade_records USING gin (fields jsonb_path_ops)",
     )),
+    Migration(3, "one role per kiosk: its own rows only, checked scores and dates, removed "
+                 "scores kept apart, heartbeats", guard.MIGRATION),
 )
 LATEST = MIGRATIONS[-1].version
 
@@ -97,19 +104,60 @@ def version(conn: psycopg.Connection[Any]) -> int:
     return int(row[0]) if row else 0
 
 
-def migrate(conn: psycopg.Connection[Any]) -> str:
-    """Bring the schema to :data:`LATEST` (under the advisory lock); the venue's id."""
+def migrate(conn: psycopg.Connection[Any], games: Sequence[GameData] = ()) -> str:
+    """Bring the schema to :data:`LATEST` (under the advisory lock) and, for a role that may
+    (the owner), the score bounds up to ``games``' rules; the venue's id. A role that may not
+    create tables (a kiosk's) never takes the lock: on an older schema it gets a
+    :class:`SchemaError` saying the owner must upgrade it."""
     if version(conn) < LATEST:
+        if not may_create(conn):
+            raise SchemaError("the venue's tables need an upgrade by their owner "
+                              f"(schema version {version(conn)}, this build needs {LATEST})")
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             _apply(conn)
     elif version(conn) > LATEST:
         log.info("the venue's schema is at version %d, newer than this build's %d: using the "
                  "tables this build knows", version(conn), LATEST)
+    if games and owns_tables(conn):
+        sync_bounds(conn, games)
+    return venue_id(conn)
+
+
+def venue_id(conn: psycopg.Connection[Any]) -> str:
+    """The venue database's id (``SchemaError`` when it has none)."""
     row = conn.execute("SELECT id FROM arcade_venue ORDER BY id LIMIT 1").fetchone()
     if not row or not isinstance(row[0], str) or not row[0]:
         raise SchemaError("the venue database has no id (arcade_venue is empty)")
     return row[0]
+
+
+def may_create(conn: psycopg.Connection[Any]) -> bool:
+    """Whether this role may create tables here (the owner's, not a kiosk's)."""
+    row = conn.execute("SELECT has_schema_privilege(current_schema(), 'CREATE')").fetchone()
+    return bool(row and row[0])
+
+
+def owns_tables(conn: psycopg.Connection[Any]) -> bool:
+    """Whether this role owns the venue's records (the owner, or a superuser)."""
+    row = conn.execute("SELECT pg_has_role(current_user, c.relowner, 'MEMBER') FROM pg_class c"
+                       " WHERE c.oid = to_regclass('arcade_records')").fetchone()
+    return bool(row and row[0])
+
+
+def sync_bounds(conn: psycopg.Connection[Any], games: Sequence[GameData]) -> None:
+    """``arcade_score_bounds`` as the games' rules give them (what the server holds kiosks'
+    scores to)."""
+    rows = [(game.id, variant, low, high) for game in games
+            for variant, (low, high) in game.score_ranges.items()]
+    if not rows or version(conn) < 3:
+        return
+    with conn.transaction(), conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO arcade_score_bounds (game, variant, low, high) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (game, variant) DO UPDATE SET low = excluded.low, high = excluded.high"
+            " WHERE (arcade_score_bounds.low, arcade_score_bounds.high)"
+            " IS DISTINCT FROM (excluded.low, excluded.high)", rows)
 
 
 def _apply(conn: psycopg.Connection[Any]) -> None:

@@ -114,11 +114,19 @@ class ScoresScene(ArcadeScene):
         """Landscape: top right; portrait: a row of their own above the view."""
         tab_w = 300 if self.tall else 270
         if self.tall:
-            left, top = width // 2 - tab_w - 10, VIEW_TOP
+            left, top = width // 2 - tab_w - 10 - (tab_w + 20) // 2, VIEW_TOP
         else:
             left, top = width - 40 - 2 * tab_w - 20, 40
         return (pygame.Rect(left, top, tab_w, 84),
                 pygame.Rect(left + tab_w + 20, top, tab_w, 84))
+
+    def _period_rect(self, width: int) -> pygame.Rect:
+        """The venue board's period: portrait, third in the tabs' row; landscape, under
+        BACK (left of the game tabs)."""
+        if self.tall:
+            there = self._venue_tab_rects(width)[1]
+            return pygame.Rect(there.right + 20, there.top, there.width, there.height)
+        return pygame.Rect(40, GAME_TABS_Y - 42, 300, 84)
 
     def _build_venue_tabs(self, width: int) -> None:
         here, there = self._venue_tab_rects(width)
@@ -127,6 +135,20 @@ class ScoresScene(ArcadeScene):
         self.b_venue = buttons.button(self.gui, there, "scores.venue",
                                       partial(self.show_venue, True),
                                       "#choice_on" if self.at_venue else "#choice")
+        self.b_period = None
+        if self.at_venue and self.board is not None:
+            self.b_period = buttons.button(self.gui, self._period_rect(width),
+                                           f"scores.period_{self.board.period}",
+                                           self.next_period, "#choice")
+
+    def next_period(self) -> None:
+        """The venue board of ALL TIME, then THIS WEEK, then TODAY, then ALL TIME again."""
+        if self.board is None:
+            return
+        order = ("all", "week", "today")
+        self.board.period = order[(order.index(self.board.period) + 1) % len(order)]
+        self._variant = getattr(self.view, "variant", None)
+        self._open_view()
 
     def show_game(self, spec: GameSpec) -> None:
         self.game = spec

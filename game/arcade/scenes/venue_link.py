@@ -77,12 +77,15 @@ class VenueLinkScene(ArcadeScene):
         self.b_name = buttons.button(ui, pygame.Rect(left, self._row(1) - 10, change_w, 96),
                                      "venue.change", self.change_name, "#choice")
         bottom = height - 140
-        half = (width - 140) // 2
-        self.b_disconnect = buttons.button(ui, pygame.Rect(60, bottom, half, 100),
+        third = (width - 160) // 3
+        self.b_disconnect = buttons.button(ui, pygame.Rect(60, bottom, third, 100),
                                            "venue.disconnect", self.disconnect, "#danger")
+        self.b_kiosks = buttons.button(ui, pygame.Rect(80 + third, bottom, third, 100),
+                                       "venue.kiosks", self.kiosks, "#choice")
         if self.config is None:
             self.b_disconnect.disable()
-        self.b_back = buttons.button(ui, pygame.Rect(80 + half, bottom, half, 100),
+            self.b_kiosks.disable()
+        self.b_back = buttons.button(ui, pygame.Rect(100 + 2 * third, bottom, third, 100),
                                      "common.back", self.close, "#confirm")
 
     # --- changes --------------------------------------------------------------------------------
@@ -146,6 +149,10 @@ class VenueLinkScene(ArcadeScene):
             old.stop()
         self.ctx.fleet = fleet.start(config, storage, [spec.data for spec in self.app.games])
         self._build()
+
+    def kiosks(self) -> None:
+        """The venue's kiosks, online or offline (read from the venue's registry)."""
+        self.app.nav.push("venue_kiosks")
 
     def close(self) -> None:
         self.app.nav.pop()

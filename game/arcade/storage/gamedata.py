@@ -82,6 +82,9 @@ class GameData:
     migrations: GameMigrations = field(default_factory=GameMigrations)
     """How the game's files of older versions become today's (its own history: the shell
     knows no older format)."""
+    score_ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """A ranked game's lowest and highest possible score of each variant, as its rules give
+    them: the venue's server refuses a kiosk's score outside them (or of another variant)."""
     facets: Mapping[str, Facet] = field(default_factory=dict)
     """What the game's statistics count by or add up, by name (at most :data:`MAX_FACETS`;
     not ``variant`` or ``score``, which every record has): each takes the record dict and

@@ -10,9 +10,9 @@ from game.arcade.storage import GameData, SettingField
 from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.daily import DAILY, parse_date
 from game.games.magdagdon.migrations import MIGRATIONS
-from game.games.magdagdon.session import Session, game_of, session_of
+from game.games.magdagdon.session import DAILY_DIFFICULTY, Session, game_of, session_of
 from game.games.magdagdon.texts import TEXTS
-from game.rules.magdagdon import Difficulty, MagdagdonGame, rank
+from game.rules.magdagdon import Difficulty, MagdagdonGame, rank, score_range
 
 DIFFICULTIES = tuple(d.name for d in Difficulty)
 MAX_SCORE = 10_000
@@ -78,6 +78,8 @@ DATA = GameData(
     check_record=_check_record,
     score_of=lambda fields: int(fields["score"]),
     rank=rank,
+    score_ranges={**{d.name: score_range(d) for d in Difficulty},
+                  DAILY: score_range(DAILY_DIFFICULTY)},
     migrations=MIGRATIONS,
     facets={  # what the statistics add up per score (game.games.magdagdon.stats.SUMS)
         "ruins": lambda fields: int(fields["ruins"]),

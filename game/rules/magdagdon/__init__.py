@@ -24,6 +24,7 @@ from game.rules.magdagdon.difficulty import Difficulty
 from game.rules.magdagdon.game import DICE, MagdagdonGame
 from game.rules.magdagdon.records import TABLE_SIZE, rank
 from game.rules.magdagdon.scoring import (
+    HIGHEST_SCORE,
     LINES,
     RUIN_PENALTY,
     Combo,
@@ -31,12 +32,14 @@ from game.rules.magdagdon.scoring import (
     ScoreCard,
     line_combo,
     score,
+    score_range,
 )
 
 __all__ = [
     "CELLS",
     "DICE",
     "EMPTY_BOARD",
+    "HIGHEST_SCORE",
     "LINES",
     "NEIGHBOURS",
     "RUIN",
@@ -64,4 +67,5 @@ __all__ = [
     "rank",
     "required_placements",
     "score",
+    "score_range",
 ]

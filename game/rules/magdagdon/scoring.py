@@ -12,6 +12,8 @@ from game.rules.magdagdon.board import RUIN, SIZE, Cell, check_board, is_number
 from game.rules.magdagdon.difficulty import Difficulty
 
 RUIN_PENALTY = 15
+HIGHEST_SCORE = 544
+"""M-7.6: the highest score a board can have (rows ``3 4 5 6`` four times)."""
 
 
 class Combo(StrEnum):
@@ -112,3 +114,12 @@ def score(board: Sequence[Cell], difficulty: Difficulty, powers_used: int) -> Sc
         total=base + bonuses - ruin_penalty - power_penalty,
         lines=tuple(lines),
     )
+
+
+def score_range(difficulty: Difficulty) -> tuple[int, int]:
+    """The lowest and highest final score a game of ``difficulty`` can have (M-7.5, M-7.6):
+    at worst every cell a ruin and every power used, at best :data:`HIGHEST_SCORE`. A score
+    outside it was not played (the venue's server refuses it)."""
+    if not isinstance(difficulty, Difficulty):
+        raise ValueError(f"not a Difficulty: {difficulty!r}")
+    return -RUIN_PENALTY * SIZE * SIZE - sum(difficulty.penalties), HIGHEST_SCORE

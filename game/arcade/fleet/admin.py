@@ -1,0 +1,192 @@
+"""The venue operator's commands on the server: kiosks added and retired, scores removed, the
+kiosks listed with their heartbeats.
+
+Each runs as the tables' owner (``arcade_owner`` of docs/fleet.md, which may create roles) in
+one transaction. Values are query parameters; the few names SQL cannot take as parameters (a
+role, the database, a password's SCRAM verifier) are quoted by :mod:`psycopg.sql`. A kiosk's
+password is made here, and only its SCRAM-SHA-256 verifier (computed by libpq on this machine)
+reaches the server: the password itself is never in a statement, a history or the server's log.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from game.arcade.fleet import guard
+
+ROLE_PREFIX = "arcade_kiosk_"
+ONLINE_BEATS = 2.0
+"""A kiosk is offline when its last heartbeat is older than this many of its intervals."""
+
+_ADD: tuple[str, ...] = ("CREATE ROLE {role} LOGIN PASSWORD {verifier}",
+                         *guard.KIOSK_SETTINGS,
+                         "GRANT CONNECT ON DATABASE {db} TO {role}",
+                         *guard.KIOSK_GRANTS)
+_RETIRE: tuple[str, ...] = ("ALTER ROLE {role} NOLOGIN",
+                            "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}",
+                            "REVOKE ALL ON DATABASE {db} FROM {role}")
+_REMOVE: str = """
+    WITH gone AS (DELETE FROM arcade_records WHERE {where} RETURNING *)
+    INSERT INTO arcade_removed (game, id, kiosk, recorded_at, variant, initials, score, fields,
+                                uploaded_at, reason)
+    SELECT game, id, kiosk, recorded_at, variant, initials, score, fields, uploaded_at, %(reason)s
+      FROM gone
+    ON CONFLICT (game, id) DO NOTHING"""
+
+
+class AdminError(RuntimeError):
+    """An operator's command that cannot be done (the message says why)."""
+
+
+@dataclass(frozen=True)
+class KioskLogin:
+    """A new kiosk's login: its role, its password (shown once) and where it connects."""
+
+    kiosk: str
+    role: str
+    password: str
+    host: str
+    port: str
+    dbname: str
+
+    def url(self) -> str:
+        """The kiosk's ``--fleet`` URL (verify-full: the kiosk checks the server's
+        certificate against the venue's CA, ``~/.postgresql/root.crt`` by default)."""
+        return f"postgresql://{self.role}@{self.host}:{self.port}/{self.dbname}" \
+               "?sslmode=verify-full"
+
+    def pgpass(self) -> str:
+        """The kiosk's line of libpq's password file (``:`` and ``\\`` escaped)."""
+        def esc(text: str) -> str:
+            return text.replace("\\", "\\\\").replace(":", "\\:")
+
+        return ":".join(esc(part) for part in (self.host, self.port, self.dbname, self.role,
+                                               self.password))
+
+
+@dataclass(frozen=True)
+class KioskState:
+    """One line of the venue's kiosk list. Times are seconds; ``None`` when unknown."""
+
+    kiosk: str
+    role: str
+    state: str
+    """``online``, ``offline``, ``never`` (registered, no heartbeat yet) or ``retired``."""
+    heartbeat_age: float | None
+    waiting: int | None
+    lag: int | None
+    last_upload: datetime | None
+    version: str
+
+
+def role_for(kiosk: str) -> str:
+    """The role of kiosk ``kiosk``: ``arcade_kiosk_`` and its name in lower case, every run
+    of other characters one ``_`` (``Lobby 2`` → ``arcade_kiosk_lobby_2``)."""
+    slug = re.sub(r"[^a-z0-9]+", "_", kiosk.lower()).strip("_")
+    if not slug:
+        raise AdminError(f"a kiosk name needs a letter or digit: {kiosk!r}")
+    return (ROLE_PREFIX + slug)[:63]
+
+
+def _run(conn: psycopg.Connection[Any], statements: tuple[str, ...], **names: sql.Composable
+         ) -> None:
+    for statement in statements:
+        conn.execute(sql.SQL(statement).format(**{k: v for k, v in names.items()
+                                                  if "{" + k + "}" in statement}))
+
+
+def add_kiosk(conn: psycopg.Connection[Any], kiosk: str) -> KioskLogin:
+    """Make ``kiosk``'s own role with a new password, its limits and grants, and register it;
+    its login. ``AdminError`` when the name or role is taken."""
+    from game.arcade.fleet.config import valid_kiosk_name
+
+    if not valid_kiosk_name(kiosk):
+        raise AdminError("a kiosk name is 1 to 24 letters, digits, spaces, '.', '_' or '-', "
+                         "starting with a letter or digit")
+    role = role_for(kiosk)
+    password = secrets.token_urlsafe(24)
+    verifier = conn.pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
+    taken = conn.execute("SELECT kiosk FROM arcade_kiosks WHERE kiosk = %s OR role = %s",
+                         (kiosk, role)).fetchone()
+    if taken:
+        raise AdminError(f"the venue already has a kiosk {taken[0]!r} (role {role}); retired "
+                         "names are kept with their scores: choose another")
+    if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
+        raise AdminError(f"a role {role} already exists on this server: choose another name")
+    dbname = conn.info.dbname
+    with conn.transaction():
+        _run(conn, _ADD, role=sql.Identifier(role), db=sql.Identifier(dbname),
+             verifier=sql.Literal(verifier.decode()))
+        conn.execute("INSERT INTO arcade_kiosks (role, kiosk) VALUES (%s, %s)", (role, kiosk))
+    host = conn.info.host if not conn.info.host.startswith("/") else "localhost"
+    return KioskLogin(kiosk, role, password, host, str(conn.info.port), dbname)
+
+
+def retire_kiosk(conn: psycopg.Connection[Any], kiosk: str) -> tuple[str, int]:
+    """Retire ``kiosk``: its role may no longer log in or write (its scores stay); its open
+    sessions are ended when this role may. Its role and how many sessions were ended."""
+    row = conn.execute("SELECT role FROM arcade_kiosks WHERE kiosk = %s AND retired_at IS NULL",
+                       (kiosk,)).fetchone()
+    if row is None:
+        raise AdminError(f"the venue has no active kiosk {kiosk!r} (--fleet-kiosks lists them)")
+    role = str(row[0])
+    with conn.transaction():
+        conn.execute("UPDATE arcade_kiosks SET retired_at = now() WHERE role = %s", (role,))
+        _run(conn, _RETIRE, role=sql.Identifier(role), db=sql.Identifier(conn.info.dbname))
+    ended = 0
+    try:
+        with conn.transaction():
+            ended = sum(1 for (done,) in conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s",
+                (role,)) if done)
+    except psycopg.errors.InsufficientPrivilege:
+        pass  # without pg_signal_backend: its session can no longer write anyway
+    return role, ended
+
+
+def remove_score(conn: psycopg.Connection[Any], record_id: str, reason: str = "") -> int:
+    """Remove the record ``record_id`` (of any game) from every board, kept in
+    ``arcade_removed``; how many rows were removed."""
+    return _remove(conn, "id = %(id)s", {"id": record_id, "reason": reason})
+
+
+def remove_kiosk_scores(conn: psycopg.Connection[Any], kiosk: str, since: datetime,
+                        until: datetime, reason: str = "") -> int:
+    """Remove every record of ``kiosk`` played from ``since`` to before ``until``."""
+    return _remove(conn, "kiosk = %(kiosk)s AND recorded_at >= %(since)s "
+                         "AND recorded_at < %(until)s",
+                   {"kiosk": kiosk, "since": since, "until": until, "reason": reason})
+
+
+def _remove(conn: psycopg.Connection[Any], where: str, params: dict[str, Any]) -> int:
+    with conn.transaction():
+        cursor = conn.execute(sql.SQL(_REMOVE).format(where=sql.SQL(where)), params)
+        return max(0, cursor.rowcount)
+
+
+def kiosks(conn: psycopg.Connection[Any]) -> list[KioskState]:
+    """Every kiosk registered or sending heartbeats, by name."""
+    rows = conn.execute("""
+        SELECT coalesce(k.kiosk, h.kiosk), coalesce(k.role, h.role), k.retired_at IS NOT NULL,
+               extract(epoch FROM now() - h.beat_at)::float8, h.every_seconds, h.waiting,
+               h.lag_seconds, h.last_upload, coalesce(h.version, '')
+          FROM arcade_kiosks k FULL JOIN arcade_heartbeats h ON h.role = k.role
+         ORDER BY 1, 2""").fetchall()
+    out = []
+    for kiosk, role, retired, age, every, waiting, lag, last_upload, version in rows:
+        if retired:
+            state = "retired"
+        elif age is None:
+            state = "never"
+        else:
+            state = "online" if age <= ONLINE_BEATS * every else "offline"
+        out.append(KioskState(str(kiosk), str(role), state, age, waiting, lag, last_upload,
+                              str(version)))
+    return out
