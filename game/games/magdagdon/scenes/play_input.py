@@ -104,6 +104,8 @@ class PlayGestures:
             c.adjust(1)
         elif key == "h":
             self.scene.ask_hint()
+        elif key in ("u", "z"):
+            self.scene.turn_help.undo()
         elif key == "r" and c.marked is not None:
             c.reroll()
         elif key == "r":
