@@ -45,7 +45,7 @@ class PowerGuard:
         c = self._control()
         if c.message.key == "play.magdagdon_hint" and self.hopeless() == {"minus", "plus",
                                                                          "reroll"}:
-            c.say("play.magdagdon_no_help", BAD, count=c.game.required)
+            c.say("play.magdagdon_no_help", BAD)
 
     def adjust(self, delta: int) -> None:
         """−1 / +1 on the selected die; asked first when it cannot save the roll."""

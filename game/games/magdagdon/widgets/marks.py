@@ -30,6 +30,14 @@ def draw_dead(surface: pygame.Surface, L: PlayLayout, cells: Iterable[int]) -> N
 
 
 def draw_hopeless(surface: pygame.Surface, rects: Iterable[pygame.Rect]) -> None:
-    """A power button that cannot help: crossed out (it still works, after a question)."""
+    """A power button that cannot help: a red ring and a red badge with a cross on its
+    corner, its label left readable (it still works, after a question)."""
     for rect in rects:
-        _cross(surface, rect.inflate(-rect.width // 3, -rect.height // 5), 6)
+        pygame.draw.rect(surface, palette.DANGER, rect.inflate(8, 8), 5, border_radius=24)
+        centre = (rect.right - 4, rect.top + 4)
+        pygame.draw.circle(surface, palette.DANGER_DARK, centre, 21)
+        pygame.draw.circle(surface, palette.DANGER, centre, 18)
+        arm = 8
+        for dx in (-arm, arm):
+            pygame.draw.line(surface, palette.TEXT, (centre[0] - dx, centre[1] - arm),
+                             (centre[0] + dx, centre[1] + arm), 4)
