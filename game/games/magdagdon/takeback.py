@@ -4,7 +4,7 @@ across a roll; the session's history forgets a power taken back."""
 
 from __future__ import annotations
 
-from game.games.magdagdon.controller import Phase, PlayController, illegal_message
+from game.games.magdagdon.controller import BAD, Phase, PlayController, illegal_message
 from game.games.magdagdon.session import Session
 from game.rules.magdagdon import IllegalMove
 from game.rules.magdagdon.undo import TurnUndo
@@ -40,6 +40,11 @@ class TakeBack:
                 session.history[-1]["at"] == "adjust":
             session.history.pop()  # the power never happened: REVIEW must not see it
         control.selected = None
-        control.phase = Phase.MAGDAGDON if game.is_magdagdon else Phase.PLACING
-        control.say("play.undone")
+        if game.is_magdagdon:  # back before a rescue: the strip says what it said then
+            control.phase = Phase.MAGDAGDON
+            key = "play.magdagdon_hint" if game.powers_left else "play.magdagdon_no_powers"
+            control.say(key, BAD, count=game.required)
+        else:
+            control.phase = Phase.PLACING
+            control.say("play.undone")
         return True

@@ -197,6 +197,7 @@ def test_undo_restores_a_power_and_each_placement_exactly_and_never_crosses_a_ro
     settle(app)
     assert (game.to_dict(), scene.session.history) == before_power
     assert scene.control.phase == Phase.MAGDAGDON and not scene.b_undo.is_enabled
+    assert scene.control.message.key == "play.magdagdon_hint"  # what the strip said before
     tap_die(app, scene, 0)
     post_tap(scene.b_minus.rect.center)
     settle(app)
