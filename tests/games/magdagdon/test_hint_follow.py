@@ -89,3 +89,32 @@ def test_dead_cells_are_announced_once_when_they_appear():
     assert watch.observe(dead) == [] and watch.explain(0) is None
     resumed = DeadWatch()
     assert resumed.observe(dead) == [] and list(resumed.cells) == [5]  # marked, not said
+
+
+def test_every_advice_of_whole_games_is_followed_step_by_step_to_its_end():
+    """Seeded games played by the advisor: at each step of each advice the hint shows exactly
+    the steps still to do (its ghosts are the advice's placements), and nothing once the
+    turn ends or the dice are rerolled."""
+    import random
+
+    from game.ai.advisor import advise
+
+    checked = 0
+    for seed, difficulty in enumerate([Difficulty.PEACEFUL, Difficulty.SURVIVAL,
+                                       Difficulty.NIGHTMARE] * 3):
+        game = MagdagdonGame(difficulty, random.Random(seed))
+        while not game.is_over:
+            if not game.in_turn:
+                game.roll()
+            steps = advise(game).steps
+            follow = Follow(steps, game)
+            for done, step in enumerate(steps):
+                left = follow.left(game)
+                assert left == steps[done:], (seed, steps, done)
+                ghosts = hints.step_targets(left, game).ghosts
+                assert [(g.die, g.cell) for g in ghosts] == [
+                    (s[1], s[2]) for s in left if s[0] == "place"]
+                hints.apply_step(game, step)
+                checked += 1
+            assert follow.left(game) is None
+    assert checked > 150
