@@ -275,3 +275,27 @@ def test_the_new_words_fit_their_boxes_in_every_language(app, locale):
     finally:
         app.set_language("en")
         i18n.set_locale("en")
+
+
+def test_a_power_taken_back_is_gone_from_the_save_and_its_history(saving_app):
+    """The autosave after UNDO holds the game as it was before the −1, and the history REVIEW
+    replays has no trace of it."""
+    app = saving_app
+    game = game_with(Difficulty.PEACEFUL, board_of("1... / .... / .... / ...."),
+                     dice=(3, 3, 6, 6), turns=1)
+    scene = _magdagdon_on_screen(app, game)
+    before = game.to_dict()
+    tap_die(app, scene, 0)
+    post_tap(scene.b_minus.rect.center)
+    settle(app)
+    saved = app.ctx.storage.load_game("magdagdon")
+    assert saved.game.powers_used == 1 and [e["at"] for e in saved.history] == ["adjust"]
+    post_key("u")
+    settle(app)
+    saved = app.ctx.storage.load_game("magdagdon")
+    assert _without_rng(saved.game.to_dict()) == _without_rng(before)
+    assert saved.history == []
+
+
+def _without_rng(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "rng"}
