@@ -98,6 +98,10 @@ def test_a_dead_cell_is_marked_and_explained_the_moment_it_appears(app):
     assert message.params == {"row": 2, "column": 2, "low": 3, "high": 6}
     assert "Row 2, column 2" in scene.message and "3" in scene.message
     app.stack.draw(app.surface)
+    tap_cell(app, scene, 0)  # (a committed number: nothing to say)
+    scene.control.say()
+    tap_cell(app, scene, 5)  # the crossed cell, tapped with no die picked: why, again
+    assert scene.control.message == message
     post_key("u")  # taken back: the cell lives again
     settle(app)
     assert scene.turn_help.dead.cells == {} and scene.game.placed == {0: 10}

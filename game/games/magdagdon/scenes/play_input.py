@@ -48,6 +48,11 @@ class PlayGestures:
             return
         if cell is None:
             return
+        why = self.scene.turn_help.dead.explain(cell)
+        if why is not None and c.selected is None and c.phase in (Phase.PLACING,
+                                                                  Phase.MAGDAGDON):
+            c.message = why  # a crossed cell, tapped: why no die can ever go there
+            return
         owner = c.placed_die_at.get(cell) if c.phase == Phase.PLACING else None
         if c.tap_cell(cell) == "pickup" and owner is not None:
             self.drag = {"die": owner, "start": pos, "pos": pos, "moved": False}
