@@ -24,7 +24,7 @@ from game.rules.magdagdon.questions import (
 )
 from tests.rules.magdagdon_support import board_of, game_with, naive_can_place, naive_legal
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def ever_filled(board: tuple[Any, ...]) -> set[int]:
