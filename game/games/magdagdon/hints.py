@@ -10,10 +10,11 @@ the answer is shown only while the game is still in the state it was asked about
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from game.ai.advisor import Advice, advise
-from game.rules.magdagdon import Board, MagdagdonGame
+from game.rules.magdagdon import Board, MagdagdonGame, is_legal_sequence
 
 PLURAL_PARAM = {"extra_dice": "count", "keeps_open": "placed", "most_points": "points",
                 "power_reroll": "count", "rescue_reroll": "count"}
@@ -40,16 +41,28 @@ def ask(game: MagdagdonGame) -> Advice:
 
 
 @dataclass(frozen=True)
+class Ghost:
+    """A die the hint places: which die, on which cell, showing which value, and its place
+    in the order (1, 2, …) when the order matters (M-4.5), else 0."""
+
+    die: int
+    cell: int
+    value: int
+    order: int = 0
+
+
+@dataclass(frozen=True)
 class Targets:
     """What a hint points at on the play screen.
 
-    ``arrows``: (die, cell) of each ``place`` step, in order; ``dice``: the dice to glow in the
-    tray (those placed, changed or rerolled); ``pick_up``: cells whose tentative die should be
-    picked back up; ``buttons``: ``"minus"``, ``"plus"``, ``"reroll"`` or ``"accept"``;
-    ``ruin``: the cell to ruin after ACCEPT, or ``None``.
+    ``ghosts``: the dice each ``place`` step puts down, in order; ``dice``: the dice to mark
+    in the tray (those placed, changed or rerolled); ``pick_up``: cells whose tentative die
+    should be picked back up; ``buttons``: ``"minus"``, ``"plus"``, ``"reroll"``,
+    ``"accept"``, or ``"confirm"`` once only CONFIRM is left; ``ruin``: the cell to ruin
+    after ACCEPT, or ``None``.
     """
 
-    arrows: tuple[tuple[int, int], ...] = ()
+    ghosts: tuple[Ghost, ...] = ()
     dice: frozenset[int] = frozenset()
     pick_up: frozenset[int] = frozenset()
     buttons: frozenset[str] = frozenset()
@@ -58,16 +71,21 @@ class Targets:
 
 def targets(advice: Advice, game: MagdagdonGame) -> Targets:
     """The targets of ``advice``'s steps, for ``game`` in the state the advice was asked for."""
-    arrows: list[tuple[int, int]] = []
+    return step_targets(advice.steps, game)
+
+
+def step_targets(steps: tuple[tuple[Any, ...], ...], game: MagdagdonGame) -> Targets:
+    """The targets of ``steps`` (an advice's, or what is left of it) for ``game`` now."""
+    places: list[tuple[int, int]] = []
     dice: set[int] = set()
     pick_up: set[int] = set()
     buttons: set[str] = set()
     ruin: int | None = None
     placed = dict(game.placed)
-    for step in advice.steps:
+    for step in steps:
         kind = step[0]
         if kind == "place":
-            arrows.append((step[1], step[2]))
+            places.append((step[1], step[2]))
             dice.add(step[1])
         elif kind == "unplace":
             if step[1] in placed:
@@ -81,7 +99,35 @@ def targets(advice: Advice, game: MagdagdonGame) -> Targets:
         elif kind == "accept":
             buttons.add("accept")
             ruin = step[1]
-    return Targets(tuple(arrows), frozenset(dice), frozenset(pick_up), frozenset(buttons), ruin)
+    if steps and all(step[0] == "confirm" for step in steps):
+        buttons.add("confirm")
+    values = _values_after(steps, game)
+    ordered = _order_matters([(values[d], c) for d, c in places], game, pick_up)
+    ghosts = tuple(Ghost(d, c, values[d], i + 1 if ordered else 0)
+                   for i, (d, c) in enumerate(places))
+    return Targets(ghosts, frozenset(dice), frozenset(pick_up), frozenset(buttons), ruin)
+
+
+def _values_after(steps: tuple[tuple[Any, ...], ...], game: MagdagdonGame) -> list[int]:
+    """The dice's values once the steps' −1 / +1 are done (what the ghosts show)."""
+    values = list(game.dice)
+    for step in steps:
+        if step[0] == "adjust":
+            values[step[1]] += step[2]
+    return values
+
+
+def _order_matters(moves: list[tuple[int, int]], game: MagdagdonGame,
+                   picked: set[int]) -> bool:
+    """Whether some order of the (value, cell) placements is illegal from the committed
+    board with the tentative dice the steps keep (M-4.5): then the ghosts are numbered."""
+    if len(moves) < 2:
+        return False
+    cells = list(game.view())
+    for cell in picked:  # the dice the steps pick up first
+        cells[cell] = game.board[cell]
+    board = tuple(cells)
+    return not all(is_legal_sequence(board, order) for order in permutations(moves))
 
 
 def reason_message(reason: str, reason_params: dict[str, Any]

@@ -49,6 +49,7 @@ class MagdagdonGame:
         self.placed: dict[int, int] = {}
         self.powers_used = 0
         self.turns = 0
+        self.rolls = 0  # chance events so far (ROLL, REROLL): an undo never crosses one
         self._magdagdon: bool | None = None
         self._save_rng = True
 
@@ -174,6 +175,7 @@ class MagdagdonGame:
         dice = self._forced(values, DICE) if values is not None else self._draw(DICE)
         self.dice = dice
         self.placed = {}
+        self.rolls += 1
         self._magdagdon = None
         return dice
 
@@ -289,6 +291,7 @@ class MagdagdonGame:
             raise IllegalMove("Each die can be chosen once.", "reroll_twice")
         new = self._forced(values, len(chosen)) if values is not None else self._draw(len(chosen))
         self._set_dice(dict(zip(chosen, new)))
+        self.rolls += 1
         return self.dice
 
     def _set_dice(self, changes: dict[int, int]) -> None:
@@ -297,6 +300,26 @@ class MagdagdonGame:
             dice[die] = value
         self.dice = tuple(dice)
         self.powers_used += 1
+        self._magdagdon = None
+
+    def restore_turn(self, dice: Sequence[int], placed: Sequence[tuple[int, int]],
+                     powers_used: int) -> None:
+        """Put this turn back to earlier ``dice``, tentative dice (in placement order) and
+        uses spent: the undo of ``undo.TurnUndo``, which checks that no dice were rolled
+        since. Each placement is checked again (M-4); ``IllegalMove`` changes nothing."""
+        self._need_turn()
+        dice = self._forced(dice, DICE)
+        if type(powers_used) is not int or not 0 <= powers_used <= self.difficulty.powers:
+            raise IllegalMove("Those Majda Powers were never spent.", "bad_undo")
+        cells = list(self.board)
+        kept: dict[int, int] = {}
+        for die, cell in placed:
+            if die in kept or not 0 <= die < DICE or not 0 <= cell < CELLS or placement_problem(
+                    tuple(cells), dice[die], cell) is not None:
+                raise IllegalMove("That placement cannot be restored.", "bad_undo")
+            kept[die] = cell
+            cells[cell] = dice[die]
+        self.dice, self.placed, self.powers_used = dice, kept, powers_used
         self._magdagdon = None
 
     # --- chance ------------------------------------------------------------------------------

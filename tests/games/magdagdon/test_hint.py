@@ -93,10 +93,10 @@ def test_the_hint_button_shows_legal_advice_for_the_state_on_screen(app):
     done = replay(game, hint.advice.steps)  # legal from this very state
     assert not done.in_turn or done.is_over or done.powers_used > game.powers_used
     places = tuple((s[1], s[2]) for s in hint.advice.steps if s[0] == "place")
-    assert hint.targets.arrows == places
+    assert tuple((g.die, g.cell) for g in hint.targets.ghosts) == places
     assert hint.targets.dice >= {die for die, _ in places}
     assert hint.text and scene.session.hints == 1
-    app.stack.draw(app.surface)  # glows and arrows draw
+    app.stack.draw(app.surface)  # ghosts and rings draw
 
 
 def test_the_h_key_asks_too_and_a_second_press_hides_without_counting(app):
@@ -114,7 +114,10 @@ def test_the_h_key_asks_too_and_a_second_press_hides_without_counting(app):
     assert scene.hint is not None and scene.session.hints == 1
 
 
-def test_a_move_clears_the_hint_and_a_new_state_counts_again(app):
+def test_a_followed_hint_stays_shrinking_and_a_departure_clears_it(app):
+    """Issue 48: placing an advised die keeps the hint, with the rest of its ghosts; taking
+    the die back shows it whole again; a die elsewhere clears it, and the new position's hint
+    counts again."""
     game = near_full(seed=6)
     scene = start(app, game)
     placeable(app, scene)
@@ -123,14 +126,32 @@ def test_a_move_clears_the_hint_and_a_new_state_counts_again(app):
     answered(app, scene)
     hint = scene.hint
     assert hint is not None
-    die, cell = next(((s[1], s[2]) for s in hint.advice.steps if s[0] == "place"),
-                     game.hint()[0])
+    ghosts = [(g.die, g.cell) for g in hint.targets.ghosts]
+    assert ghosts, hint.advice.steps
+    die, cell = ghosts[0]
     post_tap(scene.layout.die_rect(die).center)
     settle(app)
-    assert scene.hint is not None  # selecting a die changes nothing of the game
+    assert scene.hint is hint  # selecting a die changes nothing of the game
     post_tap(scene.layout.cell_rect(cell).center)
     settle(app)
-    assert game.placed.get(die) == cell and scene.hint is None
+    assert game.placed.get(die) == cell
+    left = scene.hint
+    assert left is not None and left.text == hint.text and scene.session.hints == 1
+    assert [(g.die, g.cell) for g in left.targets.ghosts] == ghosts[1:]
+    if not ghosts[1:]:
+        assert left.targets.buttons == {"confirm"}  # only CONFIRM is left: it is ringed
+    app.stack.draw(app.surface)
+    post_tap(scene.layout.cell_rect(cell).center)  # picked back up: the whole hint again
+    settle(app)
+    assert game.placed == {} and scene.hint is hint
+    advised = {(game.dice[d], c) for d, c in ghosts}
+    elsewhere = next((d, c) for d in game.unplaced for c in sorted(game.legal_cells_for(d))
+                     if (game.dice[d], c) not in advised)
+    post_tap(scene.layout.die_rect(elsewhere[0]).center)
+    settle(app)
+    post_tap(scene.layout.cell_rect(elsewhere[1]).center)
+    settle(app)
+    assert game.placed.get(elsewhere[0]) == elsewhere[1] and scene.hint is None
     post_key("h")
     settle(app)
     answered(app, scene)
@@ -148,14 +169,14 @@ def test_thinking_never_holds_a_frame_and_a_stale_answer_is_dropped(app, monkeyp
     assert held.started.wait(TIMEOUT)
     frame = app.frame
     run_frames(app, 30)  # the advisor is held: frames go on, the cue shows
-    assert app.frame == frame + 30 and scene.thinking and scene.hint is None
+    assert app.frame == frame + 30 and scene.help.thinking and scene.hint is None
     app.stack.draw(app.surface)
     die, cell = game.hint()[0]
     post_tap(scene.layout.die_rect(die).center)
     settle(app)
     post_tap(scene.layout.cell_rect(cell).center)
     settle(app)  # a move while it thinks: the question no longer applies
-    assert not scene.thinking
+    assert not scene.help.thinking
     held.release.set()
     run_frames(app, 5)
     assert scene.hint is None and scene.session.hints == 0

@@ -1,7 +1,8 @@
 """HINT on the MAGDAGDON play screen: the advisor asked about a copy of the game in a worker
 (:class:`AdviceAsker`, the question of ``game.arcade.play.hints.HintFlow``), and its answer in
-the player's words with what it points at (:class:`Hint`): glowing dice, arrows to their cells,
-rings round the buttons to press, the reason and the expected gain in the message line."""
+the player's words with what it points at (:class:`Hint`): ghost dice on their cells, marks on
+the dice in the tray, rings round the buttons to press, the reason and the gain in the message
+line; kept, shrinking, while the player follows it (``hint_follow``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.ai.advisor import Advice
 from game.engine.worker import Worker
 from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Message
+from game.games.magdagdon.hint_follow import Follow
 from game.games.magdagdon.texts import t
 from game.rules.magdagdon import MagdagdonGame
 
@@ -47,17 +49,34 @@ def advice_text(advice: Advice) -> str:
 
 
 class Hint:
-    """An answer of the advisor being shown: for which state, what it points at, its line."""
+    """An answer of the advisor being shown: for which state, what it points at, its line,
+    and how to follow it (:meth:`now`)."""
 
-    def __init__(self, key: hints.StateKey, advice: Advice, game: MagdagdonGame) -> None:
+    def __init__(self, key: hints.StateKey, advice: Advice, game: MagdagdonGame,
+                 follow: Follow | None = None, targets: hints.Targets | None = None) -> None:
         self.key = key
         self.advice = advice
-        self.targets = hints.targets(advice, game)
+        self.targets = hints.targets(advice, game) if targets is None else targets
+        self.follow = Follow(advice.steps, game) if follow is None else follow
+        self._now: tuple[hints.StateKey, Hint | None] | None = None
 
     @property
     def text(self) -> str:
         """The line in the language shown now (it may change while the hint shows)."""
         return advice_text(self.advice)
+
+    def now(self, game: MagdagdonGame) -> Hint | None:
+        """This hint as it applies to ``game`` now: itself in the position it answers, what
+        is left of it while the player follows it, ``None`` once done or departed from."""
+        key = hints.state_key(game)
+        if key == self.key:
+            return self
+        if self._now is None or self._now[0] != key:
+            left = self.follow.left(game)
+            rest = None if left is None else Hint(
+                key, self.advice, game, self.follow, hints.step_targets(left, game))
+            self._now = (key, rest)
+        return self._now[1]
 
 
 class AdviceAsker:

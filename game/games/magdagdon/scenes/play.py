@@ -4,8 +4,9 @@ The scene is the view: it turns taps and keys into ``PlayController`` commands, 
 sounds what the controller reports, and draws what the controller says. Every question of
 legality or score goes through the controller to ``game.rules.magdagdon``.
 
-HINT follows the arcade's one flow (``game.arcade.play.hints``; the advisor's side is
-``scenes/hinting.py``); drawing is ``scenes/play_picture.py``, gestures ``play_input.py``.
+HINT is ``scenes/play_hints.py``; dead cells, the power guard and UNDO are parts given the
+controller (``dead_cells``, ``power_guard``, ``takeback``); drawing is
+``scenes/play_picture.py``, gestures ``play_input.py``.
 
 Input rule during animations: a tap (or a key) while dice tumble, the MAGDAGDON banner slams
 in or a ruin crumbles only finishes that animation at once (``intercept`` takes the whole
@@ -20,14 +21,13 @@ from typing import Any
 import pygame
 
 from game.ai.advisor import Advice
-from game.arcade.play.hints import HintFlow, Shown
 from game.arcade.play.screen import PlayScreen
 from game.arcade.widgets import buttons, palette
 from game.arcade.widgets.effects import Particles, Shake
 from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Timer, Tween, Tweens
-from game.games.magdagdon import GAME_ID, hints
+from game.games.magdagdon import GAME_ID
 from game.games.magdagdon.controller import (
     Adjusted,
     Autosave,
@@ -46,7 +46,9 @@ from game.games.magdagdon.controller import (
     line_cells,
 )
 from game.games.magdagdon.daily import DAILY, recorded_days
-from game.games.magdagdon.scenes.hinting import AdviceAsker, Hint, message_text
+from game.games.magdagdon.scenes.hinting import Hint, message_text
+from game.games.magdagdon.scenes.play_help import TurnHelp
+from game.games.magdagdon.scenes.play_hints import PlayHints
 from game.games.magdagdon.scenes.play_input import PlayGestures
 from game.games.magdagdon.scenes.play_picture import PlayPicture
 from game.games.magdagdon.session import Session, session_of
@@ -73,9 +75,13 @@ class PlayScene(PlayScreen):
                  layout: PlayLayout | None = None, daily: str | None = None,
                  practice: bool = False) -> None:
         super().__init__(app)
-        self.hints: HintFlow[hints.StateKey, Hint] = HintFlow(
-            AdviceAsker(lambda: self.game), counted=self._hint_counted,
-            failed=self._hint_failed, shown=lambda: self.ctx.audio.play("click", 0.5))
+        self.help = PlayHints(lambda: self.control, counted=self._hint_counted,
+                              failed=self._hint_failed,
+                              shown=lambda: self.ctx.audio.play("click", 0.5))
+        self.hints = self.help.flow
+        self.turn_help = TurnHelp(lambda: self.control, lambda: self.session, self._save,
+                                  self._ask)
+        self.guard = self.turn_help.guard
         self.layout = layout or for_size(app.surface.get_size())
         self.rng = app.ctx.visual_rng()
         self.board_view = BoardView(self.layout)
@@ -110,7 +116,8 @@ class PlayScene(PlayScreen):
         self.tweens = Tweens()
         self.fx = CellEffects(self.tweens)
         self.control = PlayController(self.session.game)
-        self.hints.forget()
+        self.help.forget()
+        self.turn_help.reset()
         self.gestures = PlayGestures(self)
         self.banner = 1.0 if self.control.phase == Phase.MAGDAGDON else 0.0
         self.banner_slam = False
@@ -167,7 +174,7 @@ class PlayScene(PlayScreen):
         self._refresh_buttons()
 
     def exit(self) -> None:
-        self.hints.forget()
+        self.help.forget()
         super().exit()
 
     def _build_buttons(self) -> None:
@@ -185,17 +192,18 @@ class PlayScene(PlayScreen):
         self.b_accept = button(L.accept_rect, "play.accept", lambda: self.control.accept(),
                                "#danger")
         self.b_minus = button(L.power_button_rect(0), "power.minus",
-                              lambda: self.control.adjust(-1), "#power")
+                              lambda: self.guard.adjust(-1), "#power")
         self.b_plus = button(L.power_button_rect(1), "power.plus",
-                             lambda: self.control.adjust(1), "#power")
+                             lambda: self.guard.adjust(1), "#power")
         self.b_reroll = button(L.power_button_rect(2), "power.reroll",
                                lambda: self.control.reroll_mode(), "#power")
         self.b_reroll_go = button(L.power_button_rect(0, 2), "power.reroll_go",
-                                  lambda: self.control.reroll(), "#power", count=0)
+                                  self.guard.reroll, "#power", count=0)
         self.b_reroll_cancel = button(L.power_button_rect(1, 2), "power.cancel",
                                       lambda: self.control.cancel_reroll(), "#power")
         self.b_pause = button(L.pause_rect, "play.menu", self.pause_game, "#icon")
         self.b_hint = button(L.hint_rect, "play.hint", self.ask_hint, "#hint")
+        self.b_undo = button(L.undo_rect, "play.undo", self.turn_help.undo, "#power")
         self.b_coach = button(L.coach_button_rect, "coach.got_it", self.end_coaching,
                               "#confirm")
 
@@ -236,28 +244,19 @@ class PlayScene(PlayScreen):
             self.settings["coached"] = True
             self.ctx.save_settings()
 
-    # --- HINT: the advisor ------------------------------------------------------------------
-    @property
-    def hint_available(self) -> bool:
-        """A turn is on the table (dice landed, not choosing dice to REROLL)."""
-        c = self.control
-        return (c.phase in (Phase.PLACING, Phase.MAGDAGDON, Phase.CHOOSE_RUIN)
-                and c.marked is None and self.game.in_turn)
-
+    # --- HINT (``play_hints``), UNDO and the power guard's question ---------------------------
     @property
     def hint(self) -> Hint | None:
-        """The advisor's answer shown now, if any."""
-        return self.hints.showing(hints.state_key(self.game))
-
-    @property
-    def thinking(self) -> bool:
-        """The advisor is working on the state on screen."""
-        return self.hints.thinking(hints.state_key(self.game))
+        """The hint shown now, if any (the advisor's answer, or what is left of it)."""
+        return self.help.hint
 
     def ask_hint(self) -> None:
-        """HINT / H: ask the advisor about the state on screen (again: hide the hint)."""
-        if self.hint_available:
-            self.hints.press(hints.state_key(self.game), self.time)
+        self.help.press(self.time)
+
+    def _ask(self, key: str, on_yes: Callable[[], None], **params: object) -> None:
+        self.app.nav.push("confirm", question_key=key, on_yes=self._after(on_yes), texts=TEXTS,
+                          answers=TEXTS, yes_key="power.use_anyway", no_key="power.keep",
+                          **params)
 
     def _hint_counted(self) -> None:
         self.session.hinted()
@@ -268,10 +267,8 @@ class PlayScene(PlayScreen):
         self.sync()
 
     def show_advice(self, advice: Advice) -> None:
-        """Show an answer of the advisor for the state on screen without counting it as a
-        hint (the kiosk's attract mode shows visitors what the demo is about to do)."""
-        key = hints.state_key(self.game)
-        self.hints.shown = Shown(key, Hint(key, advice, self.game))
+        """The advisor's answer shown, not counted (the attract mode's coming move)."""
+        self.help.show(advice)
 
     # --- navigation -------------------------------------------------------------------------
     def _show_game_over(self, rank: int | None) -> None:
@@ -286,7 +283,8 @@ class PlayScene(PlayScreen):
         for event in self.control.drain_events():
             self._note(event)
             self._effect(event)
-        self.hints.poll(hints.state_key(self.game), self.hint_available)
+        self.turn_help.observe()
+        self.help.poll()
         self.message_line.show(self.control.message)
         self._refresh_buttons()
 
@@ -453,7 +451,8 @@ class PlayScene(PlayScreen):
         if state.reroll_go[0]:
             buttons.set_label(self.b_reroll_go, "power.reroll_go", count=state.reroll_go_count)
         buttons.set_shown(self.b_coach, self.coaching)
-        buttons.set_enabled(self.b_hint, self.hint_available)
+        buttons.set_enabled(self.b_hint, self.help.available)
+        buttons.set_enabled(self.b_undo, self.turn_help.can_undo)
 
     # --- per step -------------------------------------------------------------------------
     @property
@@ -464,7 +463,7 @@ class PlayScene(PlayScreen):
         self.time += dt
         self.message_line.update(dt)
         self.tweens.update(dt)
-        self.hints.poll(hints.state_key(self.game), self.hint_available)
+        self.help.poll()
         self.particles.update(dt)
         self.shake.update(dt)
         if self.ui is not None:

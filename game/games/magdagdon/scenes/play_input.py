@@ -73,6 +73,11 @@ class PlayGestures:
             return
         if cell is None:
             return
+        why = self.scene.turn_help.dead.explain(cell)
+        if why is not None and c.selected is None and c.phase in (Phase.PLACING,
+                                                                  Phase.MAGDAGDON):
+            c.message = why  # a crossed cell, tapped: why no die can ever go there
+            return
         owner = c.placed_die_at.get(cell) if c.phase == Phase.PLACING else None
         if c.tap_cell(cell) == "pickup" and owner is not None:
             self.drag = {"die": owner, "start": pos, "pos": pos, "moved": False}
@@ -129,6 +134,8 @@ class PlayGestures:
             c.adjust(1)
         elif key == "h":
             self.scene.ask_hint()
+        elif key in ("u", "z"):
+            self.scene.turn_help.undo()
         elif key == "r" and c.marked is not None:
             c.reroll()
         elif key == "r":

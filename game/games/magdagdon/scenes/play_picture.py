@@ -17,7 +17,7 @@ from game.engine.damage import Tracker
 from game.engine.gui import picture
 from game.games.magdagdon.controller import BAD, GOOD, Phase
 from game.games.magdagdon.texts import t
-from game.games.magdagdon.widgets import hint_view, hud
+from game.games.magdagdon.widgets import hint_view, hud, marks
 from game.games.magdagdon.widgets.board import CELL_REACH, BoardView
 from game.games.magdagdon.widgets.tray import TrayView
 from game.rules.magdagdon import Difficulty
@@ -138,7 +138,7 @@ class PlayPicture:
         hint = scene.hint if not scene.busy else None
         if hint is not None:
             return hint.text, palette.GOLD, 1.0, True
-        if scene.thinking:
+        if scene.help.thinking:
             return t("hint.thinking") + scene.hints.dots(scene.time), palette.GOLD, 1.0, False
         colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
         return scene.message, colour, scene.message_line.age, False
@@ -184,7 +184,7 @@ class PlayPicture:
         coach = scene.coach_step()
         if coach is not None:  # the ring round what to touch pulses
             moving.append(coach[1].inflate(60, 60))
-        if scene.thinking:
+        if scene.help.thinking:
             moving.append(scene.b_hint.rect.inflate(40, 40))
         moving += scene.particles.areas()
         signature = (self.static_key(scene.app.surface.get_size()), g.turns, c.card().lines,
@@ -192,7 +192,8 @@ class PlayPicture:
                      tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
                      tuple(c.marked or ()), g.in_turn, text_now, colour,
                      age >= RISE_SECONDS, plated, g.powers_left, g.next_penalty,
-                     scene.thinking, c.phase, c.in_magdagdon, coach and coach[0],
+                     scene.help.thinking, c.phase, c.in_magdagdon, coach and coach[0],
+                     tuple(scene.turn_help.dead.cells), scene.guard.hopeless(),
                      picture(scene.ui))
         return self._damage.areas(signature, moving)
 
@@ -234,9 +235,11 @@ class PlayPicture:
             cursor=c.cursor, time=scene.time, digits=scene.digits, offsets=offsets,
             flash=scene.fx.flash,
         )
+        marks.draw_dead(surface, L, scene.turn_help.dead.cells)
         hint = scene.hint if not scene.busy else None
         if hint is not None:
-            hint_view.draw_arrows(surface, L, hint.targets, scene.time)
+            hint_view.draw_ghosts(surface, L, hint.targets, scene.time, scene.digits,
+                                  {c for c, v in enumerate(g.view()) if v is not None})
         scene.board_view.draw_sums(surface, card, scene.fx.lines)
         dragging = scene.drag["die"] if scene.drag and scene.drag["moved"] else None
         scene.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
@@ -253,7 +256,8 @@ class PlayPicture:
             if hint is not None:
                 hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
-        hud.draw_powers_panel(surface, L, g)
+        hopeless = scene.guard.hopeless()
+        hud.draw_powers_panel(surface, L, g, t("power.cannot_help") if hopeless else None)
         if dragging is not None and scene.drag is not None:
             TrayView.draw_die(surface, g.dice[dragging], scene.drag["pos"], L.die, scene.digits,
                               scale=1.08)
@@ -262,7 +266,9 @@ class PlayPicture:
             hud.draw_coach(surface, L, coach[0], coach[1], scene.time)
         if scene.ui is not None:
             scene.gui.draw_ui(surface)
-        if scene.thinking:
+            marks.draw_hopeless(surface, [rect for name, rect in self.hint_buttons().items()
+                                          if name in hopeless])
+        if scene.help.thinking:
             hint_view.spinner(surface, scene.b_hint.rect, scene.time)
         if c.in_magdagdon and not scene.slamming:  # settled in the strip
             label = t("play.choose_ruin") if choosing else message
@@ -275,7 +281,7 @@ class PlayPicture:
         """The buttons a hint may point at, while they show."""
         scene = self.scene
         named = {"minus": scene.b_minus, "plus": scene.b_plus, "reroll": scene.b_reroll,
-                 "accept": scene.b_accept}
+                 "accept": scene.b_accept, "confirm": scene.b_confirm}
         return {name: b.rect for name, b in named.items() if b.visible}
 
 

@@ -1,23 +1,28 @@
-"""Drawing a hint on the play screen: glowing dice, animated arrows to their cells, rings round
-the buttons and cells the advice names, and the "thinking" spinner. Drawing only: what to
-point at comes from ``hints.targets``."""
+"""Drawing a hint on the play screen: ghost dice on the cells the advice fills (numbered when
+the order matters, the same number on their dice in the tray), rings round the dice, buttons
+and cells the advice names, and the "thinking" spinner. Drawing only: what to point at comes
+from ``hints.step_targets``."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import pygame
 
-from game.arcade.widgets import palette
-from game.engine import textlog
+from game.arcade.widgets import palette, text
+from game.engine import caches, textlog
 from game.games.magdagdon.hints import Targets
+from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
 
 GLOW = palette.GOLD
 PLATE_HEIGHT = 80
 """The hint's plate under the message line (the advice's lines fit inside its edge)."""
 OUTLINE = (40, 26, 0)
+GHOST_ALPHA = 150
+"""How opaque a ghost die is (of 255): clearly a die, clearly not placed yet."""
+_ghosts: dict[tuple[int, int, bool], pygame.Surface] = {}
 
 
 def _pulse(time: float, speed: float = 5.0) -> float:
@@ -33,57 +38,35 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, time: float, colour: palett
     pygame.draw.rect(surface, colour, rect.inflate(grow, grow), width, border_radius=radius)
 
 
-def _curve(start: tuple[float, float], end: tuple[float, float], bend: float,
-           steps: int = 28) -> list[tuple[float, float]]:
-    """A gentle quadratic curve from ``start`` to ``end`` (bent sideways by ``bend``)."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
-    cx, cy = (x0 + x1) / 2 + nx * bend * length, (y0 + y1) / 2 + ny * bend * length
-    points = []
-    for i in range(steps + 1):
-        t = i / steps
-        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        points.append((a * x0 + b * cx + c * x1, a * y0 + b * cy + c * y1))
-    return points
+def badge(surface: pygame.Surface, centre: tuple[int, int], number: int) -> None:
+    """A small gold disc with ``number``: a ghost's place in the order, and its die's."""
+    pygame.draw.circle(surface, OUTLINE, centre, 24)
+    pygame.draw.circle(surface, GLOW, centre, 20)
+    text.blit(surface, str(number), "numbers", 30, OUTLINE, "center", centre)
 
 
-def arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
-          time: float, index: int = 0, stop_short: float = 52.0, bend: float = 0.1) -> None:
-    """An arrow from a tray die to its cell, with a bright dot running along it."""
-    points = _curve(start, end, bend)  # all bent the same way: nearly parallel, rarely crossing
-    # stop short of the cell's centre so the arrowhead sits on the cell, not over its number
-    while len(points) > 3 and math.dist(points[-1], end) < stop_short:
-        points.pop()
-    tip, before = points[-1], points[-3]
-    pygame.draw.lines(surface, OUTLINE, False, points, 16)
-    pygame.draw.lines(surface, GLOW, False, points, 9)
-    angle = math.atan2(tip[1] - before[1], tip[0] - before[0])
-    head = [
-        (tip[0] + math.cos(angle) * 26, tip[1] + math.sin(angle) * 26),
-        (tip[0] + math.cos(angle + 2.4) * 26, tip[1] + math.sin(angle + 2.4) * 26),
-        (tip[0] + math.cos(angle - 2.4) * 26, tip[1] + math.sin(angle - 2.4) * 26),
-    ]
-    pygame.draw.polygon(surface, OUTLINE, head)
-    pygame.draw.polygon(surface, GLOW, [
-        (tip[0] + math.cos(angle) * 20, tip[1] + math.sin(angle) * 20),
-        (tip[0] + math.cos(angle + 2.4) * 18, tip[1] + math.sin(angle + 2.4) * 18),
-        (tip[0] + math.cos(angle - 2.4) * 18, tip[1] + math.sin(angle - 2.4) * 18),
-    ])
-    run = (time * 0.8 + index * 0.37) % 1.0  # the dot runs from the die to the cell
-    dot = points[min(len(points) - 1, int(run * (len(points) - 1)))]
-    pygame.draw.circle(surface, OUTLINE, (int(dot[0]), int(dot[1])), 12)
-    pygame.draw.circle(surface, palette.TEXT, (int(dot[0]), int(dot[1])), 8)
+def _ghost_face(value: int, size: int, digits: bool) -> pygame.Surface:
+    """A die face, see-through: where the hint's die goes and what it shows."""
+    key = (value, size, digits)
+    found = _ghosts.get(key)
+    if found is None:
+        found = dice.face(value, size, "die", digits).copy()
+        found.set_alpha(GHOST_ALPHA)
+        _ghosts[key] = found
+    return found
 
 
-def draw_arrows(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float) -> None:
-    """The arrows of a hint (drawn under the tray and the line sums: they lead out of the
-    dice and never hide a number)."""
-    for index, (die, cell) in enumerate(targets.arrows):
-        ring(surface, L.cell_rect(cell), time + 0.5, width=4)
-        # landscape: bent upwards, so they leave the tray by its side, above the message line
-        arrow(surface, L.die_rect(die).center, L.cell_rect(cell).center, time, index,
-              bend=0.1 if L.portrait else 0.16)
+def draw_ghosts(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
+                digits: bool, occupied: Collection[int]) -> None:
+    """The hint's play on the board: each die it places as a ghost on its cell with its
+    value, numbered when the order matters (no arrows: nothing crosses the screen)."""
+    for ghost in targets.ghosts:
+        rect = L.cell_rect(ghost.cell)
+        ring(surface, rect, time + 0.5, width=4)
+        if ghost.cell not in occupied:  # (a die the hint picks up first still stands there)
+            surface.blit(_ghost_face(ghost.value, rect.width - 24, digits), rect.inflate(-24, -24))
+        if ghost.order:
+            badge(surface, (rect.left + 6, rect.top + 6), ghost.order)
 
 
 def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
@@ -94,6 +77,10 @@ def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
     for die in sorted(targets.dice):
         if die in free:
             ring(surface, L.die_rect(die), time)
+    for ghost in targets.ghosts:  # the die's number matches its ghost's
+        if ghost.order and ghost.die in free:
+            corner = L.die_rect(ghost.die).topleft
+            badge(surface, (corner[0] + 4, corner[1] + 4), ghost.order)
     for cell in sorted(targets.pick_up):
         ring(surface, L.cell_rect(cell), time, palette.TENTATIVE_RING)
     if targets.ruin is not None:
@@ -105,8 +92,7 @@ def draw(surface: pygame.Surface, L: PlayLayout, targets: Targets, time: float,
 
 
 def plate(surface: pygame.Surface, L: PlayLayout) -> None:
-    """A dark plate with a gold edge under the message line: the advice reads as advice, and
-    stays readable over the arrows."""
+    """A dark plate with a gold edge under the message line: the advice reads as advice."""
     rect = pygame.Rect(0, 0, L.right_width, PLATE_HEIGHT)
     rect.center = L.message_pos
     pygame.draw.rect(surface, palette.SLOT, rect, border_radius=18)
@@ -120,3 +106,9 @@ def spinner(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     box = rect.inflate(18, 18)
     start = (time * 6.0) % (2 * math.pi)
     pygame.draw.arc(surface, GLOW, box, start, start + 1.8, 6)
+
+
+@caches.on_reset
+def clear() -> None:
+    """Forget the ghost faces (digits change with the language's number face)."""
+    _ghosts.clear()

@@ -88,9 +88,11 @@ def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour: p
                       height=hint_view.PLATE_HEIGHT - 16 if inset else None)
 
 
-def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:
+def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame,
+                      warning: str | None = None) -> None:
     """Uses left as lit tokens and the penalty the next use would cost (M-2, M-5), on the
-    panel and its title (already there: :func:`draw_powers_static`)."""
+    panel and its title (already there: :func:`draw_powers_static`); ``warning`` (the powers
+    crossed out cannot save the roll) is said in its place."""
     if game.difficulty.powers == 0:
         return
     panel = L.powers_rect
@@ -102,8 +104,10 @@ def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGam
             pygame.draw.circle(surface, palette.PANEL, centre, 9)
     nxt = game.next_penalty
     line = t("power.next_penalty", penalty=nxt) if nxt is not None else t("power.none_left")
-    text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "topleft",
-              (panel.left + 24, panel.top + 66))
+    line = warning or line
+    size = text.fit_size(line, "ui", 26, panel.width - 48, 20)
+    text.blit(surface, line, "ui", size, palette.BAD if warning else palette.TEXT_DIM,
+              "topleft", (panel.left + 24, panel.top + 66))
 
 
 def draw_powers_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:

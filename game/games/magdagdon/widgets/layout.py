@@ -118,6 +118,15 @@ class PlayLayout:
             return pygame.Rect(left, roll.top, self.size[0] - 16 - left, roll.height)
         return pygame.Rect(self.right_x, self.powers_rect.bottom + 16, roll.width, 96)
 
+    @property
+    def undo_rect(self) -> pygame.Rect:
+        """UNDO: beside HINT (landscape), or right of the powers panel under HINT
+        (portrait)."""
+        hint = self.hint_rect
+        if self.portrait:
+            return pygame.Rect(hint.left, self.powers_rect.top, hint.width, hint.height)
+        return pygame.Rect(self.confirm_rect.left, hint.top, hint.width, hint.height)
+
     def power_button_rect(self, index: int, count: int = 3) -> pygame.Rect:
         panel = self.powers_rect
         width = (panel.width - 40 - (count - 1) * 16) // count
