@@ -167,7 +167,7 @@ def test_undo_restores_the_turn_and_nothing_is_undone_after_end_move(app):
     post_key(pygame.K_u)
     settle(app)
     assert scene.control.path == () and scene.control.shown == before
-    tap_square(app, scene, (0, 0))
+    assert scene.control.selected == (0, 0)  # one step back: the piece is still in hand
     tap_square(app, scene, (1, 0))
     tap_button(app, scene.b_end)
     assert not scene.b_undo.is_enabled

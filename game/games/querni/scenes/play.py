@@ -319,11 +319,11 @@ class PlayScene(PlayScreen):
 
     def _undone(self, event: Undone) -> None:
         self.ctx.audio.play("click")
-        path = event.path
-        if path:
+        path, back = event.path, event.back_to
+        if path and back is not None:
             piece = self.control.state.pieces.get(path[0])
             if piece is not None:
-                self.anim.fly(piece[0], piece[1], (path[-1], path[0]), False, speed=0.8)
+                self.anim.fly(piece[0], piece[1], (path[-1], back), False, speed=0.8)
 
     def _turn_ended(self, event: TurnEnded) -> None:
         """END MOVE (or a pass): the turn is the rules' now; save, pop, trail, what next."""
