@@ -220,7 +220,7 @@ class PlayScene(PlayScreen):
                               lambda: self.control.select_chain(), "#roll")
         self.b_end = button(L.end_move_rect, "play.end_move", lambda: self.control.end_move(),
                             "#confirm")
-        self.b_undo = button(L.undo_rect, "play.undo", lambda: self.control.undo(), "#choice")
+        self.b_undo = button(L.undo_rect, "play.undo", lambda: self.gestures.undo(), "#choice")
         self.b_hint = buttons.button(ui, L.hint_rect, "play.hint", self.ask_hint, "#hint",
                                      texts=TEXTS)
         self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.endings.ask_exit,
@@ -461,7 +461,7 @@ class PlayScene(PlayScreen):
         person = self.human_turn and self.pending_pass is None
         buttons.set_enabled(self.b_chain, person)
         buttons.set_enabled(self.b_end, person and c.can_end_move)
-        buttons.set_enabled(self.b_undo, person and c.can_undo)
+        buttons.set_enabled(self.b_undo, person and (c.can_undo or self.session.can_take_back))
         buttons.set_enabled(self.b_hint, self.hint_available and not self.hint_thinking)
         buttons.set_enabled(self.b_exit, not c.is_over)
 

@@ -8,7 +8,10 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from game.engine import input as inp
-from game.games.querni.events import Moved, Refusal
+from game.games.querni import GAME_ID
+from game.games.querni.events import Moved, Refusal, Result
+from game.games.querni.games_list import level_name
+from game.games.querni.scenes.play_picture import INFO
 from game.games.querni.texts import color_name, t
 from game.rules.querni import Square
 
@@ -149,7 +152,23 @@ class PlayGestures:
             return
         if name == "accept":
             scene.cursor_shown = True
-        scene.apply(scene.control.press_key(name))
+        scene.apply(self.undo() if name == "undo" else scene.control.press_key(name))
+
+    def undo(self) -> Result | None:
+        """UNDO (the button, U, Backspace): a step back within the turn; at the start of the
+        person's turn against EASY or MEDIUM, TAKE BACK (issue 48): their last turn and the
+        computer's reply go (``QuerniSession.take_back``, counted in the game's record) and
+        the screen shows the position before them, saying so."""
+        scene = self.scene
+        session = scene.session
+        if scene.control.can_undo or not session.take_back():
+            return scene.control.undo()
+        scene._reset(session, None)  # the position, the move list and the players anew
+        scene.ctx.autosave(GAME_ID, session, later=True)
+        level = level_name(session.player(scene.control.to_move.opponent))
+        scene.note_that(t("play.took_back", level=level), INFO)
+        scene.ctx.audio.play("click")
+        return None
 
 
 def refusal_text(refusal: Refusal) -> str:
