@@ -265,8 +265,8 @@ class PlayScene(PlayScreen):
         if result is None:
             return
         audio = self.ctx.audio
-        if not isinstance(result, Refusal):
-            self.hints.put_away()  # a move (or any step of one) puts the hint away
+        if not (isinstance(result, Refusal) or self.hint and self.hint.followed_by(self.control)):
+            self.hints.put_away()  # a step away from the hint puts it away
         if isinstance(result, Refusal):
             audio.play("querni_illegal")
             self.note_that(refusal_text(result), BAD)

@@ -100,7 +100,8 @@ class PlayGestures:
         if not scene.human_turn:
             scene.computer.refuse(square)
             return
-        scene.hints.put_away()  # a tap on the board puts the hint away (and counts as usual)
+        if scene.hint is None or square not in scene.hint.squares():
+            scene.hints.put_away()  # a tap off the hint's squares puts it away (and counts)
         scene.cursor_shown = False
         self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
 
@@ -119,6 +120,8 @@ class PlayGestures:
         result = scene.control.drag(frm, to)
         if isinstance(result, Moved):
             scene.note = None
+            if scene.hint is not None and not scene.hint.followed_by(scene.control):
+                scene.hints.put_away()
             scene.moved(result, start=pos)
             scene.refresh_buttons()
         else:

@@ -122,7 +122,7 @@ class PlayPicture:
             "hidden": hidden,
             "offsets": scene.anim.offsets,
             "time": scene.time,
-            "hint_path": hint.path if hint is not None else (),
+            "hint_path": hint.left(c) if hint is not None else (),
             "hint_chain": hint.chain_squares if hint is not None else (),
             **scene.story.last_move(),
         }
