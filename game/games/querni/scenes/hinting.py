@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.ai.querni.explain import reason
 from game.games.querni.computer import Choice, HintAdvisor
-from game.games.querni.texts import t
+from game.games.querni.texts import color_name, t
 from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
 
 
@@ -28,8 +29,15 @@ class TurnSoFar(Protocol):
 
 
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
-    """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
-    return turn_text(state, path, chain, "hint.")
+    """The HINT's line: which piece goes where (each landing of a jump), what is removed, and
+    why in a few words (``game.ai.querni.explain``: the chain it prepares, the piece it keeps,
+    the block it makes)."""
+    what = turn_text(state, path, chain, "hint.")
+    why = reason(state, path, chain)
+    if why is None:
+        return what
+    key, numbers = why
+    return f"{what} {t(f'hint.why_{key}', **numbers, color=color_name(state.to_move.opponent))}"
 
 
 def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str) -> str:
