@@ -82,6 +82,7 @@ DATA = GameData(
     id=GAME_ID,
     settings={
         "show_chains": SettingField(True),
+        "coached": SettingField(False),  # the first-game coach was seen out (coach.py)
         # the setup screen's last choice: against the computer? at which level, as which colour
         "versus": SettingField(False),
         "level": SettingField("medium", lambda v: v in LEVELS),

@@ -29,6 +29,7 @@ from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
+from game.games.querni.coach import Coach
 from game.games.querni.computer import HintAdvisor
 from game.games.querni.controller import TurnController
 from game.games.querni.events import (
@@ -97,6 +98,8 @@ class PlayScene(PlayScreen):
             counted=self._hint_counted, failed=lambda: self.note_that(t("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
+        self.coach = Coach(self.settings, self.ctx.save_settings, self.ctx.demo_is_attract
+                           or bool(self.ctx.demo))  # the first game's steps (issue 48)
         self.story = PlayStory(self)  # the last move, the move list, a past position viewed
         self._reset(saved, variant)
 
@@ -169,10 +172,6 @@ class PlayScene(PlayScreen):
     def human_turn(self) -> bool:
         """A person is to move and taps, the board showing the present (no past turn)."""
         return not self.control.is_over and self.mover.takes_input and not self.story.viewing
-
-    @property
-    def sound_state(self) -> hud.Sound:
-        return hud.sound_state(self.ctx)
 
     # --- GameScene protocol -----------------------------------------------------------------
     def autosave(self) -> bool:
@@ -482,6 +481,7 @@ class PlayScene(PlayScreen):
         self.story.update(dt)
         self.hints.poll(self.control.state, self.hint_available)
         self.computer.step(dt)
+        self.coach.update(self.control)
         if not self.control.trail:
             self.trail_path, self.ghosts = (), {}
         if self.ui is not None:

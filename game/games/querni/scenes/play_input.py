@@ -13,6 +13,7 @@ from game.games.querni.events import Moved, Refusal, Result
 from game.games.querni.games_list import level_name
 from game.games.querni.scenes.play_picture import INFO
 from game.games.querni.texts import color_name, t
+from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ class PlayGestures:
                                     or scene.layout.speaker_rect.collidepoint(pos))
 
     def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.PRESS and self._coach_tapped(action.pos):
+            return
         if self.scene.story.handle(action):  # the move list, or a past position viewed
             return
         kind = action.kind
@@ -87,6 +90,17 @@ class PlayGestures:
             self._release(action.pos)
         elif kind == inp.FOCUS_LOST:
             self.press = None
+
+    def _coach_tapped(self, pos: tuple[int, int] | None) -> bool:
+        """A tap on the first-game coach's bubble (GOT IT) ends the coaching for good."""
+        scene = self.scene
+        if pos is None or scene.picture.coach() is None:
+            return False
+        if not bubble_rect(scene.layout).collidepoint(pos):
+            return False
+        scene.coach.done()
+        scene.ctx.audio.play("click")
+        return True
 
     def _press(self, pos: tuple[int, int]) -> None:
         scene = self.scene
