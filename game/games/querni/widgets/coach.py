@@ -1,7 +1,8 @@
 """QUERNI's first-game coach on the play screen: a green bubble with the step's words and a
 GOT IT pill (a tap anywhere on the bubble skips the coaching), and a pulsing ring round what
 the step is about. In landscape the bubble sits under the board's letters; in portrait over
-the move list's band (empty in a first game anyway)."""
+the row of whose turn it is and the pieces left (the message line under it says whose turn it
+is too), never over the move list, which stays tappable."""
 
 from __future__ import annotations
 
@@ -12,14 +13,15 @@ import pygame
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.games.querni.widgets.layout import QuerniLayout
+from game.rules.querni import Color
 
 INK = (10, 30, 20)
 
 
 def bubble_rect(layout: QuerniLayout) -> pygame.Rect:
-    """Where the coach's bubble goes: free room below the board, or the move list's band."""
+    """Where the coach's bubble goes: free room below the board, or the turn row."""
     if layout.turned:
-        return layout.moves_rect
+        return layout.turn_rect.union(layout.pieces_left_rect(Color.RED))
     frame = layout.frame_rect
     return pygame.Rect(frame.left, frame.bottom + 62, frame.width, 104)
 
