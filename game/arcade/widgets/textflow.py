@@ -409,9 +409,10 @@ _MAX_DOCUMENTS = 4
 
 
 def document(blocks: Sequence[Block], page: PageStyle | None = None) -> Document:
-    """``render_document`` remembered by content, language and page: built once, reused."""
+    """``render_document`` remembered by content, language, text floor (TEXT SIZE) and page:
+    built once, reused."""
     page = page or PageStyle()
-    key = (i18n.current(), page, tuple(block.cache_key() for block in blocks))
+    key = (i18n.current(), i18n.text_floor(), page, tuple(block.cache_key() for block in blocks))
     cached = _documents.get(key)
     if cached is None:
         if len(_documents) >= _MAX_DOCUMENTS:
