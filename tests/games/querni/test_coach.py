@@ -13,7 +13,6 @@ from game.games.querni.players import HumanPlayer
 from game.games.querni.texts import t
 from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Color, QuerniState
-from tests.support import settle
 from tests.support.querni_screen import JUMPS, session_of, start_vs, tap, tap_square
 
 B, R = Color.BLUE, Color.RED
