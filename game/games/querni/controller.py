@@ -388,9 +388,7 @@ class TurnController:
         if turn == TurnInProgress():
             return _refuse(Why.NOTHING_TO_UNDO)
         self._set(back := step_back(turn))
-        if turn.chain_mode or not turn.path:
-            return Undone(None, turn.chain)
-        return Undone(turn.path, None, back.path)
+        return Undone(turn.path if back.path != turn.path else None, turn.chain, back.path)
 
     def end_move(self, confirm_pass: bool = False) -> Result:
         """END MOVE (Q-6.3): commit the movement and/or removal through ``play``. With nothing

@@ -164,8 +164,8 @@ class ChainChosen(Event):
 class Undone(Event):
     """UNDO (Q-6.3), one step: ``path`` is the movement before a landing was taken back (the
     piece goes from ``path[-1]`` back to ``kept[-1]``, or home to ``path[0]`` when ``kept`` is
-    empty), ``chain`` the chain choice dropped; both ``None`` when only chain mode or the
-    piece in hand went."""
+    empty; ``None`` when no landing went), ``chain`` the chain choice dropped, ``kept`` the
+    movement left."""
 
     path: tuple[Square, ...] | None
     chain: Chain | None

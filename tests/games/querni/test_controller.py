@@ -369,7 +369,7 @@ def test_q6_3_undo_restores_the_turn_start() -> None:
     c.tap((0, 3))
     c.tap((2, 3))
     assert c.can_undo
-    assert c.undo() == Undone(None, (1, 3))  # the chain first, the step stays
+    assert c.undo() == Undone(None, (1, 3), ((3, 3), (2, 3)))  # the chain first, the step stays
     assert not c.chain_mode and c.chain is None and c.chain_candidates == frozenset()
     assert c.path == ((3, 3), (2, 3))
     assert c.undo() == Undone(((3, 3), (2, 3)), None, ())
@@ -391,7 +391,7 @@ def test_q6_3_undo_steps_back_one_landing_or_the_chain_at_a_time() -> None:
     chosen = c.tap((9, 0))
     assert isinstance(chosen, ChainChosen) and c.chain == (3, 5)
     undone = c.undo()
-    assert undone == Undone(None, (3, 5)) and undone.back_to is None
+    assert undone == Undone(None, (3, 5), tuple(FULL_JUMP)) and undone.back_to is None
     assert c.path == tuple(FULL_JUMP) and not c.chain_mode
     for n in range(len(FULL_JUMP) - 1, 1, -1):
         undone = c.undo()
