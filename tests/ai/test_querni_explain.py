@@ -73,3 +73,15 @@ def test_hards_turns_in_seeded_games_get_a_reason_with_words(seed: int) -> None:
             assert TEXTS.t(f"hint.why_{why[0]}", **why[1], color="RED") != f"hint.why_{why[0]}"
         state = state.play(path, chain)
     assert named >= 8  # most of HARD's turns have a reason a newcomer can act on
+
+
+def test_hints_line_says_what_and_why() -> None:
+    from game.games.querni.scenes.hinting import Hint
+
+    state = at({(3, 2): (B, 5), (5, 3): (B, 6), (0, 6): (B, 10)})
+    hint = Hint(state, ([(3, 2), (4, 2)], None))
+    assert hint.text == "Hint: step your 5 from d3 to e3. It puts your 5 beside your 6."
+    blocked = at({(5, 5): (R, 5), (7, 5): (R, 6), (6, 4): (B, 1), (6, 6): (B, 9),
+                  (7, 4): (B, 5), (0, 0): (B, 12)})
+    assert Hint(blocked, ([(7, 4), (6, 5)], None)).text.endswith(
+        "It stands between RED's 5 and 6.")

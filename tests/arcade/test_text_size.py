@@ -89,3 +89,40 @@ def test_the_move_list_grows_its_lines_with_the_text() -> None:
         assert move_list.line_height() >= 29 + 8 > normal
     finally:
         i18n.set_text_floor(0)
+
+
+def test_text_size_is_chosen_on_settings_saved_and_applied_next_frame(tmp_path) -> None:
+    from game.arcade.scenes.settings import SettingsScene
+    from game.engine.testing import post_tap
+    from tests.support import settle
+
+    app = make_arcade(tmp_path / "data")
+    try:
+        app.stack.push(SettingsScene(app))
+        settle(app)
+        scene = app.stack.top
+        assert i18n.text_floor() == 16  # the dummy window shows the canvas at its own size
+        post_tap(scene.b_text_sizes["large"].rect.center)
+        settle(app, 3)
+        assert app.ctx.settings.text_size == "large" and i18n.text_floor() == 20
+        assert app.stack.top.b_text_sizes["large"].object_ids[-1] == "#choice_on"
+    finally:
+        app.shutdown()
+        i18n.set_text_floor(0)
+    again = make_arcade(tmp_path / "data")
+    try:
+        assert again.ctx.settings.text_size == "large"
+    finally:
+        again.shutdown()
+        i18n.set_text_floor(0)
+
+
+def test_an_unknown_text_size_in_the_file_reads_as_normal() -> None:
+    from game.arcade.storage.settings import parse_settings
+    from game.games.registry import GAMES
+
+    games = {spec.id: spec.data for spec in GAMES}
+    settings = parse_settings({"settings": {"text_size": "huge"}, "games": {}}, games)
+    assert settings.text_size == "normal"
+    assert parse_settings({"settings": {"text_size": "large"}, "games": {}},
+                          games).text_size == "large"
