@@ -4,6 +4,7 @@ first finished game, and never in the demo; its words in all four languages."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.engine.i18n import setup as i18n_setup
@@ -78,3 +79,18 @@ def test_every_step_has_words_in_every_language(lang: str) -> None:
         assert len(set(words.values())) == len(KEYS)
     finally:
         i18n_setup("en")
+
+
+@pytest.mark.parametrize("name", ["LANDSCAPE", "PORTRAIT"])
+def test_the_bubble_covers_nothing_that_is_tapped_or_read_during_play(name: str) -> None:
+    from game.games.querni.widgets import layout as layouts
+    from game.games.querni.widgets.coach import button_rect
+
+    layout = getattr(layouts, name)
+    bubble = bubble_rect(layout)
+    assert bubble.contains(button_rect(layout))
+    assert pygame.Rect((0, 0), layout.size).contains(bubble)
+    for rect in (layout.frame_rect, layout.moves_rect, layout.message_rect, layout.undo_rect,
+                 layout.hint_rect, layout.select_chain_rect, layout.end_move_rect,
+                 layout.leave_rect, layout.exit_rect, layout.speaker_rect):
+        assert not bubble.colliderect(rect), rect

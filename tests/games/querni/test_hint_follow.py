@@ -133,3 +133,23 @@ def test_a_hint_to_remove_a_chain_stays_through_select_chain():
     control.undo()
     control.tap((0, 0))  # a piece in hand: not what the hint says
     assert not hint.followed_by(control)
+
+
+def test_a_drag_away_from_the_hint_puts_it_away_and_one_along_it_keeps_it(app):
+    from game.engine.testing import post_drag
+
+    session = session_of(JUMPS, to_move=B, players={"BLUE": "human", "RED": "computer:easy"})
+    scene = start_vs(app, session, HumanPlayer(), ComputerPlayer("easy", deterministic=True))
+    state = scene.control.state
+    L = scene.layout
+    hint = Hint(state, ([(0, 0), (2, 2), (4, 2), (6, 0)], None))
+    scene.hints._show(Shown(state, hint))
+    post_drag(L.square_centre((0, 0)), L.square_centre((2, 2)), steps=6)
+    settle(app, 3)
+    assert scene.control.path == ((0, 0), (2, 2)) and scene.hint is hint
+    tap(app, scene.b_undo.rect.center)
+    tap(app, scene.b_undo.rect.center)
+    scene.hints._show(Shown(state, hint))
+    post_drag(L.square_centre((0, 0)), L.square_centre((1, 0)), steps=6)  # a step instead
+    settle(app, 3)
+    assert scene.control.path == ((0, 0), (1, 0)) and scene.hint is None
