@@ -5,7 +5,11 @@
    ``--seed``, k) with the colours swapped, so neither level gets the better deal.
 2. Prints, per pair, the wins, losses and draws (Q-5.3, 30 rounds without a removal), the
    share of the decided games the first level won, and the mean number of turns per game.
-3. Prints, per pair and level, the milliseconds ``choose_turn`` took per move: p50, p95, max.
+   A win is the first *side*'s, not the first level's name, so a level against itself
+   (``easy-easy``) shows how evenly it splits.
+3. Prints, per pair, the same from each colour: the first level as BLUE (who moves first,
+   Q-1.4) and as RED.
+4. Prints, per pair and side, the milliseconds ``choose_turn`` took per move: p50, p95, max.
 
 HARD searches with its default time budget unless ``--budget-ms`` (time) or ``--max-nodes``
 (deterministic) says otherwise. ``--jobs N`` plays games in N processes: timings are then
@@ -41,6 +45,16 @@ class GameRecord:
     turns: int
     ms: dict[str, list[float]] = field(default_factory=dict)
 
+    @property
+    def first_is_blue(self) -> bool:
+        """The pair's first level played BLUE (even games) rather than RED."""
+        return self.index % 2 == 0
+
+    @property
+    def first_won(self) -> bool:
+        """The pair's first level (by side, not by name: a level may meet itself) won."""
+        return self.result == ("BLUE" if self.first_is_blue else "RED")
+
 
 def play_game(
     pair: tuple[str, str], index: int, seed: int, budget: float | None, max_nodes: int | None
@@ -54,7 +68,9 @@ def play_game(
         Color.RED: random.Random(f"{seed} {index} red"),
     }
     level = {Color.BLUE: blue, Color.RED: red}
-    ms: dict[str, list[float]] = {first: [], second: []}
+    side = {Color.BLUE: "first" if index % 2 == 0 else "second"}
+    side[Color.RED] = "second" if index % 2 == 0 else "first"
+    ms: dict[str, list[float]] = {"first": [], "second": []}
     turns = 0
     while state.result is None:
         mover = state.to_move
@@ -62,7 +78,7 @@ def play_game(
         path, chain = choose_turn(
             state, level[mover], rngs[mover], max_nodes=max_nodes, time_budget=budget
         )
-        ms[level[mover]].append((time.perf_counter() - start) * 1000)
+        ms[side[mover]].append((time.perf_counter() - start) * 1000)
         state = state.play(path, chain)
         turns += 1
     return GameRecord(pair, index, blue, red, state.result, turns, ms)
@@ -89,36 +105,45 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _row(label: str, games: list[GameRecord]) -> tuple[str, ...]:
+    """One results row: the first level's wins, losses and draws over ``games``."""
+    wins = sum(1 for g in games if g.first_won)
+    draws = sum(1 for g in games if g.result == "DRAW")
+    losses = len(games) - wins - draws
+    decided = wins + losses
+    return (
+        label,
+        str(len(games)),
+        str(wins),
+        str(losses),
+        str(draws),
+        f"{100 * wins / decided:.1f}" if decided else "-",
+        f"{100 * draws / len(games):.1f}",
+        f"{sum(g.turns for g in games) / len(games):.1f}" if games else "-",
+    )
+
+
 def report(records: Iterable[GameRecord], pairs: list[tuple[str, str]]) -> str:
-    """The two aligned tables: results per pair, then milliseconds per move."""
+    """The three aligned tables: results per pair, the same per colour of the first level,
+    then milliseconds per move."""
     by_pair: dict[tuple[str, str], list[GameRecord]] = {p: [] for p in pairs}
     for record in records:
         by_pair[record.pair].append(record)
-    rows: list[tuple[str, ...]] = [
-        ("pair", "games", "wins", "losses", "draws", "win% decided", "draw%", "mean turns")
-    ]
+    head = ("win% decided", "draw%", "mean turns")
+    rows: list[tuple[str, ...]] = [("pair", "games", "wins", "losses", "draws", *head)]
+    colours: list[tuple[str, ...]] = [("pair, first as", "games", "wins", "losses", "draws",
+                                       *head)]
     times: list[tuple[str, ...]] = [("pair", "level", "moves", "p50 ms", "p95 ms", "max ms")]
     for (a, b), games in by_pair.items():
         if not games:
             continue
-        wins = sum(1 for g in games if g.result != "DRAW" and _level_of(g, g.result) == a)
-        draws = sum(1 for g in games if g.result == "DRAW")
-        losses = len(games) - wins - draws
-        decided = wins + losses
-        rows.append(
-            (
-                f"{a}-{b}",
-                str(len(games)),
-                str(wins),
-                str(losses),
-                str(draws),
-                f"{100 * wins / decided:.1f}" if decided else "-",
-                f"{100 * draws / len(games):.1f}",
-                f"{sum(g.turns for g in games) / len(games):.1f}",
-            )
-        )
-        for level in (a, b):
-            ms = [m for g in games for m in g.ms[level]]
+        rows.append(_row(f"{a}-{b}", games))
+        colours.append(_row(f"{a}-{b}, {a} BLUE", [g for g in games if g.first_is_blue]))
+        colours.append(_row(f"{a}-{b}, {a} RED", [g for g in games if not g.first_is_blue]))
+        for side, level in (("first", a), ("second", b)):
+            ms = [m for g in games for m in g.ms[side]]
+            if not ms:
+                continue
             times.append(
                 (
                     f"{a}-{b}",
@@ -129,11 +154,7 @@ def report(records: Iterable[GameRecord], pairs: list[tuple[str, str]]) -> str:
                     f"{max(ms):.1f}",
                 )
             )
-    return _table(rows) + "\n\n" + _table(times)
-
-
-def _level_of(game: GameRecord, color: str) -> str:
-    return game.blue if color == "BLUE" else game.red
+    return _table(rows) + "\n\n" + _table(colours) + "\n\n" + _table(times)
 
 
 def _table(rows: list[tuple[str, ...]]) -> str:

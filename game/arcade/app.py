@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.arcade import textsize
 from game.arcade.context import GameContext
 from game.arcade.protocols import Demo, GameScene, KioskMode, Relabels
 from game.arcade.spec import GameSpec
@@ -187,6 +188,8 @@ class ArcadeApp(App):
 
     def run_frame(self) -> None:
         before = len(self.stack.scenes), self.stack.top
+        # TEXT SIZE: the smallest text in real pixels on this window (the setting, a resize)
+        textsize.apply(self.ctx.settings.text_size, self.display.box[3], self.display.size[1])
         try:
             if self.demo is not None:
                 self.demo.step()

@@ -151,9 +151,35 @@ def clear_fonts() -> None:
     assets.clear_font_cache()
 
 
+_floor = 0
+"""The smallest text size any face is loaded at (logical px; see ``set_text_floor``)."""
+
+
+def set_text_floor(size: int) -> bool:
+    """Never load a face smaller than ``size`` logical px from now on: the shell sets it from
+    the player's TEXT SIZE and the window's scale, so small print stays readable on a small
+    window. Whether it changed (the caller then forgets rendered labels)."""
+    global _floor
+    changed = size != _floor
+    _floor = size
+    return changed
+
+
+def text_floor() -> int:
+    """The floor ``set_text_floor`` set (0: none)."""
+    return _floor
+
+
+def effective_size(size: int) -> int:
+    """The size a face asked for at ``size`` is drawn at: never under the text floor."""
+    return max(size, _floor)
+
+
 def font(role: str, size: int, locale: str | None = None) -> pygame.font.Font:
-    """A shaped ``pygame.font.Font`` for ``role`` and ``size`` in ``locale`` (cached)."""
+    """A shaped ``pygame.font.Font`` for ``role`` and ``size`` (at least the text floor) in
+    ``locale`` (cached)."""
     locale = locale or current()
+    size = effective_size(size)
     key = (role, size, locale)
     cached = _fonts.get(key)
     if cached is None:

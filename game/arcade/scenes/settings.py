@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from game.arcade import textsize
 from game.arcade.protocols import GameScene
 from game.arcade.scene import ArcadeScene
 from game.arcade.spec import GameSpec, SettingItem
@@ -27,11 +28,11 @@ from game.engine import input as inp
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
 
-ROW_TOP, ROW_HEIGHT = 180, 106
-TALL_TOP, TALL_HEIGHT = 250, 200
+ROW_TOP, ROW_HEIGHT = 180, 98
+TALL_TOP, TALL_HEIGHT = 250, 185
 LABEL_X, CONTROL_X = 120, 700
 SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settings.fullscreen",
-              "settings.reduced_motion", "settings.game")
+              "settings.reduced_motion", "settings.text_size", "settings.game")
 
 
 class VolumeSliders(ArcadeScene):
@@ -145,17 +146,22 @@ class SettingsScene(VolumeSliders):
             buttons.set_label(self.b_fullscreen, "settings.on_locked")
             buttons.set_enabled(self.b_fullscreen, False)
         self.b_motion = self._switch(4, s.reduced_motion, self.toggle_motion)
+        self.b_text_sizes = {size: buttons.button(
+            self.gui, self._chip(i, 3, 5), f"settings.text_{size}",
+            partial(self.choose_text_size, size),
+            "#choice_on" if s.text_size == size else "#choice")
+            for i, size in enumerate(textsize.SIZES)}
         self.game_chips = []
         for i, spec in enumerate(self.app.games):
             on = self.game is not None and spec.id == self.game.id
-            chip = buttons.button(self.gui, self._chip(i, max(3, len(self.app.games)), 5),
+            chip = buttons.button(self.gui, self._chip(i, max(3, len(self.app.games)), 6),
                                   "settings.game_name", partial(self.show_game, spec),
                                   "#choice_on" if on else "#choice", name=spec.logo)
             self.game_chips.append(chip)
         self.items: list[list[pygame_gui.elements.UIButton]] = []
         if self.game is not None:
             section = self.settings.game(self.game.id)
-            for row, item in enumerate(self.game.settings_items, start=6):
+            for row, item in enumerate(self.game.settings_items, start=7):
                 chips = []
                 for i, (value, key) in enumerate(item.choices):
                     chips.append(buttons.button(
@@ -241,6 +247,15 @@ class SettingsScene(VolumeSliders):
         if self.kiosk:
             return
         self.settings.fullscreen = self.app.display.toggle_fullscreen()
+        self._save()
+        self._build()
+
+    def choose_text_size(self, size: str) -> None:
+        """TEXT SIZE: the smallest text on every screen (``game/arcade/textsize.py``), from the
+        next frame on."""
+        if self.settings.text_size == size:
+            return
+        self.settings.text_size = size
         self._save()
         self._build()
 

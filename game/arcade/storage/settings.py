@@ -81,6 +81,7 @@ class Settings:
     effects_muted: bool = False
     fullscreen: bool = False
     reduced_motion: bool = False
+    text_size: str = "normal"  # TEXT SIZE: "normal" or "large" (game/arcade/textsize.py)
     idle_seconds: int = 90
     kiosk_pin_hash: str = ""  # an older file's PIN only (see the module docstring)
     kiosk_games: list[str] | None = None  # the games a kiosk offers; None: every game
@@ -123,6 +124,7 @@ def global_fields(known_games: Iterable[str] = ()) -> dict[str, SettingField]:
     defaults = Settings(last_game=known[0] if known else "")
     checks: dict[str, Any] = {
         "language": lambda value: value in ALL_LOCALES,
+        "text_size": lambda value: value in ("normal", "large"),
         "music_volume": _in(0.0, 1.0),
         "effects_volume": _in(0.0, 1.0),
         "idle_seconds": _in(1, 86_400),

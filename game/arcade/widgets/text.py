@@ -111,7 +111,7 @@ def blit_lines(
     gap: int = 6,
 ) -> None:
     """Draw ``lines`` one under another, the block vertically centred on ``pos``."""
-    step = size + gap
+    step = i18n.effective_size(size) + gap
     x, y = pos[0], pos[1] - step * (len(lines) - 1) / 2
     for line in lines:
         blit(target, line, role, size, colour, anchor, (x, y))

@@ -410,9 +410,9 @@ _MAX_DOCUMENTS = 4
 
 
 def document(blocks: Sequence[Block], page: PageStyle | None = None) -> Document:
-    """``render_document`` remembered by content, language and page: built once, reused."""
+    """``render_document`` remembered by content, language, text floor and page: built once."""
     page = page or PageStyle()
-    key = (i18n.current(), page, tuple(block.cache_key() for block in blocks))
+    key = (i18n.current(), i18n.text_floor(), page, tuple(block.cache_key() for block in blocks))
     cached = _documents.get(key)
     if cached is None:
         if len(_documents) >= _MAX_DOCUMENTS:

@@ -49,10 +49,12 @@ beat 0.6 s 9–7: as strong, within the noise of so few games."""
 DETERMINISTIC_CAP = 30.0
 """Seconds a node-budget search may take at most: far above what it needs, so the node budget
 alone decides the turn even on a slow, loaded machine (what makes it reproducible)."""
-HINT_TIME_BUDGET = 0.4
-"""Seconds HARD thinks about a hint in real play: an answer well within half a second."""
-HINT_NODES = 20_000
-"""HARD's node budget for a hint in reproducible runs (about what 0.4 s searches)."""
+HINT_TIME_BUDGET = HARD_TIME_BUDGET
+"""Seconds HARD thinks about a hint in real play: HARD's own budget, so HINT suggests what HARD
+would play and a player who follows it wins as often as HARD does (issue 48;
+``docs/benchmarks.md``)."""
+HINT_NODES = DETERMINISTIC_NODES
+"""HARD's node budget for a hint in reproducible runs: the computer's own at HARD."""
 
 
 def seeded_rng(seed: int | None, state: QuerniState, purpose: str) -> random.Random:

@@ -33,8 +33,8 @@ Decisions where Q-6 is silent (the tests pin each one):
   nothing) first answers ``PassConfirmationNeeded``; ``end_move(confirm_pass=True)`` passes.
   ``must_pass`` says the mover has no movement and no chain at all; ``auto_pass`` then passes
   (and is refused otherwise).
-* **UNDO** (Q-6.3) returns to the start of the turn from any view state, selection included;
-  at the start of a turn, and so after END MOVE, there is nothing to undo.
+* **UNDO** (Q-6.3) steps back once (``turn_view.step_back``); at the start of a turn, and so
+  after END MOVE, there is nothing to undo.
 * **Trail marks** (Q-6.4): END MOVE (or a pass) sets them to the squares this turn left empty:
   the start square and every intermediate landing of the path, and the squares of the removed
   chain (the destination holds the piece, so it is not marked; a pass marks nothing). They are
@@ -77,7 +77,7 @@ from game.games.querni.events import (
     Undone,
     Why,
 )
-from game.games.querni.turn_view import TurnInProgress, TurnView
+from game.games.querni.turn_view import TurnInProgress, TurnView, step_back
 from game.rules.querni import (
     COLS,
     DRAW_TURNS,
@@ -381,14 +381,14 @@ class TurnController:
         return ChainModeChanged(on=True, stopped_jump=turn.open)
 
     def undo(self) -> Result:
-        """UNDO (Q-6.3): back to the start of the turn; nothing before it."""
+        """UNDO (Q-6.3): one step back within the turn (``step_back``); nothing before it."""
         if self.is_over:
             return _refuse(Why.GAME_OVER)
         turn = self._turn
         if turn == TurnInProgress():
             return _refuse(Why.NOTHING_TO_UNDO)
-        self._set(TurnInProgress())
-        return Undone(turn.path or None, turn.chain)
+        self._set(back := step_back(turn))
+        return Undone(turn.path if back.path != turn.path else None, turn.chain, back.path)
 
     def end_move(self, confirm_pass: bool = False) -> Result:
         """END MOVE (Q-6.3): commit the movement and/or removal through ``play``. With nothing

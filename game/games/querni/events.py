@@ -162,11 +162,21 @@ class ChainChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class Undone(Event):
-    """UNDO (Q-6.3): back to the start of the turn. ``path`` is the movement taken back (the
-    piece goes from ``path[-1]`` home to ``path[0]``), ``chain`` the chain choice dropped."""
+    """UNDO (Q-6.3), one step: ``path`` is the movement before a landing was taken back (the
+    piece goes from ``path[-1]`` back to ``kept[-1]``, or home to ``path[0]`` when ``kept`` is
+    empty; ``None`` when no landing went), ``chain`` the chain choice dropped, ``kept`` the
+    movement left."""
 
     path: tuple[Square, ...] | None
     chain: Chain | None
+    kept: tuple[Square, ...] = ()
+
+    @property
+    def back_to(self) -> Square | None:
+        """Where the piece taken back lands: its square before the landing taken back."""
+        if not self.path:
+            return None
+        return self.kept[-1] if self.kept else self.path[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ class GameRow:
     players: Mapping[str, str] | None = None
     result: str | None = None
     turns: int | None = None
+    takebacks: int = 0
+    """Pairs of turns the person took back (TAKE BACK): the GAMES list says so."""
 
     @property
     def known(self) -> bool:
@@ -46,14 +48,15 @@ def rows(entries: Sequence[DocumentEntry], records: Sequence[Record]) -> list[Ga
         players = record.get("players")
         out.append(GameRow(entry.record_id, record.date,
                            dict(players) if isinstance(players, Mapping) else None,
-                           str(record.get("result")), int(record.get("turns", 0))))
+                           str(record.get("result")), int(record.get("turns", 0)),
+                           int(record.get("takebacks", 0))))
     return out
 
 
 def from_document(row: GameRow, data: dict[str, Any]) -> GameRow:
     """``row`` with the result and the turns of its (checked) document."""
     game = check(data)
-    return replace(row, result=game.result, turns=len(game.turns))
+    return replace(row, result=game.result, turns=len(game.turns), takebacks=game.takebacks)
 
 
 def level_name(kind: str) -> str:
@@ -75,6 +78,12 @@ def players_text(players: Mapping[str, str] | None) -> str:
         return t("games.two_players")
     return t("games.computers", blue=level_name(players.get("BLUE", "")),
              red=level_name(players.get("RED", "")))
+
+
+def who_text(row: GameRow) -> str:
+    """Who played, and how many take-backs when there were any."""
+    who = players_text(row.players)
+    return f"{who} · {t('games.takebacks', count=row.takebacks)}" if row.takebacks else who
 
 
 def outcome(row: GameRow) -> str:

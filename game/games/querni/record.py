@@ -16,12 +16,16 @@ Version 2 adds the games that ended off the board: ``"reason": "resigned"`` (``r
 colour that won: the other one resigned) and ``"reason": "abandoned"`` (``"result": "NONE"``);
 their turns are legal and leave the game under way. Only such games are written as version 2,
 so every game that ended on the board stays a version 1 document that earlier builds read.
+
+Version 3 is version 2 plus ``"takebacks": N`` (N ≥ 1): the person took back N pairs of turns
+against EASY or MEDIUM (TAKE BACK); ``turns`` holds the game as it stands after them. Only such
+games are written as version 3, so a game without take-backs reads as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.games.querni.session import (
@@ -50,7 +54,10 @@ VERSION = 1
 """A game that ended on the board (Q-5)."""
 ENDED_VERSION = 2
 """Version 1 plus the games that ended off the board (resigned, abandoned)."""
+TAKEBACK_VERSION = 3
+"""Version 2 plus the count of take-backs (``takebacks``)."""
 KEYS = {"format", "version", "start", "turns", "result", "reason"}
+MAX_TAKEBACKS = 100_000
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ class GameRecord:
     turns: tuple[Turn, ...]
     result: str
     reason: str
+    takebacks: int = 0
+    """Pairs of turns the person took back (TAKE BACK) before the game ended so."""
 
     @property
     def outcome(self) -> Outcome:
@@ -122,26 +131,35 @@ def to_record(session: QuerniSession) -> dict[str, Any]:
     if outcome is None:
         raise ValueError("only a finished game has a record")
     start = session.start.to_dict()
+    version = VERSION if session.ending is None else ENDED_VERSION
     return {
         "format": FORMAT,
-        "version": VERSION if session.ending is None else ENDED_VERSION,
+        "version": TAKEBACK_VERSION if session.takebacks else version,
         "start": {"pieces": start["pieces"], "to_move": start["to_move"]},
         "turns": [turn_to_json(turn) for turn in session.turns],
         "result": outcome.result,
         "reason": outcome.reason,
+        **({"takebacks": session.takebacks} if session.takebacks else {}),
     }
 
 
 def check(data: Any) -> GameRecord:
     """The record in ``data``; ``ValueError`` unless it is well formed, every turn is legal,
     the game ends with the last turn and the result and reason are the rules' own."""
-    if not isinstance(data, dict) or set(data) != KEYS:
+    if not isinstance(data, dict) or set(data) - {"takebacks"} != KEYS:
         keys = sorted(map(str, data)) if isinstance(data, dict) else type(data).__name__
         raise ValueError(f"a QUERNI record has the fields {sorted(KEYS)}, not {keys}")
     if data["format"] != FORMAT:
         raise ValueError(f"not a QUERNI record: format {data['format']!r}")
-    if type(data["version"]) is not int or data["version"] not in (VERSION, ENDED_VERSION):
+    versions = (VERSION, ENDED_VERSION, TAKEBACK_VERSION)
+    if type(data["version"]) is not int or data["version"] not in versions:
         raise ValueError(f"unsupported QUERNI record version {data['version']!r}")
+    takebacks = data.get("takebacks", 0)
+    if data["version"] == TAKEBACK_VERSION:
+        if not (type(takebacks) is int and 1 <= takebacks <= MAX_TAKEBACKS):
+            raise ValueError(f"a version 3 record counts its take-backs, not {takebacks!r}")
+    elif "takebacks" in data:
+        raise ValueError("only a version 3 record counts take-backs")
     start_data = data["start"]
     if not (isinstance(start_data, dict) and set(start_data) == {"pieces", "to_move"}):
         raise ValueError("'start' is {'pieces', 'to_move'}")
@@ -158,15 +176,16 @@ def check(data: Any) -> GameRecord:
     if before_last.result is not None:
         raise ValueError("the game ended before the last turn")
     end = replay(before_last, turns[-1:])
-    if data["version"] == ENDED_VERSION and data["reason"] in (RESIGNED, ABANDONED):
-        return _ended_off_the_board(start, turns, end, data["result"], data["reason"])
+    if data["version"] != VERSION and data["reason"] in (RESIGNED, ABANDONED):
+        ended = _ended_off_the_board(start, turns, end, data["result"], data["reason"])
+        return replace(ended, takebacks=takebacks)
     outcome = end.outcome
     if outcome is None:
         raise ValueError("the game is not over after the last turn")
     if data["result"] != outcome.result or data["reason"] != outcome.reason:
         raise ValueError(f"the turns end {outcome.result}/{outcome.reason}, the record says "
                          f"{data['result']!r}/{data['reason']!r}")
-    return GameRecord(start, turns, outcome.result, outcome.reason)
+    return GameRecord(start, turns, outcome.result, outcome.reason, takebacks)
 
 
 def _ended_off_the_board(start: QuerniState, turns: tuple[Turn, ...], end: QuerniState,

@@ -43,6 +43,9 @@ NO_RESULT = "NONE"
 """The result of an abandoned game (``RESULTS`` of the rules, plus this)."""
 
 MAX_HINTS = 10_000
+TAKE_BACK_LEVELS = ("easy", "medium")
+"""The computer's levels a person may take turns back against (issue 48): a learner's games;
+against HARD a turn stays final (Q-6.3)."""
 SAVE_VERSION = 1
 MAX_TURNS = 100_000
 """A sanity cap on a saved game's turns (a real game has a few hundred at most)."""
@@ -128,6 +131,8 @@ class QuerniSession:
     """Hints the person was shown in this game (each position hinted counts once)."""
     ending: Ending | None = None
     """Set when the game ended off the board (resigned or abandoned), else None."""
+    takebacks: int = 0
+    """Times the person took back their last turn and the computer's reply (TAKE BACK)."""
 
     @classmethod
     def new(cls, rng: random.Random | None = None, variant: str = TWO_PLAYERS,
@@ -178,6 +183,26 @@ class QuerniSession:
             return Ending(ABANDONED)
         return None
 
+    @property
+    def can_take_back(self) -> bool:
+        """TAKE BACK is offered: the person plays EASY or MEDIUM, it is their turn in a game
+        under way, and their last turn and the computer's reply are there to take back."""
+        person = self.person
+        if person is None or self.is_over or self.state.to_move is not person:
+            return False
+        level = computer_level(self.player(person.opponent))
+        return level in TAKE_BACK_LEVELS and len(self.turns) >= 2
+
+    def take_back(self) -> bool:
+        """TAKE BACK: drop the last pair of turns (the person's and the computer's reply), back
+        to the position before them; counted in ``takebacks``. False when not offered."""
+        if not self.can_take_back:
+            return False
+        del self.turns[-2:]
+        self.state = replay(self.start, self.turns)
+        self.takebacks = min(MAX_TURNS, self.takebacks + 1)
+        return True
+
     def hinted(self) -> None:
         """One more hint was shown."""
         self.hints = min(MAX_HINTS, self.hints + 1)
@@ -223,6 +248,7 @@ class QuerniSession:
             "turns": [turn_to_json(turn) for turn in self.turns],
             "state": self.state.to_dict(),
             "hints": self.hints,
+            **({"takebacks": self.takebacks} if self.takebacks else {}),
             **({"ending": self.ending.to_json()} if self.ending is not None else {}),
         }
 
@@ -255,7 +281,10 @@ class QuerniSession:
         ending = None if data.get("ending") is None else Ending.from_json(data["ending"])
         if ending is not None and (state.result is not None or not turns):
             raise ValueError("only a game under way can end off the board")
-        return cls(start, state, turns, variant, dict(players), hints, ending)
+        takebacks = data.get("takebacks", 0)
+        if type(takebacks) is not int or not 0 <= takebacks <= MAX_TURNS:
+            raise ValueError(f"takebacks must be a count, not {takebacks!r}")
+        return cls(start, state, turns, variant, dict(players), hints, ending, takebacks)
 
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:

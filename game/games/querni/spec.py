@@ -45,6 +45,8 @@ def _record(session: QuerniSession) -> dict[str, Any]:
               "turns": session.turn_count, "players": dict(session.players)}
     if session.hints:
         record["hints"] = session.hints  # only when there were any (as MAGDAGDON's)
+    if session.takebacks:
+        record["takebacks"] = session.takebacks  # TAKE BACK against EASY or MEDIUM
     return record
 
 
@@ -67,6 +69,9 @@ def _check_record(fields: dict[str, Any]) -> None:
     hints = fields.get("hints", 0)
     if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
         raise ValueError(f"hints must be a count, not {hints!r}")
+    takebacks = fields.get("takebacks", 0)
+    if type(takebacks) is not int or not 0 <= takebacks <= 100_000:
+        raise ValueError(f"takebacks must be a count, not {takebacks!r}")
 
 
 def _check_document(data: dict[str, Any]) -> None:
@@ -77,6 +82,7 @@ DATA = GameData(
     id=GAME_ID,
     settings={
         "show_chains": SettingField(True),
+        "coached": SettingField(False),  # the first-game coach was seen out (coach.py)
         # the setup screen's last choice: against the computer? at which level, as which colour
         "versus": SettingField(False),
         "level": SettingField("medium", lambda v: v in LEVELS),

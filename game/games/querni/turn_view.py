@@ -4,7 +4,7 @@ can be removed. Every answer is asked of ``game.rules.querni``; nothing here dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from game.rules.querni import Chain, IllegalMove, QuerniState, Square, is_step
@@ -25,6 +25,19 @@ class TurnInProgress:
     chain_mode: bool = False
     first: int | None = None  # number of the first chain end tapped
     chain: Chain | None = None
+
+
+def step_back(turn: TurnInProgress) -> TurnInProgress:
+    """UNDO's one step (Q-6.3, taken back a piece at a time so a slip costs one tap): chain
+    mode and its choice go first, then the last landing (a jump sequence stays open on the
+    square before it; the first landing leaves the piece in hand), then the piece in hand."""
+    if turn.chain_mode:
+        return replace(turn, chain_mode=False, first=None, chain=None)
+    if len(turn.path) > 2:
+        return TurnInProgress(path=turn.path[:-1], open=True)
+    if turn.path:
+        return TurnInProgress(selected=turn.path[0])
+    return TurnInProgress()
 
 
 class TurnView:

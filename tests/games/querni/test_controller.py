@@ -369,12 +369,43 @@ def test_q6_3_undo_restores_the_turn_start() -> None:
     c.tap((0, 3))
     c.tap((2, 3))
     assert c.can_undo
-    assert c.undo() == Undone(((3, 3), (2, 3)), (1, 3))
-    assert c.shown == state and c.path == () and c.selected is None
+    assert c.undo() == Undone(None, (1, 3), ((3, 3), (2, 3)))  # the chain first, the step stays
     assert not c.chain_mode and c.chain is None and c.chain_candidates == frozenset()
-    c.tap((3, 3))
+    assert c.path == ((3, 3), (2, 3))
+    assert c.undo() == Undone(((3, 3), (2, 3)), None, ())
+    assert c.shown == state and c.path == () and c.selected == (3, 3)  # still in hand
     assert c.undo() == Undone(None, None)  # a mere selection goes too
-    assert c.selected is None
+    assert c.selected is None and not c.can_undo
+
+
+def test_q6_3_undo_steps_back_one_landing_or_the_chain_at_a_time() -> None:
+    # issue 48: a jump sequence comes back landing by landing, the chain before it
+    state = at({**JUMPS, (7, 0): "b3", (8, 0): "b4", (9, 0): "b5"})  # the chain 3–5
+    c = TurnController(state)
+    c.tap((0, 0))
+    for square in FULL_JUMP[1:]:
+        c.tap(square)
+    assert c.path == tuple(FULL_JUMP)
+    assert c.select_chain() == ChainModeChanged(on=True)
+    c.tap((7, 0))
+    chosen = c.tap((9, 0))
+    assert isinstance(chosen, ChainChosen) and c.chain == (3, 5)
+    undone = c.undo()
+    assert undone == Undone(None, (3, 5), tuple(FULL_JUMP)) and undone.back_to is None
+    assert c.path == tuple(FULL_JUMP) and not c.chain_mode
+    for n in range(len(FULL_JUMP) - 1, 1, -1):
+        undone = c.undo()
+        assert undone == Undone(tuple(FULL_JUMP[: n + 1]), None, tuple(FULL_JUMP[:n]))
+        assert undone.back_to == FULL_JUMP[n - 1]
+        assert c.path == tuple(FULL_JUMP[:n]) and c.movement_open
+        assert FULL_JUMP[n] in c.lit_jumps  # the landing taken back is offered again
+        assert c.shown == state.moved(FULL_JUMP[:n])
+    undone = c.undo()
+    assert undone == Undone(tuple(FULL_JUMP[:2]), None, ()) and undone.back_to == (0, 0)
+    assert c.path == () and c.selected == (0, 0) and c.shown == state
+    assert (2, 2) in c.lit_jumps
+    assert c.undo() == Undone(None, None) and c.selected is None
+    refused(c.undo(), "nothing_to_undo")
 
 
 def test_q6_3_end_move_commits_through_the_rules_and_nothing_is_undone_after() -> None:

@@ -37,6 +37,12 @@ STUCK = {(0, 0): (R, 1), (1, 0): (B, 1), (0, 1): (B, 3), (1, 1): (B, 5), (2, 0):
 """RED's only piece sits in the corner, walled in with nothing to jump onto: RED is stuck."""
 
 
+def hud_sound(scene: PlayScene) -> Sound:
+    from game.games.querni.widgets.hud import sound_state
+
+    return sound_state(scene.ctx)
+
+
 def session_of(pieces, to_move=B) -> QuerniSession:
     """A two-player game from ``pieces``."""
     state = QuerniState.from_pieces(pieces, to_move)
@@ -167,7 +173,7 @@ def test_undo_restores_the_turn_and_nothing_is_undone_after_end_move(app):
     post_key(pygame.K_u)
     settle(app)
     assert scene.control.path == () and scene.control.shown == before
-    tap_square(app, scene, (0, 0))
+    assert scene.control.selected == (0, 0)  # one step back: the piece is still in hand
     tap_square(app, scene, (1, 0))
     tap_button(app, scene.b_end)
     assert not scene.b_undo.is_enabled
@@ -256,11 +262,11 @@ def test_the_speaker_shows_what_settings_muted(app):
     """Muting the effects in SETTINGS mutes everything the speaker knows: it reads all off."""
     scene = start(app, QuerniSession.new(random.Random(1)))
     app.ctx.settings.music_muted = True
-    assert scene.sound_state is Sound.MUSIC_OFF
+    assert hud_sound(scene) is Sound.MUSIC_OFF
     app.ctx.settings.effects_muted = True
-    assert scene.sound_state is Sound.ALL_OFF
+    assert hud_sound(scene) is Sound.ALL_OFF
     app.ctx.settings.music_muted = app.ctx.settings.effects_muted = False
-    assert scene.sound_state is Sound.ALL_ON
+    assert hud_sound(scene) is Sound.ALL_ON
 
 
 def play_a_turn(app, scene: PlayScene) -> None:

@@ -132,3 +132,30 @@ def test_the_demo_answers_continue_it(saving_app):
     play = app.stack.top
     assert isinstance(play, PlayScene) and play.session.turns[:3] == session.turns
     assert app.ctx.storage.records("querni") == []
+
+
+def test_the_colour_choice_shows_the_first_movers_balance_and_honest_levels(app, monkeypatch):
+    """Issue 48: where the colour is chosen the screen says what moving first is worth (as
+    ``benchmarks.querni_ai`` measured a level against itself), and each level says honestly
+    how it plays."""
+    from game.games.querni.scenes import setup as setup_module
+    from game.games.querni.texts import t
+
+    drawn: list[str] = []
+    real = setup_module.text.blit_lines
+
+    def spy(surface, lines, *args, **kwargs):
+        drawn.append(" ".join(lines))
+        return real(surface, lines, *args, **kwargs)
+
+    monkeypatch.setattr(setup_module.text, "blit_lines", spy)
+    setup = SetupScene(app)
+    app.stack.push(setup)
+    settle(app)
+    setup.choose_versus()
+    setup.choose_level("easy")
+    setup.draw(app.surface)
+    said = " ".join(drawn).replace("  ", " ")
+    assert "50 games in 100" in said and "first" in said
+    assert "beginner" in t("variant.vs_easy_line") and "beginner" in said
+    assert "misses a move now and then" not in t("variant.vs_easy_line")

@@ -25,8 +25,8 @@ from game.games.querni.games_list import (
     from_document,
     outcome,
     outcome_text,
-    players_text,
     rows,
+    who_text,
 )
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
@@ -224,7 +224,7 @@ class GamesScene(ArcadeScene):
         pygame.draw.rect(surface, fill, box, border_radius=16)
         play_icon(surface, (box.right - 44, box.centery), 26)
         kind = outcome(row)
-        cells = (format_date(row.date), players_text(row.players), outcome_text(kind))
+        cells = (format_date(row.date), who_text(row), outcome_text(kind))
         turns = "" if row.turns is None else format_number(row.turns)
         colour = COLOURS.get(kind, palette.TEXT)
         if self.tall:  # two lines: date and turns, then who played and the result

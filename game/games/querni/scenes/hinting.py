@@ -3,14 +3,41 @@ question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:clas
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from game.ai.querni.explain import reason
 from game.games.querni.computer import Choice, HintAdvisor
-from game.games.querni.texts import t
+from game.games.querni.texts import color_name, t
 from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
 
 
+class TurnSoFar(Protocol):
+    """What of the turn in progress HINT compares with its suggestion (``TurnController``)."""
+
+    @property
+    def selected(self) -> Square | None: ...
+    @property
+    def path(self) -> tuple[Square, ...]: ...
+    @property
+    def movement_open(self) -> bool: ...
+    @property
+    def chain_mode(self) -> bool: ...
+    @property
+    def chain_first(self) -> Square | None: ...
+    @property
+    def chain(self) -> Chain | None: ...
+
+
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
-    """The HINT's line: which piece goes where (each landing of a jump), what is removed."""
-    return turn_text(state, path, chain, "hint.")
+    """The HINT's line: which piece goes where (each landing of a jump), what is removed, and
+    why in a few words (``game.ai.querni.explain``: the chain it prepares, the piece it keeps,
+    the block it makes)."""
+    what = turn_text(state, path, chain, "hint.")
+    why = reason(state, path, chain)
+    if why is None:
+        return what
+    key, numbers = why
+    return f"{what} {t(f'hint.why_{key}', **numbers, color=color_name(state.to_move.opponent))}"
 
 
 def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str) -> str:
@@ -50,6 +77,41 @@ class Hint:
     def text(self) -> str:
         """The hint in words, in the language shown now (it may change while it shows)."""
         return hint_text(self.state, list(self.path) or None, self.chain)
+
+    def squares(self) -> frozenset[Square]:
+        """Every square the suggestion names: a tap on one of them may follow it."""
+        return frozenset(self.path) | frozenset(self.chain_squares)
+
+    def followed_by(self, turn: TurnSoFar) -> bool:
+        """The turn so far is on the suggestion's way (issue 48: the hint stays while the
+        player follows it, and goes once they depart from it): the suggested piece in hand, a
+        start of its path, then SELECT CHAIN and the suggested chain's ends."""
+        path = self.path
+        if not turn.path and turn.chain_mode:
+            return not path and self._chain_followed(turn)
+        if not turn.path:
+            return turn.selected in (None, *path[:1])
+        if turn.path != path[:len(turn.path)]:
+            return False
+        if len(turn.path) < len(path) and not turn.movement_open:
+            return False  # the jump sequence stopped short of the suggestion
+        return not turn.chain_mode or self._chain_followed(turn)
+
+    def _chain_followed(self, turn: TurnSoFar) -> bool:
+        if self.chain is None or turn.path != self.path:
+            return False
+        ends = {self.chain_squares[0], self.chain_squares[-1]}
+        return turn.chain in (None, self.chain) and turn.chain_first in (None, *ends)
+
+    def left(self, turn: TurnSoFar) -> tuple[Square, ...]:
+        """The part of the suggested movement still to make: from where the piece stands now
+        (nothing once it has all been made, or when the player left the suggestion)."""
+        done = len(turn.path)
+        if not done:
+            return self.path
+        if done >= len(self.path) or not self.followed_by(turn):
+            return ()
+        return self.path[done - 1:]
 
 
 class HintAsker:

@@ -29,6 +29,7 @@ from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
+from game.games.querni.coach import Coach
 from game.games.querni.computer import HintAdvisor
 from game.games.querni.controller import TurnController
 from game.games.querni.events import (
@@ -97,6 +98,8 @@ class PlayScene(PlayScreen):
             counted=self._hint_counted, failed=lambda: self.note_that(t("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
+        self.coach = Coach(self.settings, self.ctx.save_settings, self.ctx.demo_is_attract
+                           or bool(self.ctx.demo))  # the first game's steps (issue 48)
         self.story = PlayStory(self)  # the last move, the move list, a past position viewed
         self._reset(saved, variant)
 
@@ -170,10 +173,6 @@ class PlayScene(PlayScreen):
         """A person is to move and taps, the board showing the present (no past turn)."""
         return not self.control.is_over and self.mover.takes_input and not self.story.viewing
 
-    @property
-    def sound_state(self) -> hud.Sound:
-        return hud.sound_state(self.ctx)
-
     # --- GameScene protocol -----------------------------------------------------------------
     def autosave(self) -> bool:
         if self.session.is_over:
@@ -220,7 +219,7 @@ class PlayScene(PlayScreen):
                               lambda: self.control.select_chain(), "#roll")
         self.b_end = button(L.end_move_rect, "play.end_move", lambda: self.control.end_move(),
                             "#confirm")
-        self.b_undo = button(L.undo_rect, "play.undo", lambda: self.control.undo(), "#choice")
+        self.b_undo = button(L.undo_rect, "play.undo", lambda: self.gestures.undo(), "#choice")
         self.b_hint = buttons.button(ui, L.hint_rect, "play.hint", self.ask_hint, "#hint",
                                      texts=TEXTS)
         self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.endings.ask_exit,
@@ -265,8 +264,8 @@ class PlayScene(PlayScreen):
         if result is None:
             return
         audio = self.ctx.audio
-        if not isinstance(result, Refusal):
-            self.hints.put_away()  # a move (or any step of one) puts the hint away
+        if not (isinstance(result, Refusal) or self.hint and self.hint.followed_by(self.control)):
+            self.hints.put_away()  # a step away from the hint puts it away
         if isinstance(result, Refusal):
             audio.play("querni_illegal")
             self.note_that(refusal_text(result), BAD)
@@ -319,11 +318,11 @@ class PlayScene(PlayScreen):
 
     def _undone(self, event: Undone) -> None:
         self.ctx.audio.play("click")
-        path = event.path
-        if path:
+        path, back = event.path, event.back_to
+        if path and back is not None:
             piece = self.control.state.pieces.get(path[0])
             if piece is not None:
-                self.anim.fly(piece[0], piece[1], (path[-1], path[0]), False, speed=0.8)
+                self.anim.fly(piece[0], piece[1], (path[-1], back), False, speed=0.8)
 
     def _turn_ended(self, event: TurnEnded) -> None:
         """END MOVE (or a pass): the turn is the rules' now; save, pop, trail, what next."""
@@ -461,7 +460,7 @@ class PlayScene(PlayScreen):
         person = self.human_turn and self.pending_pass is None
         buttons.set_enabled(self.b_chain, person)
         buttons.set_enabled(self.b_end, person and c.can_end_move)
-        buttons.set_enabled(self.b_undo, person and c.can_undo)
+        buttons.set_enabled(self.b_undo, person and (c.can_undo or self.session.can_take_back))
         buttons.set_enabled(self.b_hint, self.hint_available and not self.hint_thinking)
         buttons.set_enabled(self.b_exit, not c.is_over)
 
@@ -482,6 +481,7 @@ class PlayScene(PlayScreen):
         self.story.update(dt)
         self.hints.poll(self.control.state, self.hint_available)
         self.computer.step(dt)
+        self.coach.update(self.control)
         if not self.control.trail:
             self.trail_path, self.ghosts = (), {}
         if self.ui is not None:

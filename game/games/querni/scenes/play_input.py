@@ -8,8 +8,12 @@ import math
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
-from game.games.querni.events import Moved, Refusal
+from game.games.querni import GAME_ID
+from game.games.querni.events import Moved, Refusal, Result
+from game.games.querni.games_list import level_name
+from game.games.querni.scenes.play_picture import INFO
 from game.games.querni.texts import color_name, t
+from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
@@ -124,6 +128,8 @@ class PlayGestures:
                                     or scene.layout.speaker_rect.collidepoint(pos))
 
     def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.PRESS and self._coach_tapped(action.pos):
+            return
         if self.scene.story.handle(action):  # the move list, or a past position viewed
             return
         kind = action.kind
@@ -141,6 +147,17 @@ class PlayGestures:
         elif kind == inp.FOCUS_LOST:
             self.press = None
 
+    def _coach_tapped(self, pos: tuple[int, int] | None) -> bool:
+        """A tap on the first-game coach's bubble (GOT IT) ends the coaching for good."""
+        scene = self.scene
+        if pos is None or scene.picture.coach() is None:
+            return False
+        if not bubble_rect(scene.layout).collidepoint(pos):
+            return False
+        scene.coach.done()
+        scene.ctx.audio.play("click")
+        return True
+
     def _press(self, pos: tuple[int, int]) -> None:
         scene = self.scene
         if scene.layout.speaker_rect.collidepoint(pos):
@@ -153,7 +170,8 @@ class PlayGestures:
         if not scene.human_turn:
             scene.computer.refuse(square)
             return
-        scene.hints.put_away()  # a tap on the board puts the hint away (and counts as usual)
+        if scene.hint is None or square not in scene.hint.squares():
+            scene.hints.put_away()  # a tap off the hint's squares puts it away (and counts)
         scene.cursor_shown = False
         self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
 
@@ -172,6 +190,8 @@ class PlayGestures:
         result = scene.control.drag(frm, to)
         if isinstance(result, Moved):
             scene.note = None
+            if scene.hint is not None and not scene.hint.followed_by(scene.control):
+                scene.hints.put_away()
             scene.moved(result, start=pos)
             scene.refresh_buttons()
         else:
@@ -208,7 +228,23 @@ class PlayGestures:
             return
         if name == "accept":
             scene.cursor_shown = True
-        scene.apply(scene.control.press_key(name))
+        scene.apply(self.undo() if name == "undo" else scene.control.press_key(name))
+
+    def undo(self) -> Result | None:
+        """UNDO (the button, U, Backspace): a step back within the turn; at the start of the
+        person's turn against EASY or MEDIUM, TAKE BACK (issue 48): their last turn and the
+        computer's reply go (``QuerniSession.take_back``, counted in the game's record) and
+        the screen shows the position before them, saying so."""
+        scene = self.scene
+        session = scene.session
+        if scene.control.can_undo or not session.take_back():
+            return scene.control.undo()
+        scene._reset(session, None)  # the position, the move list and the players anew
+        scene.ctx.autosave(GAME_ID, session, later=True)
+        level = level_name(session.player(scene.control.to_move.opponent))
+        scene.note_that(t("play.took_back", level=level), INFO)
+        scene.ctx.audio.play("click")
+        return None
 
 
 def refusal_text(refusal: Refusal) -> str:

@@ -19,6 +19,7 @@ from game.games.querni.scenes.game_over import title_text
 from game.games.querni.texts import color_name, t
 from game.games.querni.widgets import hud, motion, palette
 from game.games.querni.widgets.board import BoardView
+from game.games.querni.widgets.coach import bubble_rect, draw_coach
 from game.rules.querni import Color
 
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ class PlayPicture:
             "hidden": hidden,
             "offsets": scene.anim.offsets,
             "time": scene.time,
-            "hint_path": hint.path if hint is not None else (),
+            "hint_path": hint.left(c) if hint is not None else (),
             "hint_chain": hint.chain_squares if hint is not None else (),
             **scene.story.last_move(),
         }
@@ -227,6 +228,11 @@ class PlayPicture:
             moving.append(scene.layout.message_rect.inflate(8, 24))
         if scene.story.moving:
             moving.append(scene.layout.moves_rect)
+        coach = self.coach()
+        if coach is not None:  # the ring pulses
+            moving.append(bubble_rect(scene.layout))
+            if coach[1] is not None:
+                moving.append(coach[1].inflate(60, 60))
         board = {name: _frozen(value) for name, value in args.items() if name != "time"}
         signature = (self.static_key(scene.app.surface.get_size()),
                      tuple(sorted(board.items())), self.hud_state(), picture(scene.ui),
@@ -278,12 +284,12 @@ class PlayPicture:
             counts = tuple(c.pieces_left(color) for color in Color)
             rounds = c.quiet_rounds
         return (mover, label, scene.thinking, counts, rounds, self.line(),
-                scene.sound_state, c.chain_mode)
+                hud.sound_state(scene.ctx), c.chain_mode, self.coach())
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         scene = self.scene
         L = scene.layout
-        mover, label, thinking, left, rounds, (text, tone), sound, _chain = \
+        mover, label, thinking, left, rounds, (text, tone), sound, _chain, coach = \
             self.hud_state()
         hud.draw_turn(surface, L, mover, label, scene.time, thinking=thinking)
         hud.draw_pieces_left(surface, L, dict(zip(Color, left)), t("play.left"))
@@ -291,3 +297,18 @@ class PlayPicture:
         scene.message_line.show(text)
         hud.draw_message(surface, L, text, TONES.get(tone, palette.TEXT), scene.message_line.age)
         hud.draw_speaker(surface, L.speaker_rect, sound)
+        if coach is not None:
+            draw_coach(surface, L, t(coach[0]), t("play.coach_got_it"), coach[1], scene.time)
+
+    def coach(self) -> tuple[str, pygame.Rect | None] | None:
+        """The first-game coach's step now and what it rings (``coach.py``), or ``None``."""
+        scene = self.scene
+        c, L = scene.control, scene.layout
+        key = scene.coach.step(c, scene.human_turn and not scene.busy)
+        if key is None:
+            return None
+        targets = {"play.coach_chain": L.select_chain_rect,
+                   "play.coach_end_move": L.end_move_rect, "play.coach_chain_ends": L.frame_rect}
+        moving = ("play.coach_step", "play.coach_jump", "play.coach_jump_on")
+        square = c.selected if key in moving else None
+        return key, L.square_rect(square) if square is not None else targets.get(key)

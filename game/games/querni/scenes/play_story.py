@@ -78,7 +78,8 @@ class PlayStory:
     def history(self) -> History:
         """The shown game told turn by turn, caught up with its session."""
         session = self.scene.session
-        if self._history is None or self._session is not session:
+        if (self._history is None or self._session is not session
+                or len(self._history) > session.turn_count):  # TAKE BACK: told anew
             self._session, self._history = session, History(session.start, session.turns)
             self.lines = MoveLines()
             self.viewing = None

@@ -294,8 +294,10 @@ class ReplayScene(ArcadeScene):
 
     def describe(self) -> str:
         """What the last shown turn did, for the message strip."""
-        if self.index == 0:
-            return t("replay.start")
+        if self.index == 0:  # a game with take-backs says so from its start (issue 48)
+            taken = self.record.takebacks
+            start = t("replay.start")
+            return f"{start} · {t('games.takebacks', count=taken)}" if taken else start
         path, chain = self.record.turns[self.index - 1]
         mover = color_name(self.states[self.index - 1].to_move)
         parts = []

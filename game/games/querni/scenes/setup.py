@@ -244,7 +244,7 @@ class SetupScene(ArcadeScene):
                 y = rect.centery - bob
             surface.blit(image, image.get_rect(center=(x, y)))
         key = "setup.you_open" if self.human == "BLUE" else "setup.computer_opens"
-        line = t(key)
+        line = f"{t(key)} {t('setup.balance')}"  # the first mover's edge, as measured
         width = surface.get_width()
         below = rects["colours"][0].bottom + (150 if self.tall else 60)
         size, lines = text.fit_lines(line, "bold", 34, width - 140, 2, minimum=22)

@@ -26,7 +26,12 @@ from game.rules.querni import Color
 SIZE = 24
 """The entries' text size (logical px): 16 px on a 1280×720 window."""
 LINE = 32
-"""The height of one line of an entry."""
+"""The height of one line of an entry at the normal text size (``line_height``)."""
+
+
+def line_height() -> int:
+    """One line of an entry: ``LINE``, taller when TEXT SIZE raised the text floor."""
+    return max(LINE, i18n.effective_size(SIZE) + 8)
 PAD = 10
 """Room inside the panel's edge."""
 HEADING = 56
@@ -73,7 +78,8 @@ class MoveList:
         self.follow = follow
         self._entries: tuple[Entry, ...] = ()
         self._placed: list[Placed] = []
-        self._wrapped: dict[tuple[str, str, int], tuple[str, ...]] = {}
+        self._wrapped: dict[tuple[str, str, int, int], tuple[str, ...]] = {}
+        self._floor = 0
         self._press: tuple[tuple[int, int], bool] | None = None  # where, and whether it moved
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._shown = 0
@@ -88,9 +94,9 @@ class MoveList:
         """The entries to list (all of them, oldest first); laid out again only when they
         changed, and scrolled to the newest while the list follows."""
         entries = tuple(entries)
-        if entries == self._entries:
+        if entries == self._entries and self._floor == i18n.text_floor():
             return
-        self._entries = entries
+        self._entries, self._floor = entries, i18n.text_floor()
         self._shown += 1
         width = self.column_width
         placed: list[Placed] = []
@@ -99,7 +105,7 @@ class MoveList:
             cells = entries[row:row + self.columns]
             # room kept at each entry's end for REVIEW's badge, so it never covers a move
             wrapped = [self._wrap(line, width - TOKEN - 10 - MARK - 4) for _color, line in cells]
-            height = max(len(lines) for lines in wrapped) * LINE + 6
+            height = max(len(lines) for lines in wrapped) * line_height() + 6
             for i, ((color, _line), lines) in enumerate(zip(cells, wrapped)):
                 box = pygame.Rect(i * (width + PAD), y, width, height)
                 placed.append(Placed(row + i + 1, box, lines, color))
@@ -125,7 +131,7 @@ class MoveList:
         """``line`` in lines of ``width``: broken at spaces, and after a dash of a movement
         (``c1–c3–a1``) only when the movement is wider than a line; never inside a square's
         name."""
-        key = (line, i18n.current(), width)
+        key = (line, i18n.current(), width, i18n.text_floor())
         lines = self._wrapped.get(key)
         if lines is None:
             font = i18n.font("ui", SIZE)
@@ -213,7 +219,7 @@ class MoveList:
         """A wheel notch (``"up"``/``"down"``) over the panel scrolls it."""
         if pos is None or not self.rect.collidepoint(pos):
             return False
-        self.scroller.key(key, 3 * LINE, self.view.height)
+        self.scroller.key(key, 3 * line_height(), self.view.height)
         self._follow_end()
         return True
 
@@ -229,7 +235,8 @@ class MoveList:
 
     def signature(self) -> tuple[object, ...]:
         """What the panel shows, for partial redraws."""
-        return (len(self._entries), self._shown, round(self.scroller.offset), i18n.current())
+        return (len(self._entries), self._shown, round(self.scroller.offset), i18n.current(),
+                i18n.text_floor())
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, current: int | None, viewed: bool, heading: str,
@@ -259,17 +266,18 @@ class MoveList:
         if not self._placed:
             lines = text.wrap(empty, "ui", SIZE, view.width)
             text.blit_lines(surface, lines, "ui", SIZE, palette.TEXT_DIM, "center",
-                            (view.centerx, view.top + LINE * (len(lines) + 1) // 2))
+                            (view.centerx, view.top + line_height() * (len(lines) + 1) // 2))
             return
         surface.set_clip(view)
         offset = round(self.scroller.offset)
+        line = line_height()
         for entry in self._placed:
             box = entry.box.move(view.left, view.top - offset)
             if box.bottom < view.top or box.top > view.bottom:
                 continue
             self._draw_entry(surface, entry, box, entry.turn == current, viewed)
             if entry.turn in marked:
-                _badge(surface, mark, (box.right - MARK // 2 - 2, box.top + 3 + LINE // 2))
+                _badge(surface, mark, (box.right - MARK // 2 - 2, box.top + 3 + line // 2))
         surface.set_clip(None)
         self._draw_bar(surface, view)
 
@@ -281,12 +289,13 @@ class MoveList:
             if viewed:
                 pygame.draw.rect(surface, arcade_palette.GOLD, band, 3, border_radius=10)
         token = pieces.token(entry.color, TOKEN)
+        step = line_height()
         surface.blit(token, token.get_rect(center=(box.left + 3 + TOKEN // 2,
-                                                   box.top + 3 + LINE // 2)))
+                                                   box.top + 3 + step // 2)))
         colour = palette.TEXT if lit else palette.TEXT_DIM
         for i, line in enumerate(entry.lines):
             text.blit(surface, line, "ui", SIZE, colour, "midleft",
-                      (box.left + TOKEN + 8, box.top + 3 + LINE // 2 + i * LINE))
+                      (box.left + TOKEN + 8, box.top + 3 + step // 2 + i * step))
 
     def _draw_bar(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """A thin thumb at the right edge when the entries do not all fit."""
