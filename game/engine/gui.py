@@ -29,6 +29,8 @@ except (ImportError, AttributeError):  # pragma: no cover - another pygame-gui: 
 CACHED_BY_PYGAME_GUI_BELOW = 40_000
 """pygame-gui 0.6 keeps a rounded shape's background in its shape cache only when the shape
 is smaller than this many pixels; larger ones are drawn anew (4× supersampled) every time."""
+CACHE_SIDE = 1024
+"""The longest side a shape in pygame-gui's cache may have (its cache pages' size)."""
 
 
 def keep_large_backgrounds() -> None:
@@ -61,6 +63,7 @@ def _keep_background(shape: Any, state_str: str) -> None:
     state = shape.states[state_str]
     background = state.pre_text_surface
     if (rect.width * rect.height < CACHED_BY_PYGAME_GUI_BELOW or background is None
+            or rect.width > CACHE_SIDE or rect.height > CACHE_SIDE
             or background.get_size() != rect.size or shape.has_been_resized or _has_bar(shape)
             or shape.theming.get(f"{state_str}_images")):  # images would go in with it
         return
