@@ -278,8 +278,11 @@ def contact_sheet(shots: Sequence[Shot], size_name: str, locale: str) -> pygame.
         colour = (255, 70, 70) if shot.problems else (90, 90, 110)
         pygame.draw.rect(sheet, colour, (x - 2, y - 2, width + 4, height + 4), 2)
         name = shot.state + (f"  ✗{len(shot.problems)}" if shot.problems else "")
-        sheet.blit(font.render(name, True, colour if shot.problems else (220, 220, 230)),
-                   (x, y + height + 4))
+        label_image = font.render(name, True, colour if shot.problems else (220, 220, 230))
+        if label_image.get_width() > width:  # a long name in a portrait thumbnail's width
+            label_image = pygame.transform.smoothscale(
+                label_image, (width, label_image.get_height()))
+        sheet.blit(label_image, (x, y + height + 4))
     return sheet
 
 
