@@ -67,6 +67,8 @@ ALLOWED_WORDS = frozenset({
     "CUBIRI", "ORIGINAL", "Majduška",
     # players' initials in the records shown, this computer's name (the kiosk's default name)
     "ABC", "AB", socket.gethostname(),
+    # the on-screen keyboard's case key (it types a server's address: Latin letters)
+    "abc",
 })
 """Words of plain ASCII letters a screen in another language may show."""
 _WORD = re.compile(r"[A-Za-z\u00C0-\u017F]{2,}")
