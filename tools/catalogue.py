@@ -67,6 +67,8 @@ ALLOWED_WORDS = frozenset({
     "CUBIRI", "ORIGINAL", "Majduška",
     # players' initials in the records shown, this computer's name (the kiosk's default name)
     "ABC", "AB", socket.gethostname(),
+    # the on-screen keyboard's case key (it types a server's address: Latin letters)
+    "abc",
 })
 """Words of plain ASCII letters a screen in another language may show."""
 _WORD = re.compile(r"[A-Za-z\u00C0-\u017F]{2,}")
@@ -278,8 +280,11 @@ def contact_sheet(shots: Sequence[Shot], size_name: str, locale: str) -> pygame.
         colour = (255, 70, 70) if shot.problems else (90, 90, 110)
         pygame.draw.rect(sheet, colour, (x - 2, y - 2, width + 4, height + 4), 2)
         name = shot.state + (f"  ✗{len(shot.problems)}" if shot.problems else "")
-        sheet.blit(font.render(name, True, colour if shot.problems else (220, 220, 230)),
-                   (x, y + height + 4))
+        label_image = font.render(name, True, colour if shot.problems else (220, 220, 230))
+        if label_image.get_width() > width:  # a long name in a portrait thumbnail's width
+            label_image = pygame.transform.smoothscale(
+                label_image, (width, label_image.get_height()))
+        sheet.blit(label_image, (x, y + height + 4))
     return sheet
 
 
