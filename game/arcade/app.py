@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.arcade import textsize
 from game.arcade.context import GameContext
+from game.arcade.folderwatch import FolderWatch
 from game.arcade.protocols import Demo, GameScene, KioskMode, Relabels
 from game.arcade.spec import GameSpec
 from game.arcade.storage import DataLock
@@ -83,6 +84,7 @@ class ArcadeApp(App):
         self.demo: Demo | None = None
         self.kiosk: KioskMode | None = None
         self.data_lock: DataLock | None = None  # one running copy per data folder
+        self.folder_watch: FolderWatch | None = None  # a kiosk's unwritable data folder
         self.crashes = 0
         self._notices_seen = 0
         self._overlay_shown = False  # the last draw_overlay drew something
@@ -243,6 +245,8 @@ class ArcadeApp(App):
     def shutdown(self) -> None:
         """Leave cleanly: stop the music, close pygame, let the next copy have the folder."""
         self.ctx.audio.stop_music()
+        if self.folder_watch is not None:
+            self.folder_watch.close()
         if self.ctx.storage is not None:
             self.ctx.storage.close()  # the last autosave may still be on its way to the disk
         if self.ctx.fleet is not None:  # a few seconds for the last records, when online

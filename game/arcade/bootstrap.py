@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
-from game.arcade.storage import LOG_FILE, DataLock, Settings, Storage
+from game.arcade.storage import LOG_FILE, DataLock, Notice, Settings, Storage
 from game.arcade.storage.location import resolve_data_dir, unusable
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
@@ -25,6 +25,7 @@ from game.version import APP_NAME
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
+    from game.arcade.folderwatch import FolderWatch
 
 log = logging.getLogger(__name__)
 
@@ -87,9 +88,9 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
     # tables or saved games, even in the folder --data-dir names
     if play_in_memory is None:
         play_in_memory = bool(args.bench or args.demo)
-    storage = open_storage(args.data_dir, games, play_in_memory=play_in_memory)
+    storage, watch = open_run_storage(args, games, play_in_memory)
     lock = DataLock(storage.data_dir)
-    if storage.writable and not lock.acquire():
+    if storage.writable and watch is None and not lock.acquire():
         lock.request_raise()
         raise StartupError(already_running_message(storage, args.lang), 3)
     setup_logging(storage)
@@ -125,6 +126,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
         raise StartupError(str(error)) from None
     app.fixed_steps_per_frame = app.fixed_steps_per_frame or reproducible
     app.data_lock = lock  # held for the process's life; the OS releases it on a crash
+    watch_folder(app, watch)
     app.watch_raise_requests(lock)
     app.display.geometry_listeners.append(lambda geometry: remember_window(ctx, geometry))
     audio = Audio(assets.resource("assets", "sounds"))
@@ -162,6 +164,42 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
     if kiosk is not None and kiosk.needs_pin:
         kiosk.ask_for_pin()  # no public default: the operator chooses one now (never again)
     return app
+
+
+def open_run_storage(args: argparse.Namespace, games: tuple[GameSpec, ...],
+                     play_in_memory: bool) -> tuple[Storage, FolderWatch | None]:
+    """The run's storage (``open_storage``); for a kiosk whose data folder cannot be written,
+    one that keeps the games in memory, with the :class:`FolderWatch` that writes them there
+    later: a kiosk never exits for its data folder."""
+    why = kiosk_folder_problem(args)
+    if why is None:
+        return open_storage(args.data_dir, games, play_in_memory=play_in_memory), None
+    from game.arcade.folderwatch import FolderWatch
+
+    data = [spec.data for spec in games]
+    storage = Storage(args.data_dir, games=data, play_in_memory=True)
+    if not any(notice.key == "notice.no_data_dir" for notice in storage.notices):
+        storage.notices.append(Notice("notice.no_data_dir", {"path": str(storage.data_dir)}))
+    return storage, FolderWatch(storage.data_dir, data, why, storage.notices)
+
+
+def watch_folder(app: ArcadeApp, watch: FolderWatch | None) -> None:
+    """A kiosk playing on in memory: its games go to its data folder once it can be written."""
+    if watch is not None:
+        watch.install(app)
+
+
+def kiosk_folder_problem(args: argparse.Namespace) -> str | None:
+    """Why the data folder a kiosk was given (``--data-dir``) cannot be written (read-only,
+    gone), or None: another run, or a folder it can write, starts as usual (``open_storage``
+    says what is wrong with a folder outside a kiosk, with status 2)."""
+    if not args.kiosk or args.data_dir is None or args.bench:
+        return None
+    try:
+        folder = resolve_data_dir(args.data_dir)
+    except ValueError:
+        return None  # a usage error: said by open_storage
+    return unusable(folder)
 
 
 def fleet_config(args: argparse.Namespace, settings: Settings,

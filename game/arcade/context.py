@@ -7,6 +7,7 @@ with fakes. Everything here is keyed by game id: the shell never asks which game
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,6 +69,10 @@ class GameContext:
     demo_is_attract: bool = False  # kiosk attract mode: never recorded, never saved
     games: tuple[GameSpec, ...] = ()  # the registered games (``game.games.GAMES``)
     fleet: FleetLink | None = None  # the venue link (``game.arcade.fleet``), when configured
+    # told of every game recorded (game id, game, extra fields): a kiosk playing on in
+    # memory writes them to its data folder once it can (``game.arcade.folderwatch``)
+    record_listeners: list[Callable[[str, object, dict[str, Any]], None]] = field(
+        default_factory=list)
     _games_started: int = 0
 
     # --- settings ------------------------------------------------------------------------------
@@ -93,6 +98,8 @@ class GameContext:
         if self.storage is None or self.demo_is_attract:
             return None
         rank = self.storage.record_game(game_id, game, **extra)
+        for listener in self.record_listeners:
+            listener(game_id, game, extra)
         self.records_changed()
         return rank
 

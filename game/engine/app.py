@@ -180,7 +180,7 @@ class App:
         (``presence.lost``). A window that must stay on screen (``presence.keep_forward``: a
         kiosk) is made again, on a new connection; otherwise, or when no new window can be
         made (the X server is gone), the run saves and ends, with status 0."""
-        if self.presence.keep_forward and self.reopen_display():
+        if self.presence.keep_forward and self.presence.can_reopen() and self.reopen_display():
             return
         log.warning("the game's window was destroyed (by another program or the X server): "
                     "saving and stopping")

@@ -79,6 +79,13 @@ class WindowPresence:
         return self._x11 is not None and (x11.lost(self._x11[1])
                                           or x11.connection_lost(self._x11[0]))
 
+    def can_reopen(self) -> bool:
+        """Whether a new window can be made for a lost one: not when the X server itself is
+        gone (SDL's video would be stopped for nothing, its other connection failing too)."""
+        if self._x11 is None or not x11.connection_lost(self._x11[0]):
+            return True
+        return x11.server_answers()
+
     def watch(self, event: pygame.event.Event) -> None:
         """Each event, once mapped by the display: a hidden kept-forward window comes back."""
         why = _HIDING.get(event.type)

@@ -239,6 +239,18 @@ def survive_connection_loss(display: int) -> bool:
     return True
 
 
+def server_answers() -> bool:
+    """Whether a new connection to the X server (``$DISPLAY``) can be opened now."""
+    lib = xlib()
+    if lib is None:
+        return False
+    connection = lib.XOpenDisplay(None)
+    if not connection:
+        return False
+    lib.XCloseDisplay(connection)
+    return True
+
+
 def connection_lost(display: int | None = None) -> bool:
     """Whether the X connection ``display`` (None: any) broke."""
     return bool(_broken) if display is None else display in _broken

@@ -46,14 +46,27 @@ def test_closing_the_window_saves_the_game_in_progress_and_ends(tmp_path, kind) 
         app.shutdown()
 
 
-@pytest.mark.parametrize("kiosk", [False, True])
-def test_a_destroyed_window_saves_the_game_and_ends_even_a_kiosk(tmp_path, kiosk) -> None:
-    app = playing(tmp_path, kiosk)
+def test_a_destroyed_window_saves_the_game_and_ends(tmp_path) -> None:
+    app = playing(tmp_path, kiosk=False)
     try:
         app.window_lost()
         assert not app.running
         app.ctx.storage.settle()
         assert saved_game(tmp_path) is not None
+    finally:
+        app.shutdown()
+
+
+def test_a_kiosk_whose_window_is_destroyed_opens_a_new_one_and_plays_on(tmp_path) -> None:
+    """Issue 45, case 4: with a desktop autostart nothing would start it again."""
+    app = playing(tmp_path, kiosk=True)
+    try:
+        old, play = app.display, app.stack.top
+        app.window_lost()
+        assert app.running and app.display is not old and app.display.window is not None
+        assert app.presence.keep_forward and app.display.fullscreen == old.fullscreen
+        run_frames(app, 3)
+        assert app.stack.top is play and app.surface.get_size() == old.size
     finally:
         app.shutdown()
 

@@ -47,12 +47,17 @@ def finished_games(data: Path) -> int:
         storage.close()
 
 
-@pytest.mark.parametrize("wm", ["openbox"])
-def test_a_game_finished_just_before_the_x_server_dies_is_kept(tmp_path: Path, wm: str) -> None:
+@pytest.mark.parametrize("kiosk", [False, True], ids=["windowed", "kiosk"])
+def test_a_game_finished_just_before_the_x_server_dies_is_kept(tmp_path: Path,
+                                                               kiosk: bool) -> None:
+    """A kiosk too: it makes a new window for a lost connection only while the X server
+    answers; with the server gone it saves and ends like any run (its unit starts it
+    again)."""
     data = tmp_path / "data"
-    server = start_server(SIZE, wm)
+    server = start_server(SIZE, "openbox")
     game = subprocess.Popen(
-        [*DISK_DEMO, "--demo", "--game", "magdagdon", "--seed", "3", "--data-dir", str(data)],
+        [*DISK_DEMO, *(["--kiosk", "--kiosk-pin", "2468"] if kiosk else []), "--demo",
+         "--game", "magdagdon", "--seed", "3", "--data-dir", str(data)],
         cwd=ROOT, env=server.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert game.stdout is not None

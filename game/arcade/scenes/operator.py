@@ -208,6 +208,12 @@ class OperatorScene(VolumeSliders):
         width = surface.get_width()
         text.blit(surface, t("operator.title"), "display", 64, palette.GOLD, "center",
                   (width // 2, 80), shadow=True)
+        watch = self.app.folder_watch
+        if watch is not None and not watch.back:  # the operator should know, and fix it
+            notice = t("operator.data_dir_memory")
+            size = text.fit_size(notice, "bold", 26, width - 120)
+            text.blit(surface, notice, "bold", size, palette.DANGER, "center",
+                      (width // 2, 132))
         room = width - 120 if self.tall else 500
         for row, key in enumerate(ROWS):
             label = t(key)
