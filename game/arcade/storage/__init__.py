@@ -36,6 +36,9 @@ rest JSON objects, UTF-8, version 2 (older files are migrated by their games' ow
                         scores.json.migrated (:mod:`.importer`)
     saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
+    saves/<id>.<record id>.finished.json
+                        {"version": 2, "game": "<id>", "record": <the record>}: a finished
+                        game arcade.db could not take yet (locked, read-only), recorded later
     games/<id>-<stamp>-<record id>.json
                         a game's own document of one finished game (``GameData.document``),
                         written once when the game is recorded; its ``"format"`` names the game;
@@ -61,8 +64,9 @@ working directory. Every other problem with the folder means memory mode: ``writ
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
 :mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
 :mod:`.recordstore` (the records as the frame sees them), :mod:`.recordsql` (the records as
-SQL), :mod:`.database` (``arcade.db``, its thread and its damage), :mod:`.schema` (its tables
-and numbered migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
+SQL), :mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.recovery` (what a
+damaged one still holds, copied into a new one), :mod:`.schema` (its tables and numbered
+migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
 :mod:`.saves`, :mod:`.documents`, :mod:`.ids` (which game object has which record id);
 underneath, :mod:`.versioned` (what each version of a file means), :mod:`.migrations`,
 :mod:`.jsonfile` and :mod:`.reading` (the folder's files, written atomically and read

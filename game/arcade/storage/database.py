@@ -277,6 +277,27 @@ class Database:
         if found != ["ok"]:
             self._recover(f"damaged: {error}")
 
+    def backup(self, conn: sqlite3.Connection) -> str:
+        """Copy the database on ``conn`` whole to ``arcade.db.backup-<stamp>``: its name
+        (``OSError`` when it cannot be made)."""
+        folder = self.folder
+        assert folder is not None
+        base = f"{DB_FILE}.backup-{stamp(self.clock())}"
+        target, counter = folder / base, 1
+        while os.path.lexists(target):
+            counter += 1
+            target = folder / f"{base}-{counter}"
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                conn.backup(copy)
+            finally:
+                copy.close()
+        except sqlite3.Error as error:
+            Path(target).unlink(missing_ok=True)
+            raise OSError(f"the records could not be copied to {target.name}: {error}") from None
+        return target.name
+
     # --- opening ---------------------------------------------------------------------------
 
     def _connection(self) -> sqlite3.Connection:

@@ -143,14 +143,15 @@ class Storage:
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
         deadline = time.monotonic() + CLOSE_SECONDS
-        committed = self._records.close(CLOSE_SECONDS)
-        for game_id, record in self._records.pending():
+        self._records.close(CLOSE_SECONDS)
+        waiting = self._records.pending()
+        for game_id, record in waiting:
             self._saves.keep_finished(game_id, record)
         self._store.close()
         self._db.close(max(0.0, deadline - time.monotonic()))
-        if not committed:
-            log.warning("%d finished games are not in %s yet: kept in %s/ for the next start",
-                        len(self._records.pending()), "arcade.db", SAVES_DIR)
+        if waiting:
+            log.warning("%d finished games are not in arcade.db yet: kept in %s/ for the next "
+                        "start", len(waiting), SAVES_DIR)
 
     # --- settings ------------------------------------------------------------------------------
 

@@ -21,19 +21,17 @@ from __future__ import annotations
 
 import copy
 import logging
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from pathlib import Path
 from typing import TypeVar
 
-from game.arcade.storage import docindex, importer
-from game.arcade.storage.database import DB_FILE, Database, Unavailable, transaction
+from game.arcade.storage import docindex, importer, pending
+from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.docindex import DocumentEntry
 from game.arcade.storage.documents import GAMES_DIR
-from game.arcade.storage.gamedata import GameData, stamp
+from game.arcade.storage.gamedata import GameData
 from game.arcade.storage.jobs import Ticket
 from game.arcade.storage.records import Record, RecordBook
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
@@ -339,31 +337,12 @@ class RecordStore:
     def _backup_and_reset(self, conn: sqlite3.Connection) -> str | None:
         anything = conn.execute("SELECT EXISTS (SELECT 1 FROM records) "
                                 "OR EXISTS (SELECT 1 FROM recorded)").fetchone()[0]
-        backup = self._backup(conn) if anything and not self._db.in_memory else None
+        backup = self._db.backup(conn) if anything and not self._db.in_memory else None
         transaction(conn, self._sql.reset)
         with self._lock:
             self._tables = {}
         log.info("records reset%s", f"; the old ones are in {backup}" if backup else "")
         return backup
-
-    def _backup(self, conn: sqlite3.Connection) -> str:
-        folder = self._db.folder
-        assert folder is not None
-        base = f"{DB_FILE}.backup-{stamp(self._db.clock())}"
-        target, counter = folder / base, 1
-        while os.path.lexists(target):
-            counter += 1
-            target = folder / f"{base}-{counter}"
-        try:
-            copy = sqlite3.connect(target)
-            try:
-                conn.backup(copy)
-            finally:
-                copy.close()
-        except sqlite3.Error as error:
-            Path(target).unlink(missing_ok=True)
-            raise OSError(f"the records could not be copied to {target.name}: {error}") from None
-        return target.name
 
     def close(self, timeout: float = CLOSE_SECONDS) -> bool:
         """Hand in what failed once more and wait for the records to be committed, at most
@@ -383,20 +362,10 @@ class RecordStore:
     # --- questions -------------------------------------------------------------------------
 
     def table(self, game_id: str, variant: str) -> list[Record]:
-        game = self._games[game_id]
         none: list[Record] = []
         found, waiting = self._ask(("table", game_id, variant),
                                    lambda conn: self._sql.table(conn, game_id, variant), none)
-        if not waiting:
-            return found
-        rows = dict(enumerate(found))
-        table = [(i, _score(self._sql.derived(game, r)[0])) for i, r in rows.items()]
-        for record in waiting:
-            score = self._sql.derived(game, record)[0]
-            if record.variant == variant and isinstance(score, int):
-                rows[len(rows)] = record
-                table = place_in(table, len(rows) - 1, score, game) or table
-        return [rows[seq] for seq, _ in table]
+        return pending.table(self._sql, self._games[game_id], variant, found, waiting)
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
@@ -404,8 +373,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("records", game_id, variant, last),
             lambda conn: self._sql.records(conn, game_id, variant, last), none)
-        found += [r for r in waiting if variant is None or r.variant == variant]
-        return found if last is None else found[max(0, len(found) - last):]
+        return pending.records(found, waiting, variant, last)
 
     def record(self, game_id: str, record_id: str) -> Record | None:
         found, waiting = self._ask(("record", game_id, record_id), lambda conn: self._sql.record(
@@ -421,20 +389,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("tally", game_id, tuple(by), tuple(sums), variant),
             lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
-        groups = {group.key: group for group in found}
-        for record in waiting:
-            if variant is not None and record.variant != variant:
-                continue
-            values = dict(zip(("score", *game.facets), self._sql.derived(game, record),
-                              strict=False))
-            values["variant"] = record.variant
-            key = tuple(values[name] for name in by)
-            adds = tuple(int(v) if type(v) is int else 0
-                         for v in (values[name] for name in sums))
-            old = groups.get(key, Tally(key, 0, (0,) * len(sums)))
-            groups[key] = Tally(key, old.games + 1,
-                                tuple(a + b for a, b in zip(old.sums, adds, strict=True)))
-        return list(groups.values())
+        return pending.tally(self._sql, game, found, waiting, by, sums, variant)
 
     def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
         """(recording number, game id, record) of every committed record of the known games
@@ -517,15 +472,14 @@ class RecordStore:
         self.open()
         game_id = str(question[1])
         with self._lock:
-            pending = [(g, r) for (g, _), r in self._pending.items()]
+            now = [(g, r) for (g, _), r in self._pending.items()]
 
         def read(conn: sqlite3.Connection) -> tuple[T, set[Key]]:
             conn.execute("BEGIN")
             try:
                 answer = work(conn)
-                stored = {(g, r.id) for g, r in pending if self._sql.is_recorded(conn, g, r.id)}
-                self._follow(conn, waiting=[(g, r) for g, r in pending
-                                            if (g, r.id) not in stored])
+                stored = {(g, r.id) for g, r in now if self._sql.is_recorded(conn, g, r.id)}
+                self._follow(conn, waiting=[(g, r) for g, r in now if (g, r.id) not in stored])
             finally:
                 conn.execute("COMMIT")
             return answer, stored
@@ -536,31 +490,11 @@ class RecordStore:
         except DB_ERRORS as error:
             log.warning("the records database could not answer: %s", error)
             answer, stored = self._answers.get(question, default), set()  # type: ignore[assignment]
-        waiting = [r for g, r in pending if g == game_id and (g, r.id) not in stored]
+        waiting = [r for g, r in now if g == game_id and (g, r.id) not in stored]
         answer = copy.copy(answer)
         with self._lock:
             initials = {i: v for (g, i), v in self._initials.items() if g == game_id}
         if initials:
-            answer = _with_initials(answer, initials)
+            answer = pending.with_initials(answer, initials)
         return answer, waiting
 
-
-def _score(value: object) -> int:
-    return value if type(value) is int else 0
-
-
-def _with_initials(answer: T, initials: Mapping[str, str]) -> T:
-    """``answer`` (a record, a list of them, or anything else) with ``initials`` put on its
-    records by id."""
-
-    def named(record: Record) -> Record:
-        if record.id not in initials:
-            return record
-        return Record(record.id, record.date, record.variant, initials[record.id],
-                      record.fields)
-
-    if isinstance(answer, Record):
-        return named(answer)  # type: ignore[return-value]
-    if isinstance(answer, list):
-        return [named(r) if isinstance(r, Record) else r for r in answer]  # type: ignore[return-value]
-    return answer

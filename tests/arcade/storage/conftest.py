@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.arcade.storage import Storage
-from tests.arcade.storage.support import make
-from tests.arcade.storage.test_bad_days import Lock
+from tests.arcade.storage.support import Lock, make
 
 
 @pytest.fixture

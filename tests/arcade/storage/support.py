@@ -13,6 +13,8 @@ import os
 import random
 import shutil
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -251,3 +253,37 @@ def resume(store: Storage, game_id: str = "magdagdon") -> Any:
     game = store.load_game(game_id)
     assert game is not None, f"no saved {game_id} game"
     return game
+
+
+# --- another process holding arcade.db locked -------------------------------------------------
+
+HOLDER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+sys.stdin.read()
+conn.execute("ROLLBACK")
+"""
+class Lock:
+    """Another process holding ``arcade.db`` in an exclusive transaction until released."""
+
+    def __init__(self, folder: Path) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder / DB_FILE)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self.process.stdout is not None
+        assert self.process.stdout.readline().strip() == b"locked"
+
+    def release(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait(30)
+
+
+def stored_ids(folder: Path) -> set[str]:
+    conn = sqlite3.connect(folder / DB_FILE)
+    try:
+        return {row[0] for row in conn.execute("SELECT id FROM records")}
+    finally:
+        conn.close()

@@ -10,46 +10,44 @@ question queued behind a commit waiting 5 s for the lock); the benchmark measure
 from __future__ import annotations
 
 import sqlite3
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.arcade.storage import DB_FILE, Storage, database
-from tests.arcade.storage.support import P, finished, make, played, scores
-from tests.arcade.storage.test_documents import Counter, store_of
+from tests.arcade.storage.support import (
+    COUNTER,
+    Lock,
+    P,
+    finished,
+    make,
+    played,
+    scores,
+    stored_ids,
+)
 
-HOLDER = """
-import sqlite3, sys
-conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-conn.execute("BEGIN EXCLUSIVE")
-print("locked", flush=True)
-sys.stdin.read()
-conn.execute("ROLLBACK")
-"""
 QUICK = 1.0
 """Seconds a question or the end of a run may take at most here (the old code: 5 per
 record waiting for the lock)."""
 
 
-class Lock:
-    """Another process holding ``arcade.db`` in an exclusive transaction until released."""
+@dataclass(eq=False)
+class Counter:
+    count: int
+    target: int = 3
+    mode: str = "short"
 
-    def __init__(self, folder: Path) -> None:
-        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, str(folder / DB_FILE)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert self.process.stdout is not None
-        assert self.process.stdout.readline().strip() == b"locked"
 
-    def release(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            self.process.wait(30)
+def store_of(path: Path) -> Storage:
+    """A storage of a small game that writes a document of each finished game."""
+    documented = replace(COUNTER, document=lambda game: {"format": "tally", "count": game.count},
+                         document_format="tally")
+    return make(path, games=(documented,))
 
 
 def timed(ask):  # type: ignore[no-untyped-def]
@@ -69,14 +67,6 @@ def play_three_under(s: Storage) -> list[str]:
         ids.append(s.record_id(game))
         s.save_game("magdagdon", played())  # the next game
     return ids
-
-
-def stored_ids(folder: Path) -> set[str]:
-    conn = sqlite3.connect(folder / DB_FILE)
-    try:
-        return {row[0] for row in conn.execute("SELECT id FROM records")}
-    finally:
-        conn.close()
 
 
 def test_an_outside_lock_holds_up_no_question_and_the_games_are_recorded_after_it(

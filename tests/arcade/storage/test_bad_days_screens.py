@@ -11,6 +11,7 @@ be scheduled). Whole frames are only bounded loosely; their drawing is measured 
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
@@ -18,11 +19,15 @@ import pytest
 
 from game.arcade.storage import Storage
 from game.engine.testing import run_frames
+from game.games.querni.demo import choose_turn
 from game.games.querni.scenes.games import GamesScene
-from tests.arcade.storage.test_bad_days import Lock, stored_ids
-from tests.games.querni.test_games import TWO, YOU_BLUE, finished, recorded
+from game.games.querni.session import QuerniSession
+from game.games.registry import GAMES
+from tests.arcade.storage.support import Lock, stored_ids
 from tests.support import make_arcade
 
+YOU_BLUE = {"BLUE": "human", "RED": "computer:hard"}
+TWO = {"BLUE": "human", "RED": "human"}
 STORAGE_MS = 250.0
 FRAME_MS = 2000.0
 ASKED = ("records", "table", "tally", "documents", "document", "record", "record_game",
@@ -44,6 +49,25 @@ def timed_storage(monkeypatch: pytest.MonkeyPatch) -> None:
                 spent[0] += (time.perf_counter() - start) * 1000
 
         monkeypatch.setattr(Storage, name, timed)
+
+
+def finished(seed: int, variant: str, players: dict[str, str]) -> QuerniSession:
+    session = QuerniSession.new(random.Random(seed), variant, players)
+    rng = random.Random(seed)
+    while not session.is_over:
+        session.play(*choose_turn(session.state, rng))
+    return session
+
+
+def recorded(folder: Path, *games: QuerniSession) -> list[str]:
+    """``games`` recorded in this order (with their documents); their record ids."""
+    store = Storage(folder / "data", games=[spec.data for spec in GAMES])
+    for game in games:
+        store.record_game("querni", game)
+    ids = [store.record_id(game) for game in games]
+    store.settle()
+    store.close()
+    return ids
 
 
 def frames(app, n: int, log: list[tuple[float, float]]) -> None:  # type: ignore[no-untyped-def]
