@@ -20,14 +20,14 @@ from game.arcade.storage import GameData
 def run(p: argparse.ArgumentParser, args: argparse.Namespace,
         games: Sequence[GameData]) -> int:
     """The operator's command of ``args``; its exit status."""
-    from game.arcade.fleet.config import FleetConfigError, resolve
+    from game.arcade.fleet.config import FLEET_ENV, FleetConfigError, resolve
 
     try:
         config = resolve(args.fleet, getattr(args, "kiosk_name", None), "", "")
     except FleetConfigError as error:
         p.error(str(error))
     if config is None:
-        p.error("the venue's commands need --fleet URL (or $MAGDAGDON_FLEET_URL)")
+        p.error(f"the venue's commands need --fleet URL (or ${FLEET_ENV})")
     if args.fleet_remove_kiosk_scores and args.since is None:
         p.error("--fleet-remove-kiosk-scores needs --since DATE")
     if args.fleet_check:

@@ -22,7 +22,7 @@ from tests.support.fleet import GAME_DATA, ROOT
 from tests.support.postgres import Cluster, pg_bin
 from tests.support.venue import Venue
 
-pytestmark = pytest.mark.fleet
+pytestmark = [pytest.mark.fleet, pytest.mark.slow]  # a TLS cluster of its own
 
 
 def tls_commands() -> list[str]:

@@ -382,3 +382,34 @@ def test_the_operators_commands_and_a_password_that_never_reaches_the_servers_lo
     with venue.owner_conn() as conn:
         assert conn.execute("SELECT count(*) FROM arcade_records").fetchone() == (0,)
         assert {row[0] for row in conn.execute("SELECT id FROM arcade_removed")} == {one, two}
+
+
+def test_the_documented_rename_moves_a_kiosks_name_and_its_games(venue, tmp_path) -> None:
+    from tests.support.venue import docs_sql, statements
+
+    config = venue.add_kiosk("Lobby")
+    record_games(tmp_path / "a", 2, seed=8)
+    link = fleet.start(config, storage(tmp_path / "a"), GAME_DATA)
+    try:
+        wait_for(lambda: link.status.sent == 2, what="the games sent")
+    finally:
+        link.close()
+    new_name = f"East {venue.tag}"
+    sql = docs_sql("fleet-rename-sql").replace("'Lobby 1'", f"'{config.name}'").replace(
+        "'Lobby East'", f"'{new_name}'")
+    with venue.owner_conn() as conn:
+        for statement in statements(sql):
+            conn.execute(statement.encode())
+        assert {row[0] for row in conn.execute("SELECT kiosk FROM arcade_records")} == {
+            new_name}
+    again = fleet.start(config, storage(tmp_path / "a"), GAME_DATA)
+    try:
+        record_games(tmp_path / "a", 1, seed=9)
+        again.records_changed()
+        wait_for(lambda: again.status.sent == 1 and again.kiosk_name == new_name,
+                 what=f"a game sent under the new name ({again.status})")
+    finally:
+        again.close()
+    with venue.owner_conn() as conn:
+        assert [row[0] for row in conn.execute("SELECT DISTINCT kiosk FROM arcade_records")] \
+            == [new_name]
