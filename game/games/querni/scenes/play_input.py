@@ -17,14 +17,18 @@ from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
+    from game.arcade.context import GameContext
     from game.arcade.play.hints import HintFlow
+    from game.games.querni.coach import Coach
     from game.games.querni.controller import TurnController
     from game.games.querni.events import Result
     from game.games.querni.scenes.animation import BoardAnimations
     from game.games.querni.scenes.hinting import Hint
     from game.games.querni.scenes.play_computer import ComputerTurns
     from game.games.querni.scenes.play_endings import Endings
+    from game.games.querni.scenes.play_picture import PlayPicture
     from game.games.querni.scenes.play_story import PlayStory
+    from game.games.querni.session import QuerniSession
     from game.games.querni.widgets.layout import QuerniLayout
     from game.rules.querni import QuerniState
 
@@ -54,6 +58,24 @@ class Owner(Protocol):
     def human_turn(self) -> bool: ...
     @property
     def waiting(self) -> bool: ...
+    @property
+    def hint(self) -> Hint | None: ...
+    @property
+    def hint_available(self) -> bool: ...
+    @property
+    def pending_pass(self) -> object | None: ...
+    @property
+    def pending_over(self) -> object | None: ...
+    @property
+    def session(self) -> QuerniSession: ...
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def picture(self) -> PlayPicture: ...
+    def note_that(self, text: str, tone: str) -> None: ...
+    def _reset(self, session: QuerniSession | None, variant: str | None) -> None: ...
     def apply(self, result: Result | None) -> None: ...
     def ask_hint(self) -> None: ...
     def flip(self) -> None: ...
@@ -76,7 +98,7 @@ FLIP_KEY = "f"
 """FLIP BOARD between two people (the pause menu's choice)."""
 
 
-def hint_refused(scene: PlayScene) -> str | None:
+def hint_refused(scene: Owner) -> str | None:
     """Why HINT cannot be asked now, in words (``None`` when it can, or while a question of
     the game waits for an answer)."""
     if scene.hint_available or scene.pending_pass is not None or scene.pending_over is not None:

@@ -26,8 +26,10 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.arcade.app import ArcadeApp
+    from game.arcade.context import GameContext
     from game.arcade.play.hints import HintFlow
     from game.arcade.widgets.message_line import MessageLine
+    from game.games.querni.coach import Coach
     from game.games.querni.controller import TurnController
     from game.games.querni.players import Player
     from game.games.querni.scenes.animation import BoardAnimations
@@ -92,7 +94,11 @@ class Owner(Protocol):
     @property
     def versus_computer(self) -> bool: ...
     @property
-    def sound_state(self) -> hud.Sound: ...
+    def busy(self) -> bool: ...
+    @property
+    def ctx(self) -> GameContext: ...
+    @property
+    def coach(self) -> Coach: ...
     def dragged(self) -> tuple[Square, tuple[int, int]] | None: ...
 
 BAD, GOOD, INFO, HINT_TONE = "bad", "good", "info", "hint"
