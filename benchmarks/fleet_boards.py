@@ -39,7 +39,7 @@ READ_EVERY, UPLOAD_EVERY = 15.0, 20.0
 
 def board_queries(variant: str) -> list[Any]:
     from game.arcade.fleet.board import VenueQuery
-    from tests.support.fleet import RANKED
+    from tools.testkit.records import RANKED
 
     today = (("daily", date.today().isoformat()),)
     return [VenueQuery(RANKED, variant, (), True, 30, "all"),
@@ -64,7 +64,7 @@ class SimulatedKiosk(threading.Thread):
         from game.arcade.fleet import remote
         from game.arcade.fleet.config import FleetConfig
         from game.arcade.storage import Record
-        from tests.support.fleet import GAME_DATA, RANKED
+        from tools.testkit.records import GAME_DATA, RANKED
 
         rng = random.Random(self.index)
         reader = remote.BoardReader({game.id: game for game in GAME_DATA})
@@ -135,9 +135,9 @@ def run_boards(args: argparse.Namespace) -> int:
     from benchmarks.fleet import percentile, start_kiosk
     from game.arcade.fleet import admin
     from game.arcade.fleet.schema import migrate
-    from tests.support.fleet import GAME_DATA
-    from tests.support.postgres import start_cluster
-    from tests.support.venue import fill
+    from tools.testkit.postgres import start_cluster
+    from tools.testkit.records import GAME_DATA
+    from tools.testkit.venue import fill
 
     cluster, why = start_cluster()
     if cluster is None:

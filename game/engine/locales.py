@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import os
 
+from game.version import APP_NAME
+
 LOCALES: tuple[str, ...] = ("en", "th", "bg", "ko")
 """Every shipped locale; the first one is the default."""
 PSEUDO_LOCALE = "qps"
 """The developers' pseudo-locale (the code localisation teams use for one: ``qps-ploc``)."""
 ALL_LOCALES: tuple[str, ...] = (*LOCALES, PSEUDO_LOCALE)
 """Every locale the texts can be shown in: the shipped ones and the pseudo-locale."""
-DEV_LOCALES_ENV = "MAGDAGDON_DEV_LOCALES"
-"""Set to 1 (as ``--dev-locales`` does) to offer the pseudo-locale in the settings."""
+DEV_LOCALES_ENV = f"{APP_NAME.upper()}_DEV_LOCALES"
+"""Set to 1 (as ``--dev-locales`` does) to offer the pseudo-locale in the settings
+(``MAGDAGDON_DEV_LOCALES``)."""
 
 
 def offered() -> tuple[str, ...]:
