@@ -77,6 +77,10 @@ class GameOverScene(ArcadeScene):
                          palette.BAD))
         return rows
 
+    def relabel(self) -> None:
+        """The breakdown in the language just chosen (``ArcadeApp.set_language``)."""
+        self.rows = self._rows()
+
     @property
     def counted(self) -> bool:
         """The count-up has finished (all rows and the total are shown)."""
