@@ -213,7 +213,7 @@ class OperatorScene(VolumeSliders):
             notice = t("operator.data_dir_memory")
             size = text.fit_size(notice, "bold", 26, width - 120)
             text.blit(surface, notice, "bold", size, palette.DANGER, "center",
-                      (width // 2, 132))
+                      (width // 2, 140))
         room = width - 120 if self.tall else 500
         for row, key in enumerate(ROWS):
             label = t(key)
