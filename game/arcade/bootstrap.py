@@ -186,7 +186,8 @@ def open_run_storage(args: argparse.Namespace, games: tuple[GameSpec, ...],
 def watch_folder(app: ArcadeApp, watch: FolderWatch | None) -> None:
     """A kiosk playing on in memory: its games go to its data folder once it can be written."""
     if watch is not None:
-        watch.install(app)
+        watch.install(app.ctx.record_listeners, app.step_hooks)
+        app.folder_watch = watch
 
 
 def kiosk_folder_problem(args: argparse.Namespace) -> str | None:

@@ -24,7 +24,7 @@ from game.arcade.storage import GameData, Notice, Storage
 from game.arcade.storage.location import unusable
 
 if TYPE_CHECKING:
-    from game.arcade.app import ArcadeApp
+    from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -48,14 +48,15 @@ class FolderWatch:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="folder-watch")
         self._future: Future[tuple[int, str | None]] | None = None
 
-    def install(self, app: ArcadeApp) -> None:
-        """Hear of ``app``'s recorded games, look at the folder on its update steps."""
+    def install(self, record_listeners: list[Callable[[str, Any, dict[str, Any]], None]],
+                step_hooks: list[Callable[[float], None]]) -> None:
+        """Hear of the recorded games (the context's ``record_listeners``), look at the
+        folder on the app's update steps (its ``step_hooks``)."""
         log.warning("kiosk: the data folder %s cannot be written (%s): playing on with the "
                     "games kept in memory; they are written there once it can be written "
                     "again", self.folder, self.why)
-        app.ctx.record_listeners.append(self.recorded)
-        app.step_hooks.append(self.step)
-        app.folder_watch = self
+        record_listeners.append(self.recorded)
+        step_hooks.append(self.step)
 
     def recorded(self, game_id: str, game: Any, extra: dict[str, Any]) -> None:
         """A game was recorded (in memory): write it to the folder when it can be."""

@@ -16,40 +16,11 @@ import pytest
 
 from game.engine import textlog
 from game.engine.textlog import Drawn, TextLog
+from tests.support.catalogue_run import failures
 from tools import catalogue
 from tools.catalogue_states import STATES
 
 NAMES = [state.name for state in STATES]
-ELSEWHERE = {
-    ("querni.games.full", "querni.color.NONE"),
-    ("magdagdon.play.hint", "English in qps"),
-    ("magdagdon.play.magdagdon_hint", "English in qps"),
-    ("querni.play.hint", "English in qps"),
-    ("querni.game_over.view_board", "English in qps"),
-    ("querni.play.chain", "English in qps"),
-}
-"""Failures whose fix is another change's (state, text in the problem), each entry to go when
-that change is in: issue 44's point 1 (an exited game between two people listed in GAMES as
-"querni.color.NONE won") and point 3 (after a change of language a HINT's line and QUERNI's
-move list stayed in the old language, and so does the message line's last message)."""
-
-
-def failures(locale: str, size: str, names: list[str] | None = None,
-             switch_from: str | None = None) -> dict[str, list[str]]:
-    """Each failed state's problems (``{}``: none failed)."""
-    states = [s for s in STATES if names is None or s.name in names]
-    scale = catalogue.SCALE.get(size, 1.0)
-    run = catalogue.Run(locale, catalogue.SIZES[size], states, switch_from=switch_from)
-    found = {}
-    for shot in run.shots():
-        problems = [p for p in shot.problems + (catalogue._small(shot, scale) if scale < 1
-                                                else [])
-                    if not any(shot.state == state and text in p for state, text in ELSEWHERE)]
-        if problems:
-            found[shot.state] = problems
-    return found
-
-
 def test_the_catalogue_lists_at_least_60_screen_states():
     assert len(NAMES) == len(set(NAMES)) >= 60, NAMES
     print(f"{len(NAMES)} screen-states:", *NAMES, sep="\n  ")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tools.test_catalogue import failures
+from tests.support.catalogue_run import failures
 
 
 @pytest.mark.slow

@@ -192,3 +192,20 @@ def test_flip_and_end_in_the_middle_of_a_flight(app):
     assert scene.shown == scene.states[-1]
     assert not scene.b_next.is_enabled and not scene.b_end.is_enabled
     assert scene.b_restart.is_enabled and scene.b_previous.is_enabled
+
+
+def test_a_word_too_long_for_its_transport_button_becomes_its_tooltip(app):
+    """The pseudo-locale's PREVIOUS does not fit its landscape button even at the smallest
+    size: the button shows its icon alone and says the word as its tooltip, never drawn
+    across the border (issue 44, the catalogue's finding)."""
+    scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
+    i18n.set_locale("qps")
+    try:
+        settle(app, 2)
+        previous = scene.controls["previous"]
+        assert previous.tool_tip_text == scene.controls.label("previous")
+        i18n.set_locale("en")
+        settle(app, 2)
+        assert previous.tool_tip_text is None  # PREVIOUS fits: drawn under the icon
+    finally:
+        i18n.set_locale("en")

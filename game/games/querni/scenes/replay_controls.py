@@ -17,6 +17,7 @@ import pygame_gui
 
 from game.arcade.widgets import buttons, text
 from game.arcade.widgets import palette as arcade_palette
+from game.engine import i18n
 from game.games.querni.texts import t
 from game.games.querni.widgets.layout import QuerniLayout
 
@@ -68,6 +69,7 @@ class ReplayControls:
         for name in WORDS:
             self.buttons[name] = _plate(ui, where[name], commands[name], "#choice")
         self.playing = playing
+        self._tips: dict[str, str | None] = {}
 
     def __getitem__(self, name: str) -> pygame_gui.elements.UIButton:
         return self.buttons[name]
@@ -101,11 +103,23 @@ class ReplayControls:
                 icon(surface, self._shape(name), (drawn.left - 24 - icon_h // 2, rect.centery),
                      icon_h, colour)
                 continue
-            icon(surface, self._shape(name), (rect.centerx, round(icon_y)), icon_h, colour)
             word = self.label(name)
             size = text.fit_size(word, "bold", label_size, rect.width - 16, 14)
+            if i18n.font("bold", size).size(word)[0] > rect.width - 16:
+                # no room for the word even at the smallest size: the icon alone, the word
+                # as the button's tooltip
+                self._tooltip(name, word)
+                icon(surface, self._shape(name), rect.center, icon_h, colour)
+                continue
+            self._tooltip(name, None)
+            icon(surface, self._shape(name), (rect.centerx, round(icon_y)), icon_h, colour)
             text.blit(surface, word, "bold", size, colour, "center",
                       (rect.centerx, round(rect.top + rect.height * 0.76)))
+
+    def _tooltip(self, name: str, word: str | None) -> None:
+        if self._tips.get(name) != word:
+            self._tips[name] = word
+            self.buttons[name].set_tooltip(word)
 
     def _shape(self, name: str) -> str:
         return ("pause" if self.playing() else "play") if name == "play" else name
