@@ -194,18 +194,22 @@ def test_flip_and_end_in_the_middle_of_a_flight(app):
     assert scene.b_restart.is_enabled and scene.b_previous.is_enabled
 
 
-def test_a_word_too_long_for_its_transport_button_becomes_its_tooltip(app):
-    """The pseudo-locale's PREVIOUS does not fit its landscape button even at the smallest
-    size: the button shows its icon alone and says the word as its tooltip, never drawn
-    across the border (issue 44, the catalogue's finding)."""
-    scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
-    i18n.set_locale("qps")
+@pytest.mark.parametrize(("size", "locale", "labelled"), [
+    ((1920, 1080), "th", True), ((1920, 1080), "en", False), ((1920, 1080), "qps", False),
+    ((1080, 1920), "en", True), ((1080, 1920), "qps", True)])
+def test_a_transport_word_too_long_for_its_button_becomes_its_tooltip(size, locale, labelled):
+    """A label under a transport icon is never drawn across its button's border nor below
+    a legible size (the catalogue found PREVIOUS across the border in the pseudo-locale and
+    9 px tall at 1366×768): when one word does not fit, each icon stands alone and says its
+    word as its tooltip (issue 44)."""
+    app = make_arcade(size=size)
     try:
+        scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
+        i18n.set_locale(locale)
         settle(app, 2)
-        previous = scene.controls["previous"]
-        assert previous.tool_tip_text == scene.controls.label("previous")
-        i18n.set_locale("en")
-        settle(app, 2)
-        assert previous.tool_tip_text is None  # PREVIOUS fits: drawn under the icon
+        for name in ("to_start", "previous", "next", "to_end"):
+            tip = scene.controls[name].tool_tip_text
+            assert tip == (None if labelled else scene.controls.label(name))
     finally:
         i18n.set_locale("en")
+        app.shutdown()

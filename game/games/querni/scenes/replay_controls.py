@@ -30,6 +30,9 @@ LABELS = {"to_start": "replay.restart", "previous": "replay.previous", "next": "
 WORDS = ("review", "flip", "exit")
 """The buttons that are a word alone."""
 GAP = 12
+LABEL_FLOOR = 18
+"""The smallest label under a transport icon (logical px): still legible on a 1366×768
+screen, where the picture is drawn at 0.71."""
 DARK = (16, 12, 40)
 """The icon on the gold PLAY button (the theme's dark text)."""
 
@@ -86,15 +89,13 @@ class ReplayControls:
             rect, word = self.buttons[name].rect, self.label(name)
             size = text.fit_size(word, "bold", 32, rect.width - 28, 16)
             text.blit(surface, word, "bold", size, arcade_palette.TEXT, "center", rect.center)
+        sizes = self._label_sizes()
         for name in TRANSPORT:
             button = self.buttons[name]
             rect = button.rect
             on = button.is_enabled
             colour = (DARK if name == "play" else arcade_palette.TEXT) if on else (119, 114, 154)
-            big = rect.height >= 100 and rect.width >= 180
             icon_h = min(40, rect.height // 3)
-            label_size = 26 if big else 22
-            icon_y = rect.top + rect.height * 0.36
             if name == "play" and rect.width > 2 * rect.height:  # landscape: beside its word
                 word = self.label(name)
                 size = text.fit_size(word, "bold", 40, rect.width - 3 * icon_h - 48, 20)
@@ -103,18 +104,32 @@ class ReplayControls:
                 icon(surface, self._shape(name), (drawn.left - 24 - icon_h // 2, rect.centery),
                      icon_h, colour)
                 continue
-            word = self.label(name)
-            size = text.fit_size(word, "bold", label_size, rect.width - 16, 14)
-            if i18n.font("bold", size).size(word)[0] > rect.width - 16:
-                # no room for the word even at the smallest size: the icon alone, the word
-                # as the button's tooltip
-                self._tooltip(name, word)
+            if sizes is None:  # a word too long for its button: icons alone, words as tooltips
+                self._tooltip(name, self.label(name))
                 icon(surface, self._shape(name), rect.center, icon_h, colour)
                 continue
             self._tooltip(name, None)
-            icon(surface, self._shape(name), (rect.centerx, round(icon_y)), icon_h, colour)
-            text.blit(surface, word, "bold", size, colour, "center",
+            icon(surface, self._shape(name), (rect.centerx, round(rect.top + rect.height * 0.36)),
+                 icon_h, colour)
+            text.blit(surface, self.label(name), "bold", sizes[name], colour, "center",
                       (rect.centerx, round(rect.top + rect.height * 0.76)))
+
+    def _label_sizes(self) -> dict[str, int] | None:
+        """The size of each icon's label under it, or ``None`` when one of them would not fit
+        its button at ``LABEL_FLOOR`` (then every icon stands alone, so the row stays alike,
+        and each word is its button's tooltip)."""
+        sizes: dict[str, int] = {}
+        for name in TRANSPORT:
+            rect, word = self.buttons[name].rect, self.label(name)
+            if name == "play" and rect.width > 2 * rect.height:
+                continue
+            room = rect.width - 16
+            big = rect.height >= 100 and rect.width >= 180
+            size = text.fit_size(word, "bold", 26 if big else 22, room, LABEL_FLOOR)
+            if i18n.font("bold", size).size(word)[0] > room:
+                return None
+            sizes[name] = size
+        return sizes
 
     def _tooltip(self, name: str, word: str | None) -> None:
         if self._tips.get(name) != word:
