@@ -6,6 +6,8 @@ empty picture is a chain the rules call one."""
 
 from __future__ import annotations
 
+import shutil
+
 import pygame
 import pytest
 
@@ -235,5 +237,52 @@ def test_a_damaged_document_of_a_game_without_record_is_read_once(tmp_path, thre
             run_frames(app, 1)
         assert len(reads) <= len(scene.rows) + 3  # each row at most once
         assert all(row.turns is None for row in scene.rows)
+    finally:
+        app.shutdown()
+
+
+def shown_rows(scene: GamesScene) -> range:
+    top = int(scene.scroller.offset // scene.row_h)
+    return range(top, min(len(scene.rows),
+                          int((scene.scroller.offset + scene.view.height) // scene.row_h) + 1))
+
+
+def test_a_flung_list_reads_no_document_until_it_is_still(tmp_path, three):
+    """Issue 46 (GAMES at scale): the rows of games whose record is gone are summed up from
+    their documents once the list is still, not on the frames of a fling (each such row read
+    its document and checked every turn on the frame that first showed it)."""
+    app = make_arcade(tmp_path / "data")
+    try:
+        storage = app.ctx.storage
+        storage.reset_records()
+        folder = tmp_path / "data" / "games"
+        first = sorted(folder.glob("*.json"))[0]
+        for i in range(60):  # the same game under more names: a longer list
+            shutil.copyfile(first, folder / f"querni-20261201T00{i:02d}00Z-more{i:04d}.json")
+        reads: list[tuple[str, str]] = []
+        real = storage.document
+        storage.document = lambda *args: reads.append(args) or real(*args)
+        scene = open_games(app)
+        assert len(scene.rows) == 63
+        for _ in range(60):
+            if scene.still:
+                break
+            run_frames(app, 1)
+        assert all(scene.rows[index].known for index in shown_rows(scene))  # read while still
+        reads.clear()
+        scene.scroller.scroll_to(scene.scroller.max_offset)  # a fling to the end
+        frames = 0
+        while frames < 300:
+            run_frames(app, 1)
+            frames += 1
+            if not scene.scroller.moving:
+                break  # arrived: this frame may read
+            assert reads == [], f"a document read on frame {frames} of the fling"
+        assert frames > 5  # it glided
+        for _ in range(60):
+            if scene.still:
+                break
+            run_frames(app, 1)
+        assert scene.still and all(scene.rows[index].known for index in shown_rows(scene))
     finally:
         app.shutdown()
