@@ -69,10 +69,12 @@ def build(folder: Path, count: int, with_records: bool, seed: int) -> dict[str, 
     started = time.perf_counter()
     storage = Storage(folder, games=[spec.data for spec in GAMES])
     storage.check_files()
-    listed = len(storage.documents("querni"))
+    storage.documents("querni")  # the folder listed, its index made on the database's thread
+    storage.settle()
     storage.close()
     storage = Storage(folder, games=[spec.data for spec in GAMES])  # the index, as kept
     listed = len(storage.documents("querni"))
+    storage.settle()
     storage.close()
     return {"documents": listed, "records": count if with_records else 0,
             "files_s": made, "index_s": time.perf_counter() - started}

@@ -348,6 +348,12 @@ class Storage:
         name = self._records.document_name(game_id, record_id)
         return None if name is None else self.game_document(game_id, name)
 
+    def has_document(self, game_id: str, record_id: str) -> bool:
+        """Whether the game recorded as ``record_id`` has a document (one indexed query, no
+        file opened): what a row of a table asks to show that its replay opens."""
+        self._spec(game_id)
+        return self._records.document_name(game_id, record_id) is not None
+
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""
         return self._documents.load(path)

@@ -151,6 +151,9 @@ def test_a_scores_row_opens_its_replay_only_when_its_game_has_a_document(tmp_pat
     (gone,) = (tmp_path / "data" / "games").glob(f"*-{lost_id}.json")
     gone.unlink()
     app = make_arcade(tmp_path / "data")
+    listed: list[str] = []
+    every = app.ctx.storage.documents
+    app.ctx.storage.documents = lambda game_id: listed.append(game_id) or every(game_id)
     try:
         app.nav.push("scores", game_id="querni", variant="vs_hard")
         settle(app, 3)
@@ -165,6 +168,7 @@ def test_a_scores_row_opens_its_replay_only_when_its_game_has_a_document(tmp_pat
                 palette.ACCENT
 
         assert marked(rows[kept_id]) and not marked(rows[lost_id])
+        assert listed == []  # asked by record id: no list of every document (issue 46)
         post_tap(rows[lost_id].center)  # no document: nothing happens
         settle(app, 3)
         assert app.stack.top is scores
