@@ -25,7 +25,9 @@ from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
 from game.games.querni.games_list import (
+    PAGE,
     GameRow,
+    GameRows,
     from_document,
     outcome,
     outcome_text,
@@ -63,7 +65,7 @@ class GamesScene(ArcadeScene):
         self.row_h = 128 if self.tall else 76
         self.view = pygame.Rect(self.panel.left + 16, self.panel.top + self.header + 10,
                                 self.panel.width - 32, self.panel.height - self.header - 20)
-        self.rows: list[GameRow] = []
+        self.rows = GameRows(0, lambda offset, count: [])
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
@@ -71,12 +73,19 @@ class GamesScene(ArcadeScene):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the list again (a game's document may have been set aside)."""
+        """Read the list again (a game's document may have been set aside): how many games
+        there are and the first page of them; the others when they are first shown."""
         storage = self.ctx.storage
-        if storage is None:
-            self.rows = []
-        else:
-            self.rows = rows(storage.documents(GAME_ID), storage.records(GAME_ID))
+
+        def page(offset: int, count: int) -> tuple[int, list[GameRow]]:
+            if storage is None:
+                return 0, []
+            total, entries = storage.documents_page(GAME_ID, offset, count)
+            return total, rows(entries, storage.records_by_id(
+                GAME_ID, [entry.record_id for entry in entries]))
+
+        count, first = page(0, PAGE)
+        self.rows = GameRows(count, lambda offset, size: page(offset, size)[1], first)
         self.scroller.content = len(self.rows) * self.row_h
         self.scroller.scroll_to(self.scroller.target, glide=False)
 
@@ -241,6 +250,8 @@ class GamesScene(ArcadeScene):
 
     def _draw_row(self, surface: pygame.Surface, index: int, box: pygame.Rect) -> None:
         row = self.rows[index]
+        if not row.record_id:
+            return  # an entry the index left out as damaged
         fill = palette.PANEL_EDGE if index == self.focus else (
             (40, 36, 92) if index % 2 == 0 else palette.PANEL)
         pygame.draw.rect(surface, fill, box, border_radius=16)
