@@ -103,11 +103,13 @@ def measure(folder: str, seed: int) -> dict[str, Any]:
 
 
 def _open_games(app: Any) -> Any:
+    """GAMES opened and left half a second, as a player looks before touching it (past the
+    shell's garbage collection after a scene change: not the list's own cost)."""
     from game.engine.testing import run_frames
 
     app.nav.push("querni.games")
     app.stack.apply_pending()
-    run_frames(app, 5)
+    run_frames(app, 30)
     return app.stack.top
 
 

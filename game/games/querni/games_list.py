@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from game.games.querni.record import check
 from game.games.querni.session import HUMAN, NO_RESULT, computer_level
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import color_name, t
@@ -94,9 +93,11 @@ class GameRows:
 
 
 def from_document(row: GameRow, data: dict[str, Any]) -> GameRow:
-    """``row`` with the result and the turns of its (checked) document."""
-    game = check(data)
-    return replace(row, result=game.result, turns=len(game.turns), takebacks=game.takebacks)
+    """``row`` with the result and the turns of its document, as ``Storage.document`` gives it:
+    checked already (every turn played through the rules), so it is only read here."""
+    takebacks = data.get("takebacks", 0)
+    return replace(row, result=str(data["result"]), turns=len(data["turns"]),
+                   takebacks=takebacks if type(takebacks) is int else 0)
 
 
 def level_name(kind: str) -> str:
