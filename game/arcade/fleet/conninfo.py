@@ -1,4 +1,4 @@
-"""libpq connection strings, read without libpq: what the fleet stores, logs and shows.
+"""libpq connection strings as the fleet stores, logs and shows them: read by libpq itself.
 
 The venue's server is named by a libpq connection string, either a URL
 (``postgresql://arcade@venue-db:5432/arcade?sslmode=require``) or ``key=value`` pairs
@@ -6,20 +6,25 @@ The venue's server is named by a libpq connection string, either a URL
 the log, a screen or the process list, so every string the fleet keeps or shows goes through
 :func:`without_password` or :func:`describe` first; the password itself comes from libpq's
 password file or ``PGPASSWORD`` (or, for one run, from the environment variable's URL).
-This module parses the two forms itself: the fleet's configuration is read at start-up, where
-importing the database driver would cost the arcade's first frame.
+The strings are parsed by :mod:`psycopg.conninfo` (libpq's own parser), imported on the first
+call: only a run with a venue calls these functions, and the arcade's first frame without one
+does not pay for the database driver.
 """
 
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, unquote, urlencode
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 MAX_LENGTH = 1024
 """Longer strings are refused: a connection string is a line an operator types."""
 SECRET_KEYS = frozenset({"password"})
-_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_QUOTED_RE = re.compile(r'"[^"]*"')
 
 
 class ConnInfoError(ValueError):
@@ -32,102 +37,69 @@ def is_url(conninfo: str) -> bool:
 
 def check(conninfo: str) -> None:
     """``ConnInfoError`` unless ``conninfo`` is a URL or ``key=value`` pairs libpq can read
-    (within :data:`MAX_LENGTH`, no control characters)."""
+    (within :data:`MAX_LENGTH`, no control characters, no URL ``#fragment``)."""
+    _fields(conninfo)
+
+
+def _fields(conninfo: str) -> dict[str, str]:
+    """libpq's reading of ``conninfo``: its parameters by keyword (``ConnInfoError`` when
+    libpq refuses it or it breaks one of the fleet's own limits)."""
     if not isinstance(conninfo, str) or not conninfo.strip():
         raise ConnInfoError("an empty connection string")
     if len(conninfo) > MAX_LENGTH:
         raise ConnInfoError(f"a connection string longer than {MAX_LENGTH} characters")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in conninfo):
         raise ConnInfoError("a connection string with control characters")
-    if is_url(conninfo):
-        _split_url(conninfo)
-    else:
-        pairs(conninfo)
+    if is_url(conninfo) and "#" in conninfo:
+        # libpq would take it into the database's name; everywhere else it starts a fragment
+        raise ConnInfoError("a connection URL has no #fragment (write '#' as %23)")
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
 
-
-def pairs(conninfo: str) -> list[tuple[str, str]]:
-    """The ``key=value`` pairs of a libpq keyword string, values unquoted
-    (``ConnInfoError`` when it does not parse)."""
-    out: list[tuple[str, str]] = []
-    text, i = conninfo, 0
-    while True:
-        while i < len(text) and text[i].isspace():
-            i += 1
-        if i >= len(text):
-            return out
-        match = _KEY_RE.match(text, i)
-        if match is None:
-            raise ConnInfoError("expected key=value pairs or a postgresql:// URL")
-        key, i = match.group(), match.end()
-        while i < len(text) and text[i].isspace():
-            i += 1
-        if i >= len(text) or text[i] != "=":
-            raise ConnInfoError(f"the keyword {key!r} has no '='")
-        i += 1
-        while i < len(text) and text[i].isspace():
-            i += 1
-        value, i = _value(text, i)
-        out.append((key, value))
-
-
-def _value(text: str, i: int) -> tuple[str, int]:
-    """One value from ``text[i:]`` (quoted or bare, with backslash escapes) and where it ends."""
-    chars: list[str] = []
-    quoted = i < len(text) and text[i] == "'"
-    if quoted:
-        i += 1
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and i + 1 < len(text):
-            chars.append(text[i + 1])
-            i += 2
-            continue
-        if (quoted and ch == "'") or (not quoted and ch.isspace()):
-            return "".join(chars), i + 1
-        chars.append(ch)
-        i += 1
-    if quoted:
-        raise ConnInfoError("a quoted value is not closed")
-    return "".join(chars), i
-
-
-def _quote(value: str) -> str:
-    if value and not any(ch.isspace() or ch in "'\\" for ch in value):
-        return value
-    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def _split_url(url: str) -> tuple[str, str, str, str, list[tuple[str, str]]]:
-    """(scheme, user info, hosts, path, query pairs) of a connection URL."""
-    stripped = url.strip()
-    scheme_end = stripped.index("://") + 3
-    scheme, rest = stripped[:scheme_end], stripped[scheme_end:]
-    rest, _, fragment = rest.partition("#")
-    if fragment:
-        raise ConnInfoError("a connection URL has no #fragment")
-    rest, _, query = rest.partition("?")
-    netloc, slash, path = rest.partition("/")
-    userinfo, at, hosts = netloc.rpartition("@")
-    if not at:
-        userinfo, hosts = "", netloc
     try:
-        params = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
-    except ValueError:
-        raise ConnInfoError("the URL's ?parameters do not parse") from None
-    return scheme, userinfo, hosts, slash + path, params
+        return {key: str(value) for key, value in conninfo_to_dict(conninfo).items()}
+    except psycopg.Error as error:
+        # libpq quotes pieces of the string, which may be the password: only its reason is kept
+        reason = _QUOTED_RE.sub('"…"', str(error).strip().splitlines()[0] if str(error).strip()
+                                else "libpq cannot read it")
+        raise ConnInfoError(reason) from None
 
 
 def without_password(conninfo: str) -> str:
-    """``conninfo`` with any password taken out (the form the fleet stores and logs)."""
-    check(conninfo)
-    if not is_url(conninfo):
-        return " ".join(f"{key}={_quote(value)}" for key, value in pairs(conninfo)
-                        if key.lower() not in SECRET_KEYS)
-    scheme, userinfo, hosts, path, params = _split_url(conninfo)
-    user = userinfo.partition(":")[0]
-    kept = [(key, value) for key, value in params if key.lower() not in SECRET_KEYS]
+    """``conninfo`` with any password taken out (the form the fleet stores and logs): a URL
+    stays a URL, ``key=value`` pairs keep the order they were typed in."""
+    fields = _fields(conninfo)
+    if is_url(conninfo):
+        return _url_without_password(conninfo.strip())
+    from psycopg.conninfo import make_conninfo
+
+    kept = {key: fields[key] for key in _typed_order(conninfo, fields)
+            if key.lower() not in SECRET_KEYS}
+    return make_conninfo("", **kept)
+
+
+def _typed_order(conninfo: str, keys: Iterable[str]) -> list[str]:
+    """``keys`` in the order ``conninfo`` names them (libpq lists its parameters in its own)."""
+    def typed_at(key: str) -> int:
+        found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
+        return found.start() if found else len(conninfo)
+
+    return sorted(keys, key=typed_at)
+
+
+def _url_without_password(url: str) -> str:
+    """``url`` (which libpq reads) without the password of its user part or its query."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise ConnInfoError("a connection URL that does not split into its parts") from None
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    user = userinfo.partition(":")[0] if at else ""
+    kept = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
+            if key.lower() not in SECRET_KEYS]
     query = f"?{urlencode(kept)}" if kept else ""
-    return f"{scheme}{user + '@' if user else ''}{hosts}{path}{query}"
+    scheme = url[:url.index("://") + 3]
+    return f"{scheme}{user + '@' if user else ''}{hosts}{parts.path}{query}"
 
 
 def has_password(conninfo: str) -> bool:
@@ -137,35 +109,19 @@ def has_password(conninfo: str) -> bool:
 
 def password_of(conninfo: str) -> str | None:
     """The password inside ``conninfo``, or ``None`` (to scrub it from driver messages)."""
-    check(conninfo)
-    if not is_url(conninfo):
-        found = [value for key, value in pairs(conninfo) if key.lower() in SECRET_KEYS]
-        return found[-1] if found else None
-    _, userinfo, _, _, params = _split_url(conninfo)
-    found = [value for key, value in params if key.lower() in SECRET_KEYS]
-    if found:
-        return found[-1]
-    user, colon, secret = userinfo.partition(":")
-    return unquote(secret) if colon else None
+    return _fields(conninfo).get("password")
 
 
 def describe(conninfo: str) -> str:
     """A short ``user@host:port/dbname`` for screens and the log (never the password;
     what libpq would default is left out)."""
-    check(conninfo)
-    if is_url(conninfo):
-        _, userinfo, hosts, path, params = _split_url(conninfo)
-        fields = dict(params)
-        user = unquote(userinfo.partition(":")[0]) or fields.get("user", "")
-        host = unquote(hosts) or fields.get("host", "")
-        dbname = unquote(path.lstrip("/")) or fields.get("dbname", "")
-    else:
-        fields = dict(pairs(conninfo))
-        user, dbname = fields.get("user", ""), fields.get("dbname", "")
-        host = fields.get("host", fields.get("hostaddr", ""))
-        if fields.get("port"):
-            host = f"{host}:{fields['port']}"
-    text = f"{user + '@' if user else ''}{host or 'localhost'}{'/' + dbname if dbname else ''}"
+    fields = _fields(conninfo)
+    user, dbname = fields.get("user", ""), fields.get("dbname", "")
+    host = fields.get("host") or fields.get("hostaddr") or "localhost"
+    port = fields.get("port", "").strip(",")
+    if port:
+        host = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    text = f"{user + '@' if user else ''}{host}{'/' + dbname if dbname else ''}"
     return text[:120]
 
 

@@ -253,7 +253,12 @@ class Storage:
     def record(self, game_id: str, record_id: str) -> Record | None:
         """The record ``record_id`` of ``game_id``, or ``None``."""
         self._spec(game_id)
-        return self._records.record(game_id, record_id)
+        return next(iter(self._records.records_by_id(game_id, [record_id])), None)
+
+    def records_by_id(self, game_id: str, ids: Sequence[str]) -> list[Record]:
+        """The records of ``game_id`` among ``ids`` (one indexed query), in no set order."""
+        self._spec(game_id)
+        return self._records.records_by_id(game_id, ids)
 
     def table(self, game_id: str, variant: str) -> list[Record]:
         """The best ``table_size`` records of ``variant``, best first (``[]`` if not ranked)."""
@@ -338,7 +343,14 @@ class Storage:
         ``arcade.db`` (one query, no file opened): what a list of games shows. Open one with
         :meth:`document` or :meth:`game_document`."""
         self._spec(game_id)
-        return self._records.documents(game_id)[::-1]
+        return self._records.documents(game_id)[1][::-1]
+
+    def documents_page(self, game_id: str, offset: int,
+                       count: int) -> tuple[int, list[DocumentEntry]]:
+        """How many documents ``game_id`` has, and ``count`` of their entries from the
+        ``offset``-th newest on (one indexed query: a list of games reads what it shows)."""
+        self._spec(game_id)
+        return self._records.documents(game_id, (offset, count))
 
     def document(self, game_id: str, record_id: str) -> dict[str, Any] | None:
         """The checked document of the game recorded as ``record_id``, or ``None`` (it has
@@ -347,6 +359,12 @@ class Storage:
         self._spec(game_id)
         name = self._records.document_name(game_id, record_id)
         return None if name is None else self.game_document(game_id, name)
+
+    def has_document(self, game_id: str, record_id: str) -> bool:
+        """Whether the game recorded as ``record_id`` has a document (one indexed query, no
+        file opened): what a row of a table asks to show that its replay opens."""
+        self._spec(game_id)
+        return self._records.document_name(game_id, record_id) is not None
 
     def load_document(self, path: Path | str) -> tuple[str, dict[str, Any]] | None:
         """(game id, data) of the document at ``path`` (``--replay``), or ``None``."""

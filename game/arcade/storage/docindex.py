@@ -15,8 +15,9 @@ import logging
 import os
 import re
 import sqlite3
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.arcade.storage.gamedata import is_iso_date
 
@@ -57,11 +58,34 @@ def drop(conn: sqlite3.Connection, name: str) -> None:
     conn.execute("DELETE FROM documents WHERE name = ?", (name,))
 
 
-def of_game(conn: sqlite3.Connection, game_id: str) -> list[DocumentEntry]:
-    """The game's entries, oldest first; a row that does not match its own name is left
-    out (the index is checked like any file)."""
-    rows = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
-                        "ORDER BY name", (game_id,))
+Page = tuple[int, int]
+"""(offset, count) of the entries wanted, newest first."""
+
+
+def of_game(conn: sqlite3.Connection, game_id: str,
+            page: Page | None = None) -> tuple[int, list[DocumentEntry]]:
+    """How many entries the game has, and its entries: all of them oldest first, or the
+    ``page`` newest first (one indexed query each). A row that does not match its own name is
+    left out (the index is checked like any file)."""
+    if page is None:
+        rows = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
+                            "ORDER BY name", (game_id,)).fetchall()
+        return len(rows), _valid(rows)
+    (count,) = conn.execute("SELECT COUNT(*) FROM documents WHERE game = ?",
+                            (game_id,)).fetchone()
+    newest = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
+                          "ORDER BY name DESC LIMIT ? OFFSET ?", (game_id, page[1], page[0]))
+    return int(count), _valid(newest)
+
+
+def paged(entries: list[DocumentEntry], page: Page | None) -> tuple[int, list[DocumentEntry]]:
+    """``of_game``'s answer made of ``entries`` (oldest first)."""
+    if page is None:
+        return len(entries), entries
+    return len(entries), entries[::-1][page[0]:page[0] + page[1]]
+
+
+def _valid(rows: Iterable[Sequence[Any]]) -> list[DocumentEntry]:
     found = []
     for row in rows:
         entry = entry_of(row[0])

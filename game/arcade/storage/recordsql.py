@@ -301,6 +301,14 @@ class RecordSql:
         found = self._checked(game_id, rows)
         return found[0] if found else None
 
+    def records_by_id(self, conn: sqlite3.Connection, game_id: str,
+                      ids: Sequence[str]) -> list[Record]:
+        """The records among ``ids`` (at most a few hundred: one query's parameters)."""
+        marks = ",".join("?" * len(ids))
+        return self._checked(game_id, conn.execute(
+            f"SELECT {_RECORD} FROM records WHERE game = ? AND id IN ({marks})",
+            (game_id, *ids)))
+
     def batch(self, conn: sqlite3.Connection, after: int,
               size: int) -> tuple[int, list[tuple[int, str, Record]]]:
         """Up to ``size`` rows after ``seq`` ``after``: the last seq seen and (seq, game,

@@ -375,10 +375,10 @@ class RecordStore:
             lambda conn: self._sql.records(conn, game_id, variant, last), none)
         return pending.records(found, waiting, variant, last)
 
-    def record(self, game_id: str, record_id: str) -> Record | None:
-        found, waiting = self._ask(("record", game_id, record_id), lambda conn: self._sql.record(
-            conn, game_id, record_id), None)
-        return next((r for r in waiting if r.id == record_id), found)
+    def records_by_id(self, game_id: str, ids: Sequence[str]) -> list[Record]:
+        found, waiting = self._ask(("by id", game_id, tuple(ids)), partial(
+            self._sql.records_by_id, game_id=game_id, ids=ids), list[Record]())
+        return list(({r.id: r for r in found} | {r.id: r for r in waiting if r.id in ids}).values())
 
     def tally(self, game_id: str, by: Sequence[str], sums: Sequence[str] = (),
               variant: str | None = None) -> list[Tally]:
@@ -408,26 +408,26 @@ class RecordStore:
 
     # --- the documents' index ----------------------------------------------------------------
 
-    def documents(self, game_id: str) -> list[DocumentEntry]:
-        """The entries of ``game_id``'s documents, oldest first: from the index, or from
-        ``games/`` itself when it changed since it was indexed (the index then follows it on
-        the database's thread)."""
+    def documents(self, game_id: str, page: docindex.Page | None = None
+                  ) -> tuple[int, list[DocumentEntry]]:
+        """``docindex.of_game``'s answer: from the index, or from ``games/`` itself when it
+        changed since it was indexed (the index then follows it on the database's thread)."""
         folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
 
-        def ask(conn: sqlite3.Connection) -> list[DocumentEntry]:
-            if folder is None or self._db.in_memory:
-                return docindex.of_game(conn, game_id)
-            listed = docindex.listing_if_changed(conn, folder)
-            if listed is None:
-                return docindex.of_game(conn, game_id)
+        def ask(conn: sqlite3.Connection) -> tuple[int, list[DocumentEntry]]:
+            listed = None
+            if folder is not None and not self._db.in_memory:
+                listed = docindex.listing_if_changed(conn, folder)
+            if listed is None or folder is None:
+                return docindex.of_game(conn, game_id, page)
             where = folder
             self._db.submit_logged(lambda c: transaction(
                 c, lambda t: docindex.follow_folder(t, where)), "indexing the documents")
-            return sorted((e for e in listed.values() if e.game == game_id),
-                          key=lambda e: e.name)
+            return docindex.paged(sorted((e for e in listed.values() if e.game == game_id),
+                                         key=lambda e: e.name), page)
 
-        none: list[DocumentEntry] = []
-        return self._ask(("documents", game_id), ask, none)[0]
+        none: tuple[int, list[DocumentEntry]] = (0, [])
+        return self._ask(("documents", game_id, page), ask, none)[0]
 
     def document_name(self, game_id: str, record_id: str) -> str | None:
         """The file name of the document of ``record_id`` (the newest when there are more),

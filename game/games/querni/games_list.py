@@ -1,15 +1,14 @@
 """What the GAMES screen lists of each recorded QUERNI game: its date, who played, the result and
 the number of turns, joined from storage's list of documents and the records (who played is only
 in the record). A document whose record is gone (the operator reset the scores) is summed up from
-the document itself when its row is first shown. No pygame here."""
+the document itself once its row is shown on a list at rest. No pygame here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from game.games.querni.record import check
 from game.games.querni.session import HUMAN, NO_RESULT, computer_level
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import color_name, t
@@ -53,10 +52,52 @@ def rows(entries: Sequence[DocumentEntry], records: Sequence[Record]) -> list[Ga
     return out
 
 
+PAGE = 40
+"""Rows read at a time: a list of a hundred thousand games reads only what it shows."""
+
+
+class GameRows:
+    """The rows of ``count`` games, newest first, read ``PAGE`` at a time by ``fetch(offset,
+    count)`` when first asked for (``first``: the first page, read with the count). A row
+    the page did not give (an index entry left out as damaged) is an empty one (no record id),
+    never drawn or opened."""
+
+    def __init__(self, count: int, fetch: Callable[[int, int], list[GameRow]],
+                 first: list[GameRow] | None = None) -> None:
+        self._count = count
+        self._fetch = fetch
+        self._pages: dict[int, list[GameRow]] = {} if first is None else {0: first}
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _page(self, index: int) -> list[GameRow]:
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        number = index // PAGE
+        if number not in self._pages:
+            self._pages[number] = self._fetch(number * PAGE, PAGE)
+        return self._pages[number]
+
+    def __getitem__(self, index: int) -> GameRow:
+        page = self._page(index)
+        return page[index % PAGE] if index % PAGE < len(page) else GameRow("", "")
+
+    def __setitem__(self, index: int, row: GameRow) -> None:
+        page = self._page(index)
+        if index % PAGE < len(page):
+            page[index % PAGE] = row
+
+    def __iter__(self) -> Iterator[GameRow]:
+        return (self[index] for index in range(self._count))
+
+
 def from_document(row: GameRow, data: dict[str, Any]) -> GameRow:
-    """``row`` with the result and the turns of its (checked) document."""
-    game = check(data)
-    return replace(row, result=game.result, turns=len(game.turns), takebacks=game.takebacks)
+    """``row`` with the result and the turns of its document, as ``Storage.document`` gives it:
+    checked already (every turn played through the rules), so it is only read here."""
+    takebacks = data.get("takebacks", 0)
+    return replace(row, result=str(data["result"]), turns=len(data["turns"]),
+                   takebacks=takebacks if type(takebacks) is int else 0)
 
 
 def level_name(kind: str) -> str:

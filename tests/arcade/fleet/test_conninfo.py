@@ -61,3 +61,30 @@ def test_the_summary_shown_names_user_host_and_database_only(text: str, summary:
 def test_what_is_not_a_connection_string_is_refused(text: str) -> None:
     with pytest.raises(conninfo.ConnInfoError):
         conninfo.check(text)
+
+
+@pytest.mark.parametrize("text", ["bogus=1", "host=db sslmod=require",
+                                  "postgresql://db/arcade?sslmod=require",
+                                  "postgresql://db/arcade?connect_timeout"])
+def test_what_libpq_itself_refuses_is_refused(text: str) -> None:
+    """An unknown keyword (a typo the operator would otherwise find only when the link fails)
+    is refused where it is typed: libpq reads the string, not a parser beside it."""
+    with pytest.raises(conninfo.ConnInfoError):
+        conninfo.check(text)
+
+
+@pytest.mark.parametrize("text", ["host=db Sup3r-secret", "host=db password=Sup3r-secret x"])
+def test_a_refusal_never_repeats_the_text(text: str) -> None:
+    with pytest.raises(conninfo.ConnInfoError) as refused:
+        conninfo.check(text)
+    assert "Sup3r-secret" not in str(refused.value)
+
+
+@pytest.mark.parametrize("text, summary", [
+    ("host=::1 port=5433 dbname=arcade", "[::1]:5433/arcade"),
+    ("postgresql://kiosk@[::1]:5433/arcade", "kiosk@[::1]:5433/arcade"),
+    ("hostaddr=127.0.0.1 user=kiosk", "kiosk@127.0.0.1"),
+    ("postgresql://k%40venue@db/arc%20ade", "k@venue@db/arc ade"),
+])
+def test_the_summary_is_what_libpq_reads(text: str, summary: str) -> None:
+    assert conninfo.describe(text) == summary

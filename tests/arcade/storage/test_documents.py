@@ -167,3 +167,26 @@ def test_a_records_document_is_found_by_one_indexed_query(tmp_path, monkeypatch)
         ("counter", "x")))
     conn.close()
     assert "documents_by_record" in plan
+
+
+def test_a_page_of_documents_and_their_records_by_id(tmp_path):
+    """Issue 46: a list of games reads the page it shows, from the index and from the folder
+    changed since (one query each), and those games' records by id, pending ones too."""
+    store = store_of(tmp_path)
+    games = [Counter(n) for n in range(3, 8)]
+    for game in games:
+        store.record_game("counter", game)
+    store.settle()
+    ids = [store.record_id(game) for game in games][::-1]  # newest first
+    for _ in range(2):  # from the index, then from the folder that changed since
+        assert store.documents_page("counter", 0, 2) == (5, store.documents("counter")[:2])
+        count, entries = store.documents_page("counter", 2, 10)
+        assert count == 5 and [entry.record_id for entry in entries] == ids[2:]
+        (tmp_path / "games" / "other-20261130T021500Z-x.json").write_text("{}")
+    found = store.records_by_id("counter", [ids[0], "no-such-record", ids[3]])
+    assert sorted(record.id for record in found) == sorted([ids[0], ids[3]])
+    waiting = Counter(9)
+    store.record_game("counter", waiting)  # pending: not committed yet, answered all the same
+    assert [r.id for r in store.records_by_id("counter", [store.record_id(waiting)])] == \
+        [store.record_id(waiting)]
+    store.close()

@@ -6,6 +6,8 @@ empty picture is a chain the rules call one."""
 
 from __future__ import annotations
 
+import shutil
+
 import pygame
 import pytest
 
@@ -114,7 +116,10 @@ def test_a_game_whose_record_is_gone_is_summed_up_from_its_document(tmp_path, th
     try:
         app.ctx.storage.reset_records()  # the operator reset the scores: the documents stay
         scene = open_games(app)
-        app.stack.draw(app.surface)
+        for _ in range(30):  # summed up a few milliseconds a frame, the list at rest
+            if scene.still:
+                break
+            run_frames(app, 1)
         assert [row.turns for row in scene.rows] == [g.turn_count for g in games[::-1]]
         assert all(row.players is None for row in scene.rows)
         assert players_text(None) == "—"
@@ -139,7 +144,7 @@ def test_a_damaged_document_leaves_the_list(tmp_path, three):
 def test_no_recorded_game_says_so(app):
     scene = open_games(app)
     app.stack.draw(app.surface)
-    assert scene.rows == []
+    assert list(scene.rows) == []
 
 
 # --- HIGH SCORES ------------------------------------------------------------------------------
@@ -149,6 +154,9 @@ def test_a_scores_row_opens_its_replay_only_when_its_game_has_a_document(tmp_pat
     (gone,) = (tmp_path / "data" / "games").glob(f"*-{lost_id}.json")
     gone.unlink()
     app = make_arcade(tmp_path / "data")
+    listed: list[str] = []
+    every = app.ctx.storage.documents
+    app.ctx.storage.documents = lambda game_id: listed.append(game_id) or every(game_id)
     try:
         app.nav.push("scores", game_id="querni", variant="vs_hard")
         settle(app, 3)
@@ -163,6 +171,7 @@ def test_a_scores_row_opens_its_replay_only_when_its_game_has_a_document(tmp_pat
                 palette.ACCENT
 
         assert marked(rows[kept_id]) and not marked(rows[lost_id])
+        assert listed == []  # asked by record id: no list of every document (issue 46)
         post_tap(rows[lost_id].center)  # no document: nothing happens
         settle(app, 3)
         assert app.stack.top is scores
@@ -235,5 +244,73 @@ def test_a_damaged_document_of_a_game_without_record_is_read_once(tmp_path, thre
             run_frames(app, 1)
         assert len(reads) <= len(scene.rows) + 3  # each row at most once
         assert all(row.turns is None for row in scene.rows)
+    finally:
+        app.shutdown()
+
+
+def shown_rows(scene: GamesScene) -> range:
+    top = int(scene.scroller.offset // scene.row_h)
+    return range(top, min(len(scene.rows),
+                          int((scene.scroller.offset + scene.view.height) // scene.row_h) + 1))
+
+
+def test_a_flung_list_reads_no_document_until_it_is_still(tmp_path, three):
+    """Issue 46 (GAMES at scale): the rows of games whose record is gone are summed up from
+    their documents once the list is still, not on the frames of a fling (each such row read
+    its document and checked every turn on the frame that first showed it)."""
+    app = make_arcade(tmp_path / "data")
+    try:
+        storage = app.ctx.storage
+        storage.reset_records()
+        folder = tmp_path / "data" / "games"
+        first = sorted(folder.glob("*.json"))[0]
+        for i in range(60):  # the same game under more names: a longer list
+            shutil.copyfile(first, folder / f"querni-20261201T00{i:02d}00Z-more{i:04d}.json")
+        reads: list[tuple[str, str]] = []
+        real = storage.document
+        storage.document = lambda *args: reads.append(args) or real(*args)
+        scene = open_games(app)
+        assert len(scene.rows) == 63
+        for _ in range(60):
+            if scene.still:
+                break
+            run_frames(app, 1)
+        assert all(scene.rows[index].known for index in shown_rows(scene))  # read while still
+        reads.clear()
+        scene.scroller.scroll_to(scene.scroller.max_offset)  # a fling to the end
+        frames = 0
+        while frames < 300:
+            run_frames(app, 1)
+            frames += 1
+            if not scene.scroller.moving:
+                break  # arrived: this frame may read
+            assert reads == [], f"a document read on frame {frames} of the fling"
+        assert frames > 5  # it glided
+        for _ in range(60):
+            if scene.still:
+                break
+            run_frames(app, 1)
+        assert scene.still and all(scene.rows[index].known for index in shown_rows(scene))
+    finally:
+        app.shutdown()
+
+
+def test_games_reads_a_page_of_what_it_shows_never_every_game(tmp_path, three):
+    """Issue 46 (GAMES at scale): the list asks how many games there are and reads the rows
+    it shows a page at a time (documents and records by id), never every document and every
+    record (100,000 of them took GAMES 10 s to open)."""
+    _games, ids = three
+    app = make_arcade(tmp_path / "data")
+    storage = app.ctx.storage
+    whole: list[str] = []
+    for name in ("documents", "records", "game_documents"):
+        real = getattr(storage, name)
+        setattr(storage, name, lambda *args, real=real, name=name, **kw:
+                whole.append(name) or real(*args, **kw))
+    try:
+        scene = open_games(app)
+        run_frames(app, 5)
+        assert [row.record_id for row in scene.rows] == ids[::-1]
+        assert whole == []
     finally:
         app.shutdown()

@@ -2,12 +2,16 @@
 one tap from its replay. Opened from QUERNI's tile on the title and from STATISTICS.
 
 The games are the documents storage lists (``Storage.documents``), joined with the records for
-who played (``games_list``). The list scrolls by drag, wheel or keys; the arrows also move a
-highlight that Enter opens; EXIT of the replay comes back here.
+who played (``games_list``). A game whose record is gone is summed up from its document once the
+list is still, the shown rows first, within a few milliseconds a frame: a document is read and
+its every turn checked, and a list flung past thousands of such games must not wait for them.
+The list scrolls by drag, wheel or keys; the arrows also move a highlight that Enter opens; EXIT
+of the replay comes back here.
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,7 +25,9 @@ from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
 from game.games.querni.games_list import (
+    PAGE,
     GameRow,
+    GameRows,
     from_document,
     outcome,
     outcome_text,
@@ -37,6 +43,8 @@ if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
 
 TAP_SLOP = 14
+READ_BUDGET = 0.006
+"""Seconds of a frame spent summing rows up from their documents (at least one row a frame)."""
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
            "unfinished": palette.TEXT_DIM,
            "BLUE": qpalette.RIM[Color.BLUE], "RED": qpalette.RIM[Color.RED]}
@@ -57,7 +65,7 @@ class GamesScene(ArcadeScene):
         self.row_h = 128 if self.tall else 76
         self.view = pygame.Rect(self.panel.left + 16, self.panel.top + self.header + 10,
                                 self.panel.width - 32, self.panel.height - self.header - 20)
-        self.rows: list[GameRow] = []
+        self.rows = GameRows(0, lambda offset, count: [])
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
@@ -65,12 +73,19 @@ class GamesScene(ArcadeScene):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the list again (a game's document may have been set aside)."""
+        """Read the list again (a game's document may have been set aside): how many games
+        there are and the first page of them; the others when they are first shown."""
         storage = self.ctx.storage
-        if storage is None:
-            self.rows = []
-        else:
-            self.rows = rows(storage.documents(GAME_ID), storage.records(GAME_ID))
+
+        def page(offset: int, count: int) -> tuple[int, list[GameRow]]:
+            if storage is None:
+                return 0, []
+            total, entries = storage.documents_page(GAME_ID, offset, count)
+            return total, rows(entries, storage.records_by_id(
+                GAME_ID, [entry.record_id for entry in entries]))
+
+        count, first = page(0, PAGE)
+        self.rows = GameRows(count, lambda offset, size: page(offset, size)[1], first)
         self.scroller.content = len(self.rows) * self.row_h
         self.scroller.scroll_to(self.scroller.target, glide=False)
 
@@ -148,8 +163,36 @@ class GamesScene(ArcadeScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.scroller.update(dt)
+        if not self.scroller.moving:
+            self._sum_up_shown()
         if self.ui is not None:
             self.gui.update(dt)
+
+    def _shown(self) -> range:
+        """The indexes of the rows the list shows."""
+        offset = round(self.scroller.offset)
+        return range(max(0, offset // self.row_h),
+                     min(len(self.rows), (offset + self.view.height) // self.row_h + 1))
+
+    def _unread(self) -> list[int]:
+        return [index for index in self._shown() if not self.rows[index].known
+                and self.rows[index].record_id not in self._read]
+
+    def _sum_up_shown(self) -> None:
+        """Shown rows whose record is gone, summed up from their documents: each read once
+        (a damaged one is set aside, not read again), for at most ``READ_BUDGET`` a frame."""
+        storage = self.ctx.storage
+        if storage is None:
+            return
+        started = time.perf_counter()
+        for index in self._unread():
+            row = self.rows[index]
+            self._read.add(row.record_id)
+            data = storage.document(GAME_ID, row.record_id)
+            if data is not None:
+                self.rows[index] = from_document(row, data)
+            if time.perf_counter() - started >= READ_BUDGET:
+                return
 
     @property
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
@@ -157,8 +200,9 @@ class GamesScene(ArcadeScene):
 
     @property
     def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
-        """Nothing moves unless the list scrolls (untouched, it is redrawn only rarely)."""
-        return not self.scroller.moving
+        """Nothing moves unless the list scrolls or shown rows are still to be summed up
+        (untouched, it is redrawn only rarely)."""
+        return not self.scroller.moving and not self._unread()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
@@ -198,27 +242,16 @@ class GamesScene(ArcadeScene):
         clip = surface.get_clip()
         surface.set_clip(self.view)
         offset = round(self.scroller.offset)
-        first = max(0, offset // self.row_h)
-        last = min(len(self.rows), (offset + self.view.height) // self.row_h + 1)
-        for index in range(first, last):
+        for index in self._shown():
             box = pygame.Rect(self.view.left, self.view.top + index * self.row_h - offset,
                               self.view.width, self.row_h - 8)
             self._draw_row(surface, index, box)
         surface.set_clip(clip)
 
-    def _row(self, index: int) -> GameRow:
-        """Row ``index``, summed up from its document when its record is gone."""
-        row = self.rows[index]
-        storage = self.ctx.storage
-        if not row.known and storage is not None and row.record_id not in self._read:
-            self._read.add(row.record_id)  # once: a damaged one is set aside, not re-read
-            data = storage.document(GAME_ID, row.record_id)
-            if data is not None:
-                row = self.rows[index] = from_document(row, data)
-        return row
-
     def _draw_row(self, surface: pygame.Surface, index: int, box: pygame.Rect) -> None:
-        row = self._row(index)
+        row = self.rows[index]
+        if not row.record_id:
+            return  # an entry the index left out as damaged
         fill = palette.PANEL_EDGE if index == self.focus else (
             (40, 36, 92) if index % 2 == 0 else palette.PANEL)
         pygame.draw.rect(surface, fill, box, border_radius=16)

@@ -109,7 +109,7 @@ class ScoresView(VariantTabs):
             self.variant = self.spec.variants[0].id
         self.tabs: list[pygame_gui.elements.UIButton] = []
         self._counted: tuple[str, list[Record], Totals] | None = None
-        self._documented: set[str] | None = None
+        self._documented: tuple[tuple[str, ...], set[str]] | None = None
 
     @property
     def versus(self) -> bool:
@@ -147,12 +147,14 @@ class ScoresView(VariantTabs):
         return self._counted[1], self._counted[2]
 
     def documented(self) -> set[str]:
-        """The record ids whose game's document is kept (its replay can be opened)."""
-        if self._documented is None:
+        """The shown games' record ids whose document is kept (its replay can be opened):
+        asked by record id when the shown games change, never a list of every document."""
+        shown = tuple(record.id for record in self._shown()[0][-LAST_GAMES:])
+        if self._documented is None or self._documented[0] != shown:
             storage = self.app.ctx.storage
-            entries = storage.documents(GAME_ID) if storage is not None else []
-            self._documented = {entry.record_id for entry in entries}
-        return self._documented
+            self._documented = (shown, {record_id for record_id in shown if storage is not None
+                                        and storage.has_document(GAME_ID, record_id)})
+        return self._documented[1]
 
     def rows(self) -> list[tuple[Record, pygame.Rect]]:
         """The last games shown, newest first, each with its row's band on screen."""
