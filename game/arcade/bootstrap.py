@@ -200,6 +200,10 @@ def kiosk_folder_problem(args: argparse.Namespace) -> str | None:
         folder = resolve_data_dir(args.data_dir)
     except ValueError:
         return None  # a usage error: said by open_storage
+    try:  # a folder not made yet is made, as the storage would: only one it cannot is a problem
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return error.strerror or str(error)
     return unusable(folder)
 
 

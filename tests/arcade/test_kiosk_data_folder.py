@@ -106,3 +106,18 @@ def test_a_kiosk_on_a_read_only_file_system_plays_on_and_writes_when_it_is_writa
         assert status == 0, errors
     finally:
         subprocess.run(["umount", "-l", str(card)], check=False)
+
+
+def test_a_kiosk_given_a_data_folder_not_made_yet_makes_it_and_writes_there(
+        tmp_path: Path) -> None:
+    """A new kiosk's ``--data-dir`` that does not exist yet is a folder to make, not one that
+    vanished: its games go to disk from the start (the SIGTERM test found them kept in
+    memory only)."""
+    from game.arcade.bootstrap import kiosk_folder_problem
+    from game.arcade.cli import parser
+    from game.games.registry import GAMES
+
+    data = tmp_path / "new" / "data"
+    args = parser(GAMES).parse_args(["--kiosk", "--data-dir", str(data)])
+    assert kiosk_folder_problem(args) is None
+    assert data.is_dir()
