@@ -15,6 +15,7 @@ from game.arcade.scenes.confirm import ConfirmScene
 from game.arcade.scenes.pause import PauseScene
 from game.engine.testing import post_key, run_frames
 from game.games.querni.demo import choose_turn as demo_turn
+from game.games.querni.notation import turn_line
 from game.games.querni.record import ENDED_VERSION, VERSION, check, to_record
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
@@ -266,3 +267,24 @@ def test_a_document_that_misstates_its_ending_is_refused(bad):
     document = {**to_record(session), **bad}
     with pytest.raises(ValueError):
         check(document)
+
+
+def test_a_language_switch_under_view_board_tells_the_move_list_anew(app):
+    """The play screen under the game-over panel does not step; the move list VIEW BOARD
+    shows of it follows a switch of language all the same (every entry, its colour words
+    and its "removes" too)."""
+    session = finished("BLUE", True)
+    scene = show_game(app, session)
+    app.nav.push("querni.game_over", session=session)
+    run_frames(app, 4)
+    over = app.stack.top
+    tap(app, over.b_view.rect.center, 4)
+    traces = scene.story.history.traces
+    english = scene.story.list.entries
+    assert english[-1][1] == turn_line(len(traces), traces[-1])
+    app.set_language("bg")
+    run_frames(app, 2)
+    shown = scene.story.list.entries
+    assert [line for _color, line in shown] == [
+        turn_line(number, trace) for number, trace in enumerate(traces, 1)]
+    assert shown[-1][1] != english[-1][1]

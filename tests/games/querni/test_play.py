@@ -20,6 +20,7 @@ from game.games.querni.record import check, to_record
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.session import QuerniSession, replay
+from game.games.querni.texts import t
 from game.games.querni.widgets.hud import Sound
 from game.games.registry import GAMES
 from game.rules.querni import Color, QuerniState
@@ -142,6 +143,32 @@ def test_a_tap_on_anything_not_lit_explains_why_in_the_players_language(app):
     tap_square(app, scene, (1, 1))
     text = scene.message()[0]
     assert "ЧЕРВЕНИТЕ" in text or "ЧЕРВЕН" in text, text
+
+
+def test_a_shown_refusal_follows_a_switch_of_language_without_a_new_tap(app):
+    """The line keeps what it says, not its English words: a language switch (SETTINGS over
+    the game) says the same refusal in the new language, colour names too."""
+    scene = start(app, session_of(JUMPS))
+    tap_square(app, scene, (1, 1))  # RED's piece
+    english = scene.message()
+    assert english == ("That is RED's 3 on b2: tap one of your own pieces.", "bad")
+    app.set_language("bg")
+    text, tone = scene.message()
+    assert tone == "bad" and text != english[0]
+    assert "ЧЕРВЕН" in text, text
+
+
+def test_the_removal_note_follows_a_switch_of_language(app):
+    scene = start(app, session_of(CHAIN))
+    tap_button(app, scene.b_chain)
+    tap_square(app, scene, (0, 0))
+    tap_square(app, scene, (2, 0))
+    tap_button(app, scene.b_end)
+    english, tone = scene.message()
+    assert "BLUE" in english and "4" in english and "6" in english
+    app.set_language("bg")
+    assert scene.message() == (t("play.removed", color=t("color.BLUE"), low=4, high=6), tone)
+    assert scene.message()[0] != english
 
 
 # --- Q-6.2 chains, Q-6.3 END MOVE and UNDO ------------------------------------------------------

@@ -58,7 +58,7 @@ from game.games.querni.scenes.play_orientation import orient, wanted
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
 from game.games.querni.scenes.play_story import PlayStory
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
-from game.games.querni.texts import TEXTS, color_name, t
+from game.games.querni.texts import TEXTS, color_name, later
 from game.games.querni.widgets import hud
 from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import QuerniLayout, for_size
@@ -95,7 +95,7 @@ class PlayScene(PlayScreen):
         self.players: dict[Color, Player] = {}
         self.hints: HintFlow[QuerniState, Hint] = HintFlow(
             HintAsker(HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)),
-            counted=self._hint_counted, failed=lambda: self.note_that(t("hint.failed"), INFO),
+            counted=self._hint_counted, failed=lambda: self.note_that(later("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
         self.coach = Coach(self.settings, self.ctx.save_settings, self.ctx.demo_is_attract
@@ -124,7 +124,7 @@ class PlayScene(PlayScreen):
         self.anim = BoardAnimations(self.layout, self.board_view, self.rng)
         orient(self, wanted(self))  # RED against the computer: turned round
         self.gestures = PlayGestures(self)
-        self.note: tuple[str, str] | None = None  # (text, tone) until the next action
+        self.note: tuple[Note, str] | None = None  # (text, tone) until the next action
         self.note_age = 0.0
         self.message_line = MessageLine()
         self.trail_path: tuple[Square, ...] = ()
@@ -268,7 +268,7 @@ class PlayScene(PlayScreen):
             self.hints.put_away()  # a step away from the hint puts it away
         if isinstance(result, Refusal):
             audio.play("querni_illegal")
-            self.note_that(refusal_text(result), BAD)
+            self.note_that(lambda: refusal_text(result), BAD)
             if result.square is not None:
                 self.anim.shake(result.square)
         elif isinstance(result, TurnEnded):
@@ -300,7 +300,8 @@ class PlayScene(PlayScreen):
         if self.human_turn:
             self.apply(self.control.end_move(confirm_pass=True))
 
-    def note_that(self, text: str, tone: str) -> None:
+    def note_that(self, text: Note, tone: str) -> None:
+        """Say ``text`` (made anew each time it is read) until the next action."""
         self.note = (text, tone)
         self.note_age = 0.0
 
@@ -338,12 +339,12 @@ class PlayScene(PlayScreen):
             self.ghosts = dict(zip(event.removed, ((mover, n) for n in numbers)))
             audio.play("querni_pop")
             self.anim.pop_chain([(sq, mover, n) for sq, n in zip(event.removed, numbers)])
-            self.note_that(t("play.removed", color=color_name(mover), low=event.chain[0],
-                         high=event.chain[1]), GOOD)
+            self.note_that(later("play.removed", color=mover, low=event.chain[0],
+                               high=event.chain[1]), GOOD)
         elif event.passed:
             audio.play("querni_pass")
             key = "play.auto_passed" if event.automatic else "play.passed"
-            self.note_that(t(key, color=color_name(mover)), INFO)
+            self.note_that(later(key, color=mover), INFO)
         else:
             self.note = None
         self.pending_pass = None
@@ -369,8 +370,7 @@ class PlayScene(PlayScreen):
         if self.control.is_over or not self.control.must_pass:
             return
         mover = self.control.to_move
-        self.note_that(t("play.auto_pass", color=color_name(mover),
-                     other=color_name(mover.opponent)), INFO)
+        self.note_that(later("play.auto_pass", color=mover, other=mover.opponent), INFO)
         self.pending_pass = self.anim.later(AUTO_PASS_SECONDS, self._auto_pass)
 
     def _auto_pass(self) -> None:

@@ -7,12 +7,13 @@ the position when the screen comes back)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from game.games.querni.computer import Choice
 from game.games.querni.gestures import Gesture, gestures_for_turn, perform
 from game.games.querni.scenes.play_picture import BAD
-from game.games.querni.texts import color_name, t
+from game.games.querni.texts import later
 from game.rules.querni import QuerniState, Square
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Owner(Protocol):
     @property
     def versus_computer(self) -> bool: ...
     def apply(self, result: Result | None) -> None: ...
-    def note_that(self, text: str, tone: str) -> None: ...
+    def note_that(self, text: Callable[[], str], tone: str) -> None: ...
 
 BOT_GESTURE_SECONDS = 0.55
 """A bot's gestures come at a person's pace."""
@@ -106,4 +107,4 @@ class ComputerTurns:
         else:
             key = "play.computer_thinking" if scene.versus_computer else "play.not_now"
         scene.ctx.audio.play("querni_illegal")
-        scene.note_that(t(key, color=color_name(mover)), BAD)
+        scene.note_that(later(key, color=mover), BAD)

@@ -5,6 +5,7 @@ lives here (the piece being pressed); every move goes to the turn controller."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
@@ -12,7 +13,7 @@ from game.games.querni import GAME_ID
 from game.games.querni.events import Moved, Refusal, Result
 from game.games.querni.games_list import level_name
 from game.games.querni.scenes.play_picture import INFO
-from game.games.querni.texts import color_name, t
+from game.games.querni.texts import color_name, later, t
 from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Square
 
@@ -38,7 +39,7 @@ class Owner(Protocol):
     keyboard cursor and clear the note."""
 
     cursor_shown: bool
-    note: tuple[str, str] | None
+    note: tuple[Callable[[], str], str] | None
 
     @property
     def control(self) -> TurnController: ...
@@ -74,7 +75,7 @@ class Owner(Protocol):
     def coach(self) -> Coach: ...
     @property
     def picture(self) -> PlayPicture: ...
-    def note_that(self, text: str, tone: str) -> None: ...
+    def note_that(self, text: Callable[[], str], tone: str) -> None: ...
     def _reset(self, session: QuerniSession | None, variant: str | None) -> None: ...
     def apply(self, result: Result | None) -> None: ...
     def ask_hint(self) -> None: ...
@@ -99,15 +100,15 @@ FLIP_KEY = "f"
 
 
 def hint_refused(scene: Owner) -> str | None:
-    """Why HINT cannot be asked now, in words (``None`` when it can, or while a question of
-    the game waits for an answer)."""
+    """Why HINT cannot be asked now, as the key of its words (``None`` when it can, or while
+    a question of the game waits for an answer)."""
     if scene.hint_available or scene.pending_pass is not None or scene.pending_over is not None:
         return None
     if scene.control.is_over:
-        return t("refusal.game_over")
+        return "refusal.game_over"
     if not scene.human_turn:
-        return t("hint.your_turn")
-    return t("hint.turn_started")
+        return "hint.your_turn"
+    return "hint.turn_started"
 
 
 class PlayGestures:
@@ -229,7 +230,7 @@ class PlayGestures:
         if key == HINT_KEY:
             why = hint_refused(scene)
             if why is not None:  # H where HINT is off: say why (the button only looks off)
-                scene.note_that(why, "bad")
+                scene.note_that(later(why), "bad")
             scene.ask_hint()
             return
         if key == FLIP_KEY and len(scene.endings.people) == 2:
@@ -263,8 +264,8 @@ class PlayGestures:
             return scene.control.undo()
         scene._reset(session, None)  # the position, the move list and the players anew
         scene.ctx.autosave(GAME_ID, session, later=True)
-        level = level_name(session.player(scene.control.to_move.opponent))
-        scene.note_that(t("play.took_back", level=level), INFO)
+        kind = session.player(scene.control.to_move.opponent)
+        scene.note_that(lambda: t("play.took_back", level=level_name(kind)), INFO)
         scene.ctx.audio.play("click")
         return None
 

@@ -4,7 +4,7 @@ and the message strip drawn from the scene's state, and what a frame changes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -74,7 +74,7 @@ class Owner(Protocol):
     @property
     def b_chain(self) -> Any: ...
     @property
-    def note(self) -> tuple[str, str] | None: ...
+    def note(self) -> tuple[Callable[[], str], str] | None: ...
     @property
     def cursor_shown(self) -> bool: ...
     @property
@@ -132,7 +132,7 @@ class PlayPicture:
         if banner is not None:
             return banner, HINT_TONE
         if scene.note is not None:
-            return scene.note
+            return scene.note[0](), scene.note[1]  # made in the language shown now
         c = scene.control
         hint = scene.hint
         if hint is not None:

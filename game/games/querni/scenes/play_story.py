@@ -166,6 +166,13 @@ class PlayStory:
     # --- per frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.list.update(dt)
+        self._entries_now()
+
+    def _entries_now(self) -> None:
+        """The list's entries in the language shown now: a scene over the play screen (the
+        game-over panel's VIEW BOARD) keeps it from stepping, so a switch of language made
+        there is caught where the list is drawn (``MoveLines`` tells each line anew after a
+        switch; an unchanged list is not laid out again)."""
         self.list.show(self.lines.of(self.history.traces))
 
     @property
@@ -178,6 +185,7 @@ class PlayStory:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The move list, and while viewing a gold frame round the board with its banner."""
+        self._entries_now()
         current = self.viewing if self.viewing is not None else len(self.history) or None
         self.list.draw(surface, current, self.viewing is not None, t("moves.heading"),
                        t("moves.empty"))
