@@ -6,13 +6,14 @@ decides nothing about legality.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Collection, Mapping
 
 import pygame
 
 from game.arcade.widgets import overlay, palette, text
-from game.engine import textlog
+from game.engine import caches, i18n, textlog
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import dice
 from game.games.magdagdon.widgets.layout import PlayLayout
@@ -37,6 +38,22 @@ COMBO_KEYS = {
     "FOUR_OF_A_KIND": "combo.four",
     "TWO_PAIRS": "combo.pairs",
 }
+
+
+@functools.lru_cache(maxsize=64)
+def _fit_room(label: str, size: int, lines: tuple[str, ...], room: int, locale: str
+              ) -> tuple[int, list[str]]:
+    """The largest size from ``size`` down whose lines (two at most) fit a pill ``room``
+    tall; it stops at :data:`FLAG_MIN_SIZE` (``locale``: the faces measured with, for the
+    cache)."""
+    while size > FLAG_MIN_SIZE and (
+            len(lines) > 2 or len(lines) * i18n.font("bold", size).get_height() + 8 > room):
+        size -= 2
+        lines = tuple(text.wrap(label, "bold", size, FLAG_WIDTH - 18))
+    return size, list(lines)
+
+
+caches.on_reset(_fit_room.cache_clear)  # the faces' sizes change with the text floor
 
 
 class BoardView:
@@ -151,22 +168,29 @@ class BoardView:
                 name = t(COMBO_KEYS[line.combo])
                 bright = flash.get(index, 0.0)
                 ink = text.render(str(line.sum), "numbers", 44, colour).get_bounding_rect()
+                below = shown.top + ink.bottom
+                floor = None if is_row else self.layout.col_flag_floor
                 self._flag(surface, f"{name} +{line.bonus}", (x, y + (24 if is_row else 58)),
-                           palette.COMBO_COLOURS[line.combo], bright, shown.top + ink.bottom)
+                           palette.COMBO_COLOURS[line.combo], bright, below, floor)
 
     @staticmethod
     def _flag(surface: pygame.Surface, label: str, centre: tuple[int, int], colour: palette.Rgb,
-              bright: float, below: int) -> None:
+              bright: float, below: int, floor: int | None = None) -> None:
         """A pill with the combo and its bonus; long names take two lines, never > 160 px.
         Swollen at its brightest it stays clear of the line's sum, whose ink ends at
-        ``below``."""
-        size, lines = BoardView.flag_lines(label)
+        ``below``, and (when given) ends above ``floor``: a language's taller letters or
+        longer words make its label smaller, never the pill longer."""
+        top = below + FLAG_SWELL // 2 + 2
+        room = None if floor is None else floor - FLAG_SWELL // 2 - top
+        size, lines = BoardView.flag_lines(label, room)
         rendered = [text.render(line, "bold", size, (10, 10, 30)) for line in lines]
         height = sum(r.get_height() for r in rendered)
         width = max(r.get_width() for r in rendered)
         pill = pygame.Rect(0, 0, width + 18, height + 8)
         pill.center = centre
-        pill.top = max(pill.top, below + FLAG_SWELL // 2 + 2)
+        pill.top = max(pill.top, top)
+        if floor is not None:  # the floor wins even over the sum: what lies below is a control
+            pill.bottom = min(pill.bottom, floor - FLAG_SWELL // 2)
         grow = BoardView.flag_swell(bright)
         pygame.draw.rect(surface, colour, pill.inflate(grow, grow), border_radius=14)
         textlog.box(surface, pill.inflate(FLAG_SWELL, FLAG_SWELL))  # as far as it swells
@@ -177,10 +201,14 @@ class BoardView:
             y += image.get_height()
 
     @staticmethod
-    def flag_lines(label: str) -> tuple[int, list[str]]:
+    def flag_lines(label: str, room: int | None = None) -> tuple[int, list[str]]:
         """A combo flag's label as drawn: its size and its lines (two at most, shrinking as
-        far as :data:`FLAG_MIN_SIZE`)."""
-        return text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2, minimum=FLAG_MIN_SIZE)
+        far as :data:`FLAG_MIN_SIZE`). With ``room`` (the most a pill may be tall, its padding
+        included) it shrinks on until its pill fits, on one line if two do not."""
+        size, lines = text.fit_lines(label, "bold", 24, FLAG_WIDTH - 18, 2, minimum=FLAG_MIN_SIZE)
+        if room is None:
+            return size, lines
+        return _fit_room(label, size, tuple(lines), room, i18n.current())
 
     @staticmethod
     def flash_shade(amount: float) -> int:

@@ -57,6 +57,13 @@ class PlayLayout:
         rect = self.cell_rect(12 + col)
         return rect.centerx, rect.bottom + 50
 
+    @property
+    def col_flag_floor(self) -> int:
+        """How far down a column's combo flag may reach, swollen: the tray's top in portrait
+        (the tray, and the hint's numbers on its dice, sit right under the column sums), the
+        screen's foot in landscape."""
+        return self.tray_rect.top if self.portrait else self.size[1]
+
     # --- tray -----------------------------------------------------------------------------
     @property
     def tray_rect(self) -> pygame.Rect:
