@@ -126,3 +126,12 @@ def test_an_unknown_text_size_in_the_file_reads_as_normal() -> None:
     assert settings.text_size == "normal"
     assert parse_settings({"settings": {"text_size": "large"}, "games": {}},
                           games).text_size == "large"
+
+
+@pytest.mark.parametrize("size", textsize.SIZES)
+def test_a_window_squeezed_to_a_sliver_asks_for_no_giant_faces(size) -> None:
+    """``xdotool windowsize 1 1`` on a kiosk: the floor for a 1 px high window stays at a size
+    a frame can load (it once asked for 17,280 px faces and the kiosk's picture never came
+    back); a 1366×768 window keeps its floor."""
+    assert textsize.floor_for(size, 1, 1080) <= textsize.HIGHEST_FLOOR
+    assert textsize.floor_for(size, 768, 1080) == {"normal": 23, "large": 29}[size]

@@ -43,8 +43,8 @@ if MISSING or shutil.which("openbox") is None or shutil.which("xprop") is None:
 SIZE = (1024, 576)
 BACK_WITHIN = 4.0
 """Seconds from an attack to the kiosk's whole picture on the screen again: on a quiet machine
-it comes back within 2 s (each case prints its time); the suite runs this beside the other
-tests on two cores, where a 1×1 window was seen to take over 2 s."""
+it comes back within 2 s (each case prints its time, 0.2–0.4 s here); the limit leaves room for
+the suite's other worker on a two-core machine."""
 REBUILT_WITHIN = 6.0
 """The same for a window destroyed or a connection killed: a new window and renderer (SDL's
 video started again) take longer than a raise on a loaded two-core machine."""

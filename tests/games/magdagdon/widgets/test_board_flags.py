@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import i18n, textlog
+from game.engine import caches, i18n, textlog
 from game.engine.locales import ALL_LOCALES
 from game.games.magdagdon.widgets.board import BoardView
 from game.games.magdagdon.widgets.layout import LANDSCAPE, PORTRAIT
@@ -23,6 +23,8 @@ def _drawn(layout_name: str, locale: str) -> textlog.TextLog:
     layout = PORTRAIT if layout_name == "portrait" else LANDSCAPE
     card = score(STRAIGHT_IN_COLUMN_1, Difficulty.PEACEFUL, 0)
     canvas = pygame.Surface(layout.size)
+    pygame.font.init()
+    caches.reset_all()  # fonts cached before another test quit pygame are dead
     i18n.setup(locale)  # the catalogues read, not only the language named
     try:
         with textlog.TextLog() as log:
