@@ -25,6 +25,7 @@ def _drawn(layout_name: str, locale: str) -> textlog.TextLog:
     canvas = pygame.Surface(layout.size)
     pygame.font.init()
     caches.reset_all()  # fonts cached before another test quit pygame are dead
+    i18n.clear_fonts()
     i18n.setup(locale)  # the catalogues read, not only the language named
     try:
         with textlog.TextLog() as log:
