@@ -218,7 +218,8 @@ def test_nothing_covers_moves_or_ends_a_kiosk(servers, tmp_path: Path, wm: str) 
     try:
         picture = settled_picture(server)
         for what in CASES[wm]:
-            attack(server, program, picture, what, tmp_path, guarded=wm == "openbox-kiosk")
+            attack(server, program, picture, what, tmp_path, guarded=wm != "none")  # a window
+            # manager keeps an ABOVE window over another program's: the picture is what counts
         assert not [line for line in program.read() if "Traceback" in line]
     finally:
         program.stop()

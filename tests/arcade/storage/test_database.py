@@ -52,7 +52,9 @@ def tamper(folder: Path, *statements: str) -> None:
 
 
 def set_aside(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.glob(f"{DB_FILE}.corrupt-*"))
+    """The databases set aside (their -wal and -shm companions go aside with them)."""
+    return sorted(p.name for p in folder.glob(f"{DB_FILE}.corrupt-*")
+                  if not p.name.endswith(("-wal", "-shm")))
 
 
 def test_a_new_database_has_its_version_wal_and_the_arcades_id(tmp_path: Path) -> None:
