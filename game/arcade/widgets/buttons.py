@@ -114,6 +114,16 @@ def relabel(elements: Iterable[object]) -> None:
         key = getattr(element, "translation_key", None)
         if key is not None and isinstance(element, pygame_gui.elements.UIButton):
             set_label(element, key, **getattr(element, "translation_params", {}))
+            show_fresh_picture(element)
+
+
+def show_fresh_picture(element: pygame_gui.core.UIElement) -> None:
+    """Take the picture just drawn for the button's state now, rather than at its manager's
+    next update: only the top screen is updated, so a greyed button of a screen under an
+    overlay (END MOVE under VIEW BOARD) would show its old label until that screen is on top."""
+    shape = getattr(element, "drawable_shape", None)
+    if shape is not None and shape.has_fresh_surface():
+        element.on_fresh_drawable_shape_ready()
 
 
 def set_shown(element: pygame_gui.core.UIElement, shown: bool) -> None:

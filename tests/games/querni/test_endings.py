@@ -288,3 +288,34 @@ def test_a_language_switch_under_view_board_tells_the_move_list_anew(app):
     assert [line for _color, line in shown] == [
         turn_line(number, trace) for number, trace in enumerate(traces, 1)]
     assert shown[-1][1] != english[-1][1]
+
+
+def test_a_game_left_between_two_people_is_titled_unfinished_not_draw(app):
+    session = opened("two_players", TWO, turns=3)
+    session.abandon()
+    app.nav.push("querni.game_over", session=session)
+    settle(app)
+    over = app.stack.top
+    assert (over.title, over.reason) == ("UNFINISHED", "The game was left unfinished.")
+
+
+def test_a_language_switch_under_view_board_redraws_the_greyed_buttons_too(app):
+    """The play screen under the panel is not updated; its greyed END MOVE, UNDO, HINT and
+    EXIT showed their English pictures over Bulgarian words until the panel went."""
+    session = finished("BLUE", True)
+    scene = show_game(app, session)
+    app.nav.push("querni.game_over", session=session)
+    run_frames(app, 4)
+    over = app.stack.top
+    tap(app, over.b_view.rect.center, 4)
+    shown = [b for s in (scene, over) for b in s.gui.get_sprite_group().sprites()
+             if getattr(b, "translation_key", None) and b.visible]
+    before = {id(b): (b.text, pygame.image.tobytes(b.image, "RGBA")) for b in shown}
+    assert not scene.b_end.is_enabled
+    app.set_language("bg")
+    run_frames(app, 2)
+    changed = [b for b in shown if b.text != before[id(b)][0]]
+    assert scene.b_end in changed and over.b_result in changed
+    stale = [b.text for b in changed
+             if pygame.image.tobytes(b.image, "RGBA") == before[id(b)][1]]
+    assert stale == []

@@ -18,7 +18,7 @@ from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
 from game.games.querni import GAME_ID
 from game.games.querni.record import to_record
-from game.games.querni.session import RESIGNED, QuerniSession
+from game.games.querni.session import NO_RESULT, RESIGNED, QuerniSession
 from game.games.querni.stats import human_colour
 from game.games.querni.texts import TEXTS, color_name, t
 from game.games.querni.widgets import palette as qpalette
@@ -52,8 +52,11 @@ def reason_text(result: str, reason: str, person: Color | None = None) -> str:
     return t("over.reason_no_chain_left", color=color_name(winner.opponent))
 
 
-def title_text(winner: Color | None, person: Color | None) -> str:
-    """The panel's title: DRAW, YOU WON / YOU LOST against the computer, else BLUE WINS."""
+def title_text(winner: Color | None, person: Color | None, unfinished: bool = False) -> str:
+    """The panel's title: UNFINISHED for a game left between two people, DRAW, YOU WON /
+    YOU LOST against the computer, else BLUE WINS."""
+    if unfinished:
+        return t("over.unfinished")
     if winner is None:
         return t("over.draw")
     if person is not None:
@@ -91,9 +94,11 @@ class GameOverScene(ArcadeScene):
 
     @property
     def title(self) -> str:
-        """The panel's title as drawn ("YOU LOST", "BLUE WINS", "DRAW")."""
+        """The panel's title as drawn ("YOU LOST", "BLUE WINS", "DRAW", "UNFINISHED")."""
         outcome = self.session.outcome
-        return title_text(outcome.winner if outcome is not None else None, self.person)
+        if outcome is None:
+            return title_text(None, self.person)
+        return title_text(outcome.winner, self.person, outcome.result == NO_RESULT)
 
     @property
     def reason(self) -> str:
