@@ -151,21 +151,13 @@ def report(results: dict[str, dict[str, Any]], seconds: float, total: int, drain
 
 def run_venue(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(HERE))
-    from tools.testkit.postgres import start_cluster
+    from tools.testkit.postgres import throwaway_venue
 
-    cluster, why = start_cluster()
-    if cluster is None:
-        print(f"benchmarks.fleet: {why}", file=sys.stderr)
-        return 1
-    try:
-        db = cluster.create_database()
-        url = cluster.url(db)
-        import psycopg
-
-        from game.arcade.fleet.schema import migrate
-
-        with psycopg.connect(url, autocommit=True) as conn:
-            migrate(conn)
+    with throwaway_venue() as venue:
+        if isinstance(venue, str):
+            print(f"benchmarks.fleet: {venue}", file=sys.stderr)
+            return 1
+        cluster, db, url = venue
         with tempfile.TemporaryDirectory(prefix="fleet-bench-") as base:
             names = [f"fleet-{i + 1}" for i in range(args.kiosks)] + ["plain"]
             for index, name in enumerate(names):
@@ -182,11 +174,6 @@ def run_venue(args: argparse.Namespace) -> int:
                 results[name] = json.loads(out.strip().splitlines()[-1])
             elapsed = time.monotonic() - started
             report(results, elapsed, count_rows(cluster, db), drained, args.backlog, args.kiosks)
-    finally:
-        cluster.stop()
-        import shutil
-
-        shutil.rmtree(cluster.base, ignore_errors=True)
     return 0
 
 

@@ -134,20 +134,16 @@ def run_boards(args: argparse.Namespace) -> int:
 
     from benchmarks.fleet import percentile, start_kiosk
     from game.arcade.fleet import admin
-    from game.arcade.fleet.schema import migrate
-    from tools.testkit.postgres import start_cluster
+    from tools.testkit.postgres import throwaway_venue
     from tools.testkit.records import GAME_DATA
     from tools.testkit.venue import fill
 
-    cluster, why = start_cluster()
-    if cluster is None:
-        print(f"benchmarks.fleet: {why}", file=sys.stderr)
-        return 1
-    try:
-        db = cluster.create_database()
-        url = cluster.url(db)
+    with throwaway_venue(GAME_DATA) as venue:
+        if isinstance(venue, str):
+            print(f"benchmarks.fleet: {venue}", file=sys.stderr)
+            return 1
+        cluster, db, url = venue
         with psycopg.connect(url, autocommit=True) as conn:
-            migrate(conn, GAME_DATA)
             started = time.monotonic()
             fill(conn, args.rows)
             print(f"filled {args.rows} rows in {time.monotonic() - started:.0f} s", flush=True)
@@ -178,11 +174,6 @@ def run_boards(args: argparse.Namespace) -> int:
         with psycopg.connect(url, autocommit=True) as conn:
             rows = conn.execute("SELECT count(*) FROM arcade_records").fetchone()
         report(kiosks, served, frames, args, int(rows[0]) if rows else 0, percentile)
-    finally:
-        cluster.stop()
-        import shutil
-
-        shutil.rmtree(cluster.base, ignore_errors=True)
     return 0
 
 

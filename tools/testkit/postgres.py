@@ -20,8 +20,16 @@ import socket
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.arcade.storage import GameData
 
 START_TIMEOUT = 60
 
@@ -137,3 +145,27 @@ def start_cluster() -> tuple[Cluster | None, str]:
         shutil.rmtree(base, ignore_errors=True)
         return None, f"the throwaway PostgreSQL cluster did not start: {why.strip()}"
     return cluster, ""
+
+
+@contextmanager
+def throwaway_venue(games: Sequence[GameData] = ()) -> Iterator[tuple[Cluster, str, str] | str]:
+    """A cluster with a database migrated to the venue's schema (with ``games``' score
+    bounds), as ``(cluster, database, owner's URL)``; or why there is none. Stopped and
+    removed after."""
+    cluster, why = start_cluster()
+    if cluster is None:
+        yield why
+        return
+    try:
+        import psycopg
+
+        from game.arcade.fleet.schema import migrate
+
+        db = cluster.create_database()
+        url = cluster.url(db)
+        with psycopg.connect(url, autocommit=True) as conn:
+            migrate(conn, games)
+        yield cluster, db, url
+    finally:
+        cluster.stop()
+        shutil.rmtree(cluster.base, ignore_errors=True)
