@@ -30,7 +30,7 @@ class FakeKiosk:
         return "python main.py --reset-pin"
 
 
-SHELL = ("title", "settings", "scores", "stats", "about")
+SHELL = ("title", "settings", "scores", "stats", "about", "crash")
 OVERLAYS = ("pause", "magdagdon.game_over", "confirm", "pin_pad", "initials", "operator",
             "magdagdon.review", "venue_link", "venue_kiosks", "text_entry")
 
@@ -74,7 +74,9 @@ def reviewed_session():
 
 def build(app, name: str):
     """Open the scene called ``name`` (overlays over MAGDAGDON's play scene) and settle."""
-    if name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily", ".games")):
+    if name == "crash":
+        app.nav.push(name, saved=True)
+    elif name in SHELL or name.endswith((".play", ".rules", ".setup", ".daily", ".games")):
         app.nav.push(name)
     elif name == "querni.setup.versus":  # VS COMPUTER chosen: its levels and colours too
         app.ctx.game_settings("querni").update(versus=True, level="hard", human="RED")

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
 
 KIOSK_RESTART_SECONDS = 5.0
+MARGIN, GAP = 60, 40
+"""Room kept at the screen's sides and between the two buttons."""
 
 
 class CrashScene(ArcadeScene):
@@ -35,11 +37,12 @@ class CrashScene(ArcadeScene):
 
     def enter(self) -> None:
         width, height = self.app.surface.get_size()
-        rect = pygame.Rect(0, 0, 520, 104)
+        button_w = min(520, (width - 2 * MARGIN - GAP) // 2)  # two side by side in portrait too
+        rect = pygame.Rect(0, 0, button_w, 104)
         rect.center = (width // 2, height // 2 + 200)
         if not self.kiosk:
-            rect.centerx -= 280
-            quit_rect = rect.move(560, 0)
+            rect.right = width // 2 - GAP // 2
+            quit_rect = rect.move(button_w + GAP, 0)
             self.b_quit = buttons.button(self.gui, quit_rect, "crash.quit", self.app.quit,
                                          "#choice")
         self.b_restart = buttons.button(self.gui, rect, "crash.restart", self.restart, "#roll")
@@ -61,14 +64,14 @@ class CrashScene(ArcadeScene):
         surface.blit(background(surface.get_size()), (0, 0))
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
         text.blit_in(surface, t("crash.title"), "display", 80, palette.BAD,
-                     pygame.Rect(60, cy - 270, surface.get_width() - 120, 140), shadow=True)
-        line = t("crash.line")
-        text.blit(surface, line, "ui", text.fit_size(line, "ui", 34, surface.get_width() - 120),
-                  palette.TEXT, "center", (cx, cy - 80))
+                     pygame.Rect(MARGIN, cy - 270, surface.get_width() - 2 * MARGIN, 140),
+                     shadow=True)
+        text.blit_in(surface, t("crash.line"), "ui", 34, palette.TEXT,
+                     pygame.Rect(MARGIN, cy - 130, surface.get_width() - 2 * MARGIN, 100))
         if self.saved:
-            text.blit(surface, t("crash.saved"), "bold", 34, palette.GOOD, "center", (cx, cy))
+            text.blit(surface, t("crash.saved"), "bold", 34, palette.GOOD, "center", (cx, cy + 20))
         if self.kiosk:
             left = max(0, int(KIOSK_RESTART_SECONDS - self.time) + 1)
             text.blit(surface, t("crash.restarting", seconds=left), "ui", 30, palette.TEXT_DIM,
-                      "center", (cx, cy + 80))
+                      "center", (cx, cy + 90))
         self.gui.draw_ui(surface)
