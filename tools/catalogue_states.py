@@ -336,7 +336,7 @@ def _magdagdon_review(s: Stage, daily: bool = False, scrolled: bool = False) -> 
 
 def _querni_play(s: Stage, turns: int = 0, select: bool = False, chain: bool = False,
                  variant: str = "two_players", earlier: bool = False) -> None:
-    from game.engine.synthetic import post_tap
+    from game.engine.synthetic import post_drag, post_tap
 
     players = None if variant == "two_players" else {"BLUE": "human",
                                                      "RED": "computer:easy"}
@@ -349,11 +349,21 @@ def _querni_play(s: Stage, turns: int = 0, select: bool = False, chain: bool = F
     if chain:
         post_tap(play.b_chain.rect.center)
         s.settle(10)
-    if earlier:
-        box = play.story.list.box_of(1)
-        if box is not None:
-            post_tap(box.center)
-            s.settle(20)
+    if earlier:  # turn 1's entry, dragged into view first (portrait lists show the last few)
+        moves = play.story.list
+        for _ in range(6):
+            if moves.box_of(1) is not None:
+                break
+            post_drag((moves.view.centerx, moves.view.top + 4),
+                      (moves.view.centerx, moves.view.bottom - 4))
+            s.settle(40)
+        box = moves.box_of(1)
+        if box is None:
+            raise AssertionError("turn 1 is not in the move list's view")
+        post_tap(box.center)
+        s.settle(20)
+        if play.story.position is None:
+            raise AssertionError("tapping turn 1 did not show it")
 
 
 def _querni_thinking(s: Stage) -> None:
