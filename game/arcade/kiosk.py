@@ -38,6 +38,7 @@ from game.arcade.storage import utcnow
 from game.arcade.storage.pinstore import LOST, NONE, PinStore
 from game.arcade.texts import t
 from game.arcade.widgets import palette, text
+from game.engine import textlog
 from game.engine.display import hide_cursor
 
 if TYPE_CHECKING:
@@ -271,12 +272,32 @@ class Kiosk:
         if not self.attract:
             return
         w, h = surface.get_size()
-        x = w / 2 + math.sin(self.time * 0.21) * w * 0.25
-        y = h * 0.5 + math.sin(self.time * 0.13) * h * 0.3
         pulse = 0.5 + 0.5 * math.sin(self.time * 3)
         label = t("kiosk.touch_to_play")
-        rendered = text.render(label, "display", 96, palette.GOLD)
-        box = rendered.get_rect(center=(x, y)).inflate(80, 40)
+        size = text.fit_size(label, "display", 96, w - 2 * BANNER_EDGE - BANNER_PAD[0])
+        rendered = text.render(label, "display", size, palette.GOLD)
+        box = attract_banner((w, h), rendered.get_size(), self.time)
         pygame.draw.rect(surface, palette.DANGER_DARK, box, border_radius=30)
         pygame.draw.rect(surface, palette.GOLD, box, 4 + int(4 * pulse), border_radius=30)
-        surface.blit(rendered, rendered.get_rect(center=box.center))
+        textlog.covered(surface, box, partly=True)  # it floats over the game, hiding it
+        rect = rendered.get_rect(center=box.center)
+        surface.blit(rendered, rect)
+        textlog.text(surface, label, rect, box=box, image=rendered)
+
+
+BANNER_EDGE = 24
+"""Logical pixels the attract banner keeps from the screen's edges wherever it drifts."""
+BANNER_PAD = (80, 40)
+"""The banner's room around its label."""
+
+
+def attract_banner(screen: tuple[int, int], label: tuple[int, int], time: float) -> pygame.Rect:
+    """Where TOUCH TO PLAY's banner is at ``time``: drifting over a quarter of the screen's
+    width and 30 % of its height each way, never closer than ``BANNER_EDGE`` to an edge."""
+    w, h = screen
+    box = pygame.Rect((0, 0), (label[0] + BANNER_PAD[0], label[1] + BANNER_PAD[1]))
+    room_x = max(0.0, (w - 2 * BANNER_EDGE - box.width) / 2)
+    room_y = max(0.0, (h - 2 * BANNER_EDGE - box.height) / 2)
+    box.center = (round(w / 2 + math.sin(time * 0.21) * min(w * 0.25, room_x)),
+                  round(h / 2 + math.sin(time * 0.13) * min(h * 0.3, room_y)))
+    return box

@@ -124,14 +124,17 @@ def box(surface: pygame.Surface, rect: pygame.Rect, kind: str = BADGE) -> None:
         log._target(surface)[1].append(Box(pygame.Rect(rect), kind))
 
 
-def covered(surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+def covered(surface: pygame.Surface, area: pygame.Rect | None = None,
+            partly: bool = False) -> None:
     """Something opaque or a veil was drawn over ``area`` (all of ``surface``): the texts
-    and boxes under it are no longer seen."""
+    and boxes under it are no longer seen; with ``partly``, those it covers in part too (a
+    banner floating over a screen, hiding what it crosses)."""
     for log in _active:
         texts, boxes = log._target(surface)
         where = surface.get_clip() if area is None else area
-        texts[:] = [d for d in texts if not where.contains(d.rect)]
-        boxes[:] = [b for b in boxes if not where.contains(b.rect)]
+        hides = where.colliderect if partly else where.contains
+        texts[:] = [d for d in texts if not hides(d.rect)]
+        boxes[:] = [b for b in boxes if not hides(b.rect)]
 
 
 def forget(surface: pygame.Surface) -> None:

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ai import autoplay
-from game.arcade.kiosk import Kiosk
+from game.arcade.kiosk import BANNER_EDGE, BANNER_PAD, Kiosk, attract_banner
 from game.arcade.scenes import initials as initials_module
 from game.arcade.scenes.pin_pad import PinPadScene
 from game.arcade.scenes.scores import ScoresScene
@@ -304,3 +304,15 @@ def test_the_operator_chooses_the_games_a_kiosk_offers(kiosk_app):
     post_tap(app.stack.top.actions[0].rect.center)
     settle(app)
     assert [t.spec.id for t in app.stack.top.tiles] == app.kiosk.offered_ids()
+
+
+@pytest.mark.parametrize("screen", [(1920, 1080), (1366, 768), (1080, 1920), (720, 1280)])
+@pytest.mark.parametrize("label", [(700, 130), (1100, 130)])
+def test_the_attract_banner_stays_inside_the_screen_wherever_it_drifts(screen, label):
+    """A long TOUCH TO PLAY (the pseudo-locale's, fitted to a portrait screen) drifted off
+    both edges; every moment of ten minutes keeps it ``BANNER_EDGE`` inside."""
+    inside = pygame.Rect((0, 0), screen).inflate(-2 * BANNER_EDGE, -2 * BANNER_EDGE)
+    width = min(label[0], screen[0] - 2 * BANNER_EDGE - BANNER_PAD[0])  # as fit_size makes it
+    boxes = [attract_banner(screen, (width, label[1]), step / 10) for step in range(6000)]
+    assert all(inside.contains(box) for box in boxes)
+    assert max(b.centery for b in boxes) - min(b.centery for b in boxes) > 100  # it drifts

@@ -67,6 +67,22 @@ def test_overlapping_texts_and_a_badge_over_a_text_fail():
     assert any(p.startswith("crosses the badge") for p in found)
 
 
+def test_a_banner_floating_over_a_screen_hides_what_it_crosses_only_when_it_says_so():
+    """TOUCH TO PLAY drifts over the attract game: what it covers in part is hidden, not
+    crossed; an opaque panel hides only what it covers whole."""
+    canvas = pygame.Surface((1920, 1080))
+    banner = pygame.Rect(600, 500, 700, 110)
+    with TextLog() as log:
+        for partly in (False, True):
+            log.clear(canvas)
+            textlog.box(canvas, pygame.Rect(1180, 470, 340, 112), textlog.BUTTON)
+            textlog.text(canvas, "ROLL", pygame.Rect(1290, 496, 114, 60))
+            textlog.covered(canvas, banner, partly=partly)
+            textlog.text(canvas, "TOUCH TO PLAY", pygame.Rect(620, 520, 660, 70), box=banner)
+            found = catalogue.problems(log, "en", CANVAS)
+            assert bool(found) != partly, found
+
+
 def test_lines_of_one_paragraph_may_share_a_band_of_accents():
     log = frame(Drawn("[Ðöţš:~~ šţéþ~~", pygame.Rect(100, 100, 300, 40), None),
                 Drawn("Ŕîñĝš:~~ ĵûмþ~~]", pygame.Rect(100, 136, 300, 40), None))
