@@ -28,24 +28,22 @@ from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Timer, Tween, Tweens
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.controller import (
+from game.games.magdagdon.controller import Phase, PlayController
+from game.games.magdagdon.daily import DAILY, recorded_days
+from game.games.magdagdon.events import (
     Adjusted,
     Autosave,
     Combos,
     Confirmed,
     Event,
-    Phase,
     PickedUp,
     Placed,
-    PlayController,
     Refused,
     Rolled,
     Ruined,
     Slam,
     TurnEnded,
-    line_cells,
 )
-from game.games.magdagdon.daily import DAILY, recorded_days
 from game.games.magdagdon.scenes.hinting import Hint, message_text
 from game.games.magdagdon.scenes.play_help import TurnHelp
 from game.games.magdagdon.scenes.play_hints import PlayHints
@@ -58,7 +56,7 @@ from game.games.magdagdon.widgets.board import BoardView
 from game.games.magdagdon.widgets.cell_fx import CellEffects
 from game.games.magdagdon.widgets.layout import PlayLayout, for_size
 from game.games.magdagdon.widgets.tray import ROLL_SECONDS, TrayView
-from game.rules.magdagdon import Difficulty, MagdagdonGame
+from game.rules.magdagdon import LINES, Difficulty, MagdagdonGame
 
 SOUNDS = {Placed: "place", PickedUp: "pickup", Adjusted: "power", Ruined: "ruin",
           Combos: "combo", Confirmed: "confirm"}
@@ -392,7 +390,7 @@ class PlayScene(PlayScreen):
 
     def _celebrate(self, event: Combos) -> None:
         for index, combo in zip(event.lines, event.combos):
-            for cell in line_cells(index):
+            for cell in LINES[index]:
                 self.fx.flash_cell(cell, 0.8)
                 if not self.reduced_motion:
                     self.particles.burst(self.layout.cell_rect(cell).center, 12,

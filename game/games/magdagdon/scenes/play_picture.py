@@ -15,7 +15,8 @@ from game.arcade.widgets.message_line import RISE_SECONDS
 from game.engine import i18n, textlog
 from game.engine.damage import Tracker
 from game.engine.gui import picture
-from game.games.magdagdon.controller import BAD, GOOD, Phase
+from game.games.magdagdon.controller import Phase
+from game.games.magdagdon.events import BAD, GOOD
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import hint_view, hud, marks
 from game.games.magdagdon.widgets.board import CELL_REACH, BoardView
