@@ -170,9 +170,10 @@ class Stamps:
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
 
 
-def blit_centred(surface: pygame.Surface, image: pygame.Surface,
-                 centre: tuple[float, float]) -> None:
-    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+def blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
+                 alpha: int = 255) -> None:
+    blit_alpha(surface, image, image.get_rect(center=(round(centre[0]), round(centre[1]))),
+               alpha)
 
 
 def blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
