@@ -48,14 +48,6 @@ class Figure:
     keys: tuple[str, ...]  # the help keys of its labels (checked by the tests)
 
 
-def help_keys(blocks: Sequence[Entry], figures: dict[str, Figure]) -> list[str]:
-    """Every help key a page shows: its text blocks and its figures' labels."""
-    keys: list[str] = []
-    for kind, key, *_ in blocks:
-        keys.extend(figures[key].keys if kind == FIGURE else (key,))
-    return keys
-
-
 def build_blocks(entries: Sequence[Entry], figures: dict[str, Figure], texts: Catalogue,
                  digits: bool = False, params: dict[str, dict[str, object]] | None = None,
                  centered: frozenset[str] = frozenset()) -> list[textflow.Block]:
