@@ -371,15 +371,9 @@ class PlayController:
         return legal[0] if legal else 5
 
     def key_die(self, die: int) -> None:
-        """1–4: pick that die (or toggle it for REROLL)."""
-        if die not in self.game.unplaced:
-            return
-        if self.marked is not None:
-            self.marked ^= {die}
-        elif self.phase in (Phase.PLACING, Phase.MAGDAGDON):
-            self.selected = die
-            if self.cursor is None:
-                self.cursor = self.first_legal()
+        """1–4: pick that die (or toggle it for REROLL); the cell cursor appears."""
+        if self.select(die) and self.marked is None and self.cursor is None:
+            self.cursor = self.first_legal()
 
     def key_accept(self) -> None:
         """Enter: the natural next step of the phase."""

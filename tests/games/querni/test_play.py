@@ -215,7 +215,7 @@ def test_keyboard_plays_a_turn(app):
     for key in (pygame.K_LEFT,) * 4 + (pygame.K_DOWN,) * 3:  # from e4 to a1
         post_key(key)
     settle(app)
-    assert scene.control.cursor == (0, 0) and scene.cursor_shown
+    assert scene.control.cursor == (0, 0) and scene.gestures.cursor_shown
     post_key(pygame.K_RETURN)
     post_key(pygame.K_UP)
     post_key(pygame.K_RETURN)
@@ -415,9 +415,9 @@ class FirstTurnBot:
 
 def test_a_bot_player_plays_through_the_same_gestures_and_taps_are_ignored(app):
     scene = start(app, session_of(JUMPS), players={B: FirstTurnBot(), R: HumanPlayer()})
-    assert scene.thinking or scene.bot_plan
+    assert scene.computer.thinking or scene.computer.plan
     tap_square(app, scene, (0, 0))  # a person's tap on the bot's turn does nothing
-    assert scene.control.selected is None or scene.bot_plan
+    assert scene.control.selected is None or scene.computer.plan
     for _ in range(300):
         run_frames(app, 1)
         if scene.control.to_move is R:

@@ -48,7 +48,7 @@ from game.games.magdagdon.scenes.hinting import Hint, message_text
 from game.games.magdagdon.scenes.play_help import TurnHelp
 from game.games.magdagdon.scenes.play_hints import PlayHints
 from game.games.magdagdon.scenes.play_input import PlayGestures
-from game.games.magdagdon.scenes.play_picture import PlayPicture
+from game.games.magdagdon.scenes.play_picture import Moment, PlayPicture
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, game_label
 from game.games.magdagdon.widgets import dice
@@ -91,11 +91,6 @@ class PlayScene(PlayScreen):
         if saved is None and daily is not None:
             saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
-
-    def header_label(self) -> str | None:
-        """A daily challenge says so (and whether this run is practice) instead of the
-        difficulty."""
-        return None if self.session.daily is None else game_label(self.session)
 
     def _may_record(self, day: str) -> bool:
         """Only the day's first attempt is recorded; a demo's play of it never is (it would
@@ -426,11 +421,6 @@ class PlayScene(PlayScreen):
         self.gestures.handle(action)
         self.sync()
 
-    @property
-    def drag(self) -> dict[str, Any] | None:
-        """The die being dragged: which, where it started, where it is, whether it moved."""
-        return self.gestures.drag
-
     # --- buttons ----------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
         if self.ui is None:
@@ -472,6 +462,21 @@ class PlayScene(PlayScreen):
     def slamming(self) -> bool:
         """The MAGDAGDON banner slams in (or comes in again): over the picture, not in it."""
         return self.banner_slam or (self.control.in_magdagdon and self.banner < 1.0)
+
+    def moment(self) -> Moment:
+        """What the screen is now, for the picture (``play_picture.Moment``)."""
+        thinking = self.help.thinking
+        named = {} if self.ui is None else {
+            "minus": self.b_minus, "plus": self.b_plus, "reroll": self.b_reroll,
+            "accept": self.b_accept, "confirm": self.b_confirm}
+        return Moment(
+            hint=self.hint if not self.busy else None, thinking=thinking,
+            dots=self.hints.dots(self.time) if thinking else "", message=self.message,
+            time=self.time, digits=self.digits, banner=self.banner, slamming=self.slamming,
+            coach=self.coach_step(), dead=self.turn_help.dead.cells, hopeless=self.guard.hopeless(),
+            header=None if self.session.daily is None else game_label(self.session),
+            buttons={name: b.rect for name, b in named.items() if b.visible},
+            hint_button=self.b_hint.rect if self.ui is not None else None)
 
     def damage(self) -> list[pygame.Rect] | None:
         return self.picture.damage()
