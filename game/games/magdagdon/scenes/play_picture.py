@@ -60,24 +60,15 @@ class Owner(Screen, Protocol):
     """What the picture reads of the play screen: its parts and the moment (it writes
     nothing there)."""
 
-    @property
-    def control(self) -> PlayController: ...
-    @property
-    def layout(self) -> PlayLayout: ...
-    @property
-    def board_view(self) -> BoardView: ...
-    @property
-    def tray(self) -> TrayView: ...
-    @property
-    def fx(self) -> CellEffects: ...
-    @property
-    def particles(self) -> Particles: ...
-    @property
-    def shake(self) -> Shake: ...
-    @property
-    def message_line(self) -> MessageLine: ...
-    @property
-    def gestures(self) -> PlayGestures: ...
+    control: PlayController
+    layout: PlayLayout
+    board_view: BoardView
+    tray: TrayView
+    fx: CellEffects
+    particles: Particles
+    shake: Shake
+    message_line: MessageLine
+    gestures: PlayGestures
     def moment(self) -> Moment: ...
 
 
