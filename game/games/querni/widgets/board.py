@@ -23,7 +23,8 @@ from game.games.querni.widgets import pieces as discs
 from game.games.querni.widgets.arcs import draw_arc
 from game.games.querni.widgets.frame import frame_parts
 from game.games.querni.widgets.layout import QuerniLayout
-from game.games.querni.widgets.stamps import DASH_PHASES, Stamps, blit_alpha, blit_centred
+from game.games.querni.widgets.pieces import blit_alpha, blit_centred
+from game.games.querni.widgets.stamps import DASH_PHASES, Stamps
 from game.rules.querni import Color, Square
 
 Piece = tuple[Color, int]

@@ -168,21 +168,3 @@ class Stamps:
                                  ((rect.right - 1, rect.bottom - 1), (-1, -1))):
             pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
-
-
-def blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
-                 alpha: int = 255) -> None:
-    blit_alpha(surface, image, image.get_rect(center=(round(centre[0]), round(centre[1]))),
-               alpha)
-
-
-def blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
-               alpha: int) -> None:
-    """Blit a shared stamp at ``alpha`` (clamped) without leaving the alpha set on it."""
-    if alpha <= 0:
-        return
-    if alpha < 255:
-        image.set_alpha(alpha)
-    surface.blit(image, rect)
-    if alpha < 255:
-        image.set_alpha(255)

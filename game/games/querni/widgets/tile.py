@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.games.querni.widgets import motion, palette, pieces
-from game.games.querni.widgets.stamps import blit_centred
+from game.games.querni.widgets.pieces import blit_centred
 from game.rules.querni import COLS, ROWS, Color, Square
 
 LOOP = 9.0
