@@ -362,7 +362,7 @@ def versus_shots(app: ArcadeApp, out: Path) -> None:
     shots = {"air": False, "chain": False}
     for _ in range(2000):
         run_frames(app, 1)
-        plan = [g.kind.value for g in play.bot_plan]
+        plan = [g.kind.value for g in play.computer.plan]
         if not shots["air"] and play.anim.busy and play.control.has_moved:
             run_frames(app, 8)
             _save(app, out, "v3-computer-jump-in-the-air")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from ...rules.magdagdon import RUIN, Board, Difficulty, is_number
+from ...rules.magdagdon import RUIN, Board, Difficulty
 
 EMPTY = 0
 RUINED = 7
@@ -41,11 +41,6 @@ def encode(board: Board) -> Vals:
 def decode(vals: Sequence[int]) -> Board:
     """Back to the rules' board (for tests and for calling the rules' scoring)."""
     return tuple(None if v == EMPTY else RUIN if v == RUINED else v for v in vals)
-
-
-def is_board_number(cell: object) -> bool:
-    """Re-exported rules check, so callers of this module need not import the rules."""
-    return is_number(cell)
 
 
 # --- the 8 symmetries of the square ----------------------------------------------------------

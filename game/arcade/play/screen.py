@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pygame
+
 from game.arcade.scene import ArcadeScene
 from game.arcade.scenes.pause import Note, PauseChoice
+from game.engine.gui import picture
 
 
 class PlayScreen(ArcadeScene):
@@ -55,3 +58,16 @@ class PlayScreen(ArcadeScene):
     def restart(self, variant: str) -> None:
         """A new game of ``variant`` in this same screen."""
         raise NotImplementedError
+
+    # --- what a play picture asks of its screen (``play.picture.Screen``) ---------------------
+    def canvas_size(self) -> tuple[int, int]:
+        return self.app.surface.get_size()
+
+    def draw_gui(self, surface: pygame.Surface) -> None:
+        """The screen's buttons, over the picture."""
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+
+    def gui_picture(self) -> tuple[Any, ...]:
+        """How the buttons look now, to compare (``engine.gui.picture``)."""
+        return picture(self.ui)

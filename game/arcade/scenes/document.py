@@ -20,6 +20,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.texts import HELP
 from game.arcade.widgets import buttons, palette, text, textflow
 from game.arcade.widgets.background import background
+from game.arcade.widgets.scroller import Scroller
 from game.arcade.widgets.textflow import FIGURE
 from game.engine import input as inp
 from game.engine import textlog
@@ -45,14 +46,6 @@ class Figure:
     height: int
     draw: Draw
     keys: tuple[str, ...]  # the help keys of its labels (checked by the tests)
-
-
-def help_keys(blocks: Sequence[Entry], figures: dict[str, Figure]) -> list[str]:
-    """Every help key a page shows: its text blocks and its figures' labels."""
-    keys: list[str] = []
-    for kind, key, *_ in blocks:
-        keys.extend(figures[key].keys if kind == FIGURE else (key,))
-    return keys
 
 
 def build_blocks(entries: Sequence[Entry], figures: dict[str, Figure], texts: Catalogue,
@@ -116,7 +109,7 @@ class DocumentScene(ArcadeScene):
         self.track = pygame.Rect(self.panel.right + 26, self.panel.top + 24, 14,
                                  self.panel.height - 48)
         self.doc: textflow.Document | None = None
-        self.scroller = textflow.Scroller(0, self.view.height)
+        self.scroller = Scroller(0, self.view.height)
         self._bar_grab: float | None = None  # pointer offset in the thumb while dragging it
         self._static: pygame.Surface | None = None
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
@@ -150,7 +143,7 @@ class DocumentScene(ArcadeScene):
         blocks = build_blocks(self.entries, self.figures, self.texts, self.digits, self.params(),
                               self.centered)
         self.doc = textflow.document(blocks, self.page)
-        self.scroller = textflow.Scroller(self.doc.height, self.view.height, smooth=smooth)
+        self.scroller = Scroller(self.doc.height, self.view.height, smooth=smooth)
         self.scroller.scroll_to(fraction * self.scroller.max_offset, glide=False)
         self._static = self._render_static()
         self._fades = self._render_fades()

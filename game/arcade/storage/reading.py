@@ -152,17 +152,6 @@ class JsonFolder:
         return (self.writable and not name.startswith(self._kept)
                 and os.path.isfile(self.path(name)))
 
-    def stat_key(self, name: str) -> tuple[int, int, int] | None:
-        """Changes whenever the file is replaced (inode, size, mtime); ``None`` if unknown."""
-        self.settle()
-        if self.in_memory(name):
-            return None
-        try:
-            info = os.stat(self.path(name))
-        except OSError:
-            return None
-        return (info.st_ino, info.st_size, info.st_mtime_ns)
-
     # --- files that cannot be used ---------------------------------------------------------
 
     def set_aside(self, name: str, why: str) -> None:

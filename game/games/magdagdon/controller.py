@@ -11,11 +11,30 @@ dice stopped tumbling), a ruin is ``CRUMBLING`` until ``crumbled``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.rules.magdagdon import LINES, Board, IllegalMove, MagdagdonGame, ScoreCard, score
+from game.games.magdagdon.events import (
+    BAD,
+    GOOD,
+    PLAIN,
+    Adjusted,
+    Autosave,
+    Combos,
+    Confirmed,
+    Event,
+    Message,
+    PickedUp,
+    Placed,
+    Refused,
+    Rolled,
+    Ruined,
+    Slam,
+    TurnEnded,
+    illegal_message,
+)
+from game.rules.magdagdon import Board, IllegalMove, MagdagdonGame, ScoreCard, score
 
 
 class Phase(Enum):
@@ -26,89 +45,6 @@ class Phase(Enum):
     CHOOSE_RUIN = "choose_ruin"
     CRUMBLING = "crumbling"  # the ruin falls (the scene says when it is done)
     OVER = "over"
-
-
-GOOD, BAD, PLAIN = "good", "bad", "plain"
-
-
-@dataclass(frozen=True)
-class Message:
-    """A line for the player: a translation key of MAGDAGDON's catalogue, its parameters and a
-    tone (good / bad / plain). ``key == ""`` is no message. A tuple parameter is a list of
-    translation keys, shown translated and joined with commas (e.g. the combos' names)."""
-
-    key: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
-    tone: str = PLAIN
-
-
-# --- events for the scene (what to animate and play) --------------------------------------------
-@dataclass(frozen=True)
-class Rolled:
-    dice: tuple[int, ...]  # which dice tumble: all four, or those rerolled
-    reroll: bool = False
-
-
-@dataclass(frozen=True)
-class Placed:
-    die: int
-    cell: int
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A refusal to show on the cell and/or die; ``sound``: the illegal-move sound too (a mere
-    nudge, such as tapping a cell before picking a die, is silent)."""
-
-    cell: int | None = None
-    die: int | None = None
-    sound: bool = True
-
-
-@dataclass(frozen=True)
-class Confirmed:
-    """CONFIRM made the tentative dice permanent."""
-
-
-@dataclass(frozen=True)
-class PickedUp:
-    returned: tuple[int, ...]  # the die picked up first, then the cascade (M-3.5)
-    cells: tuple[int, ...]  # where each of them stood
-
-
-@dataclass(frozen=True)
-class Adjusted:
-    die: int
-
-
-@dataclass(frozen=True)
-class Slam:
-    """MAGDAGDON: the banner slams in."""
-
-
-@dataclass(frozen=True)
-class Ruined:
-    cell: int
-
-
-@dataclass(frozen=True)
-class Combos:
-    lines: tuple[int, ...]  # indices into LINES (rows 0..3, then columns 0..3)
-    combos: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TurnEnded:
-    over: bool
-
-
-@dataclass(frozen=True)
-class Autosave:
-    """A point where the game is saved: after every confirm, ruin and power."""
-
-
-Event = (Rolled | Placed | Refused | Confirmed | PickedUp | Adjusted | Slam | Ruined | Combos
-         | TurnEnded | Autosave)
 
 
 @dataclass(frozen=True)
@@ -123,13 +59,6 @@ class ButtonState:
     reroll_go: tuple[bool, bool]
     reroll_go_count: int
     reroll_cancel: tuple[bool, bool]
-
-
-def illegal_message(error: IllegalMove) -> Message:
-    """The rule's refusal in the player's words (players count dice and cells from 1)."""
-    params = {k: v + 1 if k in ("die", "cell") and isinstance(v, int) else v
-              for k, v in error.params.items()}
-    return Message(f"illegal.{error.key}", params, BAD)
 
 
 class PlayController:
@@ -442,15 +371,9 @@ class PlayController:
         return legal[0] if legal else 5
 
     def key_die(self, die: int) -> None:
-        """1–4: pick that die (or toggle it for REROLL)."""
-        if die not in self.game.unplaced:
-            return
-        if self.marked is not None:
-            self.marked ^= {die}
-        elif self.phase in (Phase.PLACING, Phase.MAGDAGDON):
-            self.selected = die
-            if self.cursor is None:
-                self.cursor = self.first_legal()
+        """1–4: pick that die (or toggle it for REROLL); the cell cursor appears."""
+        if self.select(die) and self.marked is None and self.cursor is None:
+            self.cursor = self.first_legal()
 
     def key_accept(self) -> None:
         """Enter: the natural next step of the phase."""
@@ -510,8 +433,3 @@ class PlayController:
             self.say("play.roll_prompt")
         self._events.append(Autosave())
         self._events.append(TurnEnded(over))
-
-
-def line_cells(index: int) -> tuple[int, ...]:
-    """The cells of line ``index`` (rows 0..3, then columns 0..3), as the rules define them."""
-    return LINES[index]

@@ -4,7 +4,7 @@ in one line."""
 
 from __future__ import annotations
 
-from game.games.magdagdon.controller import BAD, Message
+from game.games.magdagdon.events import BAD, Message
 from game.rules.magdagdon import Board
 from game.rules.magdagdon.questions import CLASH, DeadCell, dead_cells
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.games.magdagdon.controller import BAD, Phase, PlayController
+from game.games.magdagdon.controller import Phase, PlayController
+from game.games.magdagdon.events import BAD
 from game.rules.magdagdon.questions import adjust_helps, helping_adjusts, reroll_chance
 
 Ask = Callable[..., None]

@@ -4,7 +4,8 @@ across a roll; the session's history forgets a power taken back."""
 
 from __future__ import annotations
 
-from game.games.magdagdon.controller import BAD, Phase, PlayController, illegal_message
+from game.games.magdagdon.controller import Phase, PlayController
+from game.games.magdagdon.events import BAD, illegal_message
 from game.games.magdagdon.session import Session
 from game.rules.magdagdon import IllegalMove
 from game.rules.magdagdon.undo import TurnUndo

@@ -2,55 +2,21 @@
 
 ``TurnController`` holds the committed ``QuerniState`` and the view state of the turn in
 progress (piece in hand, movement so far, chain selection, trail marks, keyboard cursor). It
-never decides a rule: what is lit, what is refused and what a turn does are all asked of
-``game.rules.querni`` (``destinations``, ``moved``, ``chains``, ``play``). No pygame here: the
-play scene draws from the queries and animates the returned events; a bot drives the same
-commands through ``gestures.gestures_for_turn``.
+never decides a rule: what is lit, refused and played is asked of ``game.rules.querni``; what a
+tap or a drag does is ``taps.py``'s. No pygame here: the play scene draws from the queries and
+animates the returned events; a bot drives the same commands (``gestures.gestures_for_turn``).
 
-Decisions where Q-6 is silent (the tests pin each one):
+Where Q-6 is silent, the choices are those of docs/querni-rules.md ("How the arcade applies
+these rules"), and its tests pin each one. Besides them:
 
-* **Selecting** (Q-6.1): a tap on an own piece that can move picks it up; on the same piece
-  again puts it down; on another own piece switches to it. An own piece with no step and no
-  jump is refused (``piece_blocked``) and the selection is kept.
-* **Lit squares**: before moving, the steps and the *first* jump landings, separately. After
-  a jump, the next landings only (never a square landed on, never the start: Q-4.5). A step
-  ends the movement.
-* **Jump sequences** ("the player may tap on or stop"): the sequence stays open while more
-  landings are lit. It stops by a tap on the jumping piece itself, by SELECT CHAIN, or by
-  END MOVE (which plays the path so far); it stops by itself when no landing is left. A tap on
-  anything else mid-jump is refused with the reason and keeps the sequence open, so one
-  mis-tap never throws away the rest of a long sequence.
-* **After the movement** (step, or stopped jump) every tap on the board is refused
-  (``already_moved``, or ``not_your_piece`` on an opponent's piece) until UNDO or END MOVE.
-* **Chains** (Q-6.2): SELECT CHAIN is refused when the mover has no removable chain in the
-  shown position; turning it on puts down an unmoved piece and stops a jump. In chain mode the
-  lit pieces are every end of a removable chain; after the first tap only the pieces that
-  complete a removable chain with it (either order). Tapping the first end again lets it go;
-  once a chain is chosen, a tap on any lit end starts a new choice from that piece. Turning
-  SELECT CHAIN off drops the choice; the movement stays as made (UNDO takes it back).
-  END MOVE with only the first end picked is refused (``chain_incomplete``).
-* **Pass** (Q-4.1, Q-4.6): END MOVE with nothing done (a piece merely selected counts as
-  nothing) first answers ``PassConfirmationNeeded``; ``end_move(confirm_pass=True)`` passes.
-  ``must_pass`` says the mover has no movement and no chain at all; ``auto_pass`` then passes
-  (and is refused otherwise).
-* **UNDO** (Q-6.3) steps back once (``turn_view.step_back``); at the start of a turn, and so
-  after END MOVE, there is nothing to undo.
-* **Trail marks** (Q-6.4): END MOVE (or a pass) sets them to the squares this turn left empty:
-  the start square and every intermediate landing of the path, and the squares of the removed
-  chain (the destination holds the piece, so it is not marked; a pass marks nothing). They are
-  cleared by the next *board* gesture while the game runs — ``tap``, ``drag``,
-  ``press_cursor`` — whether it is accepted or refused; the buttons (SELECT CHAIN, UNDO,
-  END MOVE) and cursor moves leave them. After the game ends they stay (taps are refused).
-* **Keyboard** (``press_key``): arrows move the cursor, ``accept`` (Enter) taps the cursor
-  square, ``chain`` (C), ``end_move`` (E), ``undo`` (U) and ``back`` (Backspace) are the
-  buttons; other keys (``pause``, Esc) are the scene's. The cursor starts at
-  ``DEFAULT_CURSOR`` and stays where it is between turns; ``up`` is towards row 7 (RED's
-  edge), as the board is drawn with BLUE at the bottom; ``flipped=True`` is for a board drawn
-  the other way up. Moves stop at the board's edge.
-* **Drag**: ``drag(a, b)`` is "tap a, then tap b" done at once, accepted only when it ends in a
-  movement (or, in chain mode, in a chosen chain); otherwise nothing changes and the refusal
-  says why. Dragging the piece in hand (or the jumping piece) skips the first tap.
-* **Game over**: every command but the cursor is refused with ``game_over``.
+* **Trail marks** (Q-6.4) are the squares the last turn left empty (the start, every landing
+  before the last, the removed chain); the next *board* gesture while the game runs clears
+  them (``tap``, ``drag``, ``press_cursor``), accepted or refused; the buttons and the cursor
+  leave them, and after the game ends they stay.
+* **The cursor** starts at ``DEFAULT_CURSOR`` and stays where it is between turns; ``up`` is
+  towards row 7 (RED's edge, the board drawn with BLUE at the bottom); ``flipped=True`` is for
+  a board drawn the other way up. It stops at the board's edge.
+* **Game over** (or ``end``): every command but the cursor is refused with ``game_over``.
 """
 
 from __future__ import annotations
@@ -58,21 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any
 
+from game.games.querni import taps
 from game.games.querni.events import (
-    ChainChosen,
-    ChainEndPicked,
-    ChainEndReleased,
     ChainModeChanged,
     CursorMoved,
-    Deselected,
-    JumpStopped,
-    Moved,
     PassConfirmationNeeded,
     Refusal,
     Result,
-    Selected,
     TurnEnded,
     Undone,
     Why,
@@ -90,7 +49,6 @@ from game.rules.querni import (
     Square,
     hops_jumped,
     is_square,
-    jumped_over,
     must_pass,
     name,
 )
@@ -113,19 +71,6 @@ class Direction(StrEnum):
     def delta(self) -> tuple[int, int]:
         """``(dcol, drow)`` on a board drawn with row 7 on top."""
         return {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}[self.value]
-
-
-def _refuse(key: str, square: Square | None = None, **params: Any) -> Refusal:
-    """A refusal; the refused square goes into params as its board name."""
-    if square is not None:
-        params = {"square": name(square), **params}
-    return Refusal(str(key), params, square)
-
-
-def _from_rules(error: IllegalMove, square: Square | None) -> Refusal:
-    """The rules' refusal, its square params named like ours (``"c4"``)."""
-    params = {k: name(v) if is_square(v) else v for k, v in error.params.items()}
-    return Refusal(error.key, params, square)
 
 
 class TurnController:
@@ -309,29 +254,26 @@ class TurnController:
         """A tap on a board square: select, land, stop, or pick a chain end (Q-6.1, Q-6.2).
         Clears the trail marks while the game runs (Q-6.4)."""
         if not is_square(square):
-            return _refuse_off_board(square)
+            return taps.off_board(square)
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
-        square = (square[0], square[1])
+            return taps.refuse(Why.GAME_OVER)
         self._clear_trail()
-        return self._tap(square)
+        return self._tap((square[0], square[1]))
 
     def drag(self, frm: Square, to: Square) -> Result:
         """A piece dragged from ``frm`` onto ``to``: the two taps at once, accepted only when
         they end in a movement (or a chosen chain in chain mode); else nothing changes."""
         for sq in (frm, to):
             if not is_square(sq):
-                return _refuse_off_board(sq)
+                return taps.off_board(sq)
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
+            return taps.refuse(Why.GAME_OVER)
         frm, to = (frm[0], frm[1]), (to[0], to[1])
         self._clear_trail()
         if frm == to:
             return self._tap(frm)
-        before = self._turn
-        result = self._drag(frm, to)
-        if isinstance(result, Refusal):
-            self._set(before)
+        turn, result = taps.drag(self._view, frm, to)
+        self._set(turn)
         return result
 
     def press_cursor(self) -> Result:
@@ -370,23 +312,23 @@ class TurnController:
     def select_chain(self) -> Result:
         """SELECT CHAIN (Q-6.2): toggle chain mode."""
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
+            return taps.refuse(Why.GAME_OVER)
         turn = self._turn
         if turn.chain_mode:
             self._set(replace(turn, chain_mode=False, first=None, chain=None))
             return ChainModeChanged(on=False)
         if not self._view.chains:
-            return _refuse(Why.NO_CHAIN, color=self.to_move.name)
+            return taps.refuse(Why.NO_CHAIN, color=self.to_move.name)
         self._set(replace(turn, selected=None, open=False, chain_mode=True))
         return ChainModeChanged(on=True, stopped_jump=turn.open)
 
     def undo(self) -> Result:
         """UNDO (Q-6.3): one step back within the turn (``step_back``); nothing before it."""
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
+            return taps.refuse(Why.GAME_OVER)
         turn = self._turn
         if turn == TurnInProgress():
-            return _refuse(Why.NOTHING_TO_UNDO)
+            return taps.refuse(Why.NOTHING_TO_UNDO)
         self._set(back := step_back(turn))
         return Undone(turn.path if back.path != turn.path else None, turn.chain, back.path)
 
@@ -394,7 +336,7 @@ class TurnController:
         """END MOVE (Q-6.3): commit the movement and/or removal through ``play``. With nothing
         done it first answers ``PassConfirmationNeeded``, unless ``confirm_pass``."""
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
+            return taps.refuse(Why.GAME_OVER)
         turn = self._turn
         if turn.first is not None and turn.chain is None:
             square = self._view.square_of(turn.first)
@@ -408,9 +350,9 @@ class TurnController:
     def auto_pass(self) -> Result:
         """Q-4.6: the mover cannot do anything, so the turn passes by itself."""
         if self.is_over:
-            return _refuse(Why.GAME_OVER)
+            return taps.refuse(Why.GAME_OVER)
         if not self.must_pass:
-            return _refuse(Why.NOT_STUCK, color=self.to_move.name)
+            return taps.refuse(Why.NOT_STUCK, color=self.to_move.name)
         return self._commit(None, None, automatic=True)
 
     # --- inside ----------------------------------------------------------------------------
@@ -425,130 +367,9 @@ class TurnController:
         self._trail = frozenset()
 
     def _tap(self, square: Square) -> Result:
-        if self._turn.chain_mode:
-            return self._tap_chain(square)
-        if self._turn.path:
-            return self._tap_moved(square)
-        return self._tap_unmoved(square)
-
-    def _tap_unmoved(self, square: Square) -> Result:
-        """Before the movement: pick up, put down, switch piece, or move the piece in hand."""
-        piece = self._state.pieces.get(square)
-        selected = self._turn.selected
-        if piece is not None:
-            color, number = piece
-            if color is not self.to_move:
-                return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
-            if square == selected:
-                self._set(TurnInProgress())
-                return Deselected(square)
-            if not self._state.destinations(square):
-                return _refuse(Why.PIECE_BLOCKED, square, number=number)
-            self._set(TurnInProgress(selected=square))
-            return Selected(square, number, selected)
-        if selected is None:
-            return _refuse(Why.EMPTY_SQUARE, square)
-        if square in self.lit_steps or square in self.lit_jumps:
-            return self._land((selected,), square)
-        return self._why_not((selected,), square)
-
-    def _tap_moved(self, square: Square) -> Result:
-        """After the piece has moved: jump on, stop, or explain."""
-        turn = self._turn
-        here = turn.path[-1]
-        piece = self.shown.pieces.get(square)
-        if not turn.open:
-            if piece is not None and piece[0] is not self.to_move:
-                return _refuse(Why.NOT_YOUR_PIECE, square, number=piece[1], color=piece[0].name)
-            return _refuse(Why.ALREADY_MOVED, square)
-        if square == here:
-            self._set(replace(turn, open=False))
-            return JumpStopped(square)
-        if square in self.lit_jumps:
-            return self._land(turn.path, square)
-        if square == turn.path[0]:
-            return _refuse("back_to_start", square)
-        if square in turn.path:
-            return _refuse("landed_twice", square)
-        if piece is not None:  # own: another piece; opponent's: no landing on a piece
-            return _refuse(Why.ALREADY_MOVED if piece[0] is self.to_move else "occupied", square)
-        return self._why_not(turn.path, square)
-
-    def _land(self, path: tuple[Square, ...], square: Square) -> Result:
-        """Move the piece in hand from ``path[-1]`` to the lit ``square``."""
-        jumped = jumped_over(path[-1], square)
-        turn = TurnInProgress(path=path + (square,), open=jumped is not None)
-        if turn.open and not TurnView(self._state, turn).lit[1]:
-            turn = replace(turn, open=False)  # nowhere left to land: the sequence ends
+        turn, result = taps.tap(self._view, square)
         self._set(turn)
-        return Moved(path[0], path[-1], square, jumped, turn.open)
-
-    def _why_not(self, path: tuple[Square, ...], square: Square) -> Refusal:
-        """Why the piece at the end of ``path`` cannot be tapped onto ``square``: a square it
-        can reach only through more landings, else the rules' own reason."""
-        start, here = path[0], path[-1]
-        far_jump = (square[0] - here[0]) % 2 == 0 and (square[1] - here[1]) % 2 == 0
-        if far_jump and square in self._state.destinations(start):
-            return _refuse(Why.ONE_JUMP_AT_A_TIME, square)
-        try:
-            self._state.moved([*path, square])
-        except IllegalMove as error:
-            return _from_rules(error, square)
-        return _refuse(Why.NOT_REACHABLE, square)
-
-    def _tap_chain(self, square: Square) -> Result:
-        """In chain mode: pick the first end, let it go, or complete the chain (Q-6.2)."""
-        turn = self._turn
-        piece = self.shown.pieces.get(square)
-        if piece is None:
-            return _refuse(Why.EMPTY_SQUARE, square)
-        color, number = piece
-        if color is not self.to_move:
-            return _refuse(Why.NOT_YOUR_PIECE, square, number=number, color=color.name)
-        if number not in self._view.ends:
-            return _refuse(Why.NOT_CHAIN_END, square, number=number)
-        if turn.first is None or turn.chain is not None:
-            self._set(replace(turn, first=number, chain=None))
-            return ChainEndPicked(square, number)
-        if number == turn.first:
-            self._set(replace(turn, first=None))
-            return ChainEndReleased(square, number)
-        if number not in self._view.completing(turn.first):
-            return _refuse(Why.CHAIN_MISMATCH, square, number=number, first=turn.first)
-        chain = (min(number, turn.first), max(number, turn.first))
-        self._set(replace(turn, chain=chain))
-        return ChainChosen(chain, self.chain_squares)
-
-    def _drag(self, frm: Square, to: Square) -> Result:
-        """The two taps of a drag; the caller puts the turn back if this refuses."""
-        turn = self._turn
-        if turn.chain_mode:
-            self._set(replace(turn, first=None, chain=None))
-            first = self._tap_chain(frm)
-            if isinstance(first, Refusal):
-                return first
-            result = self._tap_chain(to)
-            return result if isinstance(result, (ChainChosen, Refusal)) else self._drag_refused(to)
-        if turn.path:
-            if not turn.open or frm != turn.path[-1]:
-                return _refuse(Why.ALREADY_MOVED, frm)
-            result = self._tap_moved(to)
-            return result if isinstance(result, (Moved, Refusal)) else self._drag_refused(to)
-        piece = self._state.pieces.get(frm)
-        if piece is None:
-            return _refuse(Why.EMPTY_SQUARE, frm)
-        if frm != turn.selected:
-            picked = self._tap_unmoved(frm)
-            if isinstance(picked, Refusal):
-                return picked
-        result = self._tap_unmoved(to)
-        if isinstance(result, (Moved, Refusal)):
-            return result
-        return self._why_not((frm,), to)
-
-    def _drag_refused(self, to: Square) -> Refusal:
-        """A drag whose second tap did something other than finish the gesture."""
-        return _refuse(Why.NOT_REACHABLE, to)
+        return result
 
     def _commit(self, path: list[Square] | None, chain: Chain | None, automatic: bool) -> Result:
         """Play the turn through the rules, set the trail marks, start the next turn."""
@@ -556,7 +377,7 @@ class TurnController:
         try:
             state = before.play(path, chain)
         except IllegalMove as error:  # the controller only builds legal turns; just in case
-            return _from_rules(error, None)
+            return taps.from_rules(error, None)
         removed = view.chain_squares(chain)
         route = tuple(path) if path is not None else None
         self._trail = frozenset((route or ())[:-1]) | frozenset(removed)
@@ -576,8 +397,3 @@ class TurnController:
             automatic=automatic,
             outcome=state.outcome,
         )
-
-
-def _refuse_off_board(value: object) -> Refusal:
-    """A square that is not on the board: the rules' own key."""
-    return Refusal("not_a_square", {"square": repr(value)}, None)

@@ -238,7 +238,7 @@ def test_querni_while_the_computer_thinks(size) -> None:
         settle(app)
         assert gate.started.wait(10)
         partial, differ = compare(app, 60)
-        assert scene.thinking and partial > 30 and differ == []
+        assert scene.computer.thinking and partial > 30 and differ == []
         gate.open.set()
         partial, differ = compare(app, 200)
         assert scene.session.turn_count == 1 and differ == []

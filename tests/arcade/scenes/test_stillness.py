@@ -73,7 +73,7 @@ def test_the_computer_thinking_keeps_its_dots_going_and_its_move_is_drawn_at_ful
                          HumanPlayer())
         assert gate.started.wait(10)
         run_frames(app, UNTOUCHED)
-        assert scene.thinking and not app.still() and not scene.moving
+        assert scene.computer.thinking and not app.still() and not scene.moving
         before = app.draws
         run_frames(app, WINDOW)
         assert app.draws - before == WINDOW // AMBIENT_EVERY

@@ -101,7 +101,7 @@ def test_frames_flow_and_taps_are_refused_while_the_computer_thinks(app):
     assert gate.started.wait(10)
     frame, time = app.frame, scene.time
     run_frames(app, 60)  # a second of frames while the job is blocked
-    assert not gate.finished.is_set() and scene.thinking
+    assert not gate.finished.is_set() and scene.computer.thinking
     assert app.frame == frame + 60 and scene.time == pytest.approx(time + 1.0)
     tap_square(app, scene, (0, 0))  # the computer's BLUE 5
     assert scene.control.selected is None
@@ -124,12 +124,12 @@ def test_the_strip_says_the_computer_plays_and_keys_never_cut_its_move_short(app
     gate = Gate()
     scene = start_vs(app, session_of(JUMPS), ComputerPlayer("hard", choose=gate), HumanPlayer())
     assert gate.started.wait(10)
-    assert scene.thinking and scene.message()[0] == "The computer is thinking…"
+    assert scene.computer.thinking and scene.message()[0] == "The computer is thinking…"
     skipped: list[bool] = []
     monkeypatch.setattr(scene, "skip_animation", lambda: skipped.append(True))
     gate.open.set()
-    frames_until(app, lambda: bool(scene.bot_plan))
-    assert not scene.thinking and scene.message()[0] == "The computer is playing…"
+    frames_until(app, lambda: bool(scene.computer.plan))
+    assert not scene.computer.thinking and scene.message()[0] == "The computer is playing…"
     frames_until(app, lambda: scene.anim.busy)  # its piece is on its way
     for key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_u):
         post_key(key)

@@ -192,6 +192,25 @@ def test_select_chain_lights_the_ends_then_the_chosen_chain_pops_at_end_move(app
     assert drawn_matches_rules(scene)
 
 
+def test_a_removal_leaves_its_ghosts_fading_in_until_the_next_tap_on_the_board(app):
+    """The marks a turn leaves (Q-6.4): the removed pieces drawn as ghosts on their squares,
+    fading in with the trail; the next tap on the board takes them away."""
+    scene = start(app, session_of(CHAIN))
+    tap_button(app, scene.b_chain)
+    tap_square(app, scene, (0, 0))
+    tap_square(app, scene, (2, 0))
+    tap_button(app, scene.b_end)
+    args = scene.picture.board_args()
+    assert args["ghosts"] == {(0, 0): (B, 4), (1, 0): (B, 5), (2, 0): (B, 6)}
+    assert args["trail"] == {(0, 0), (1, 0), (2, 0)} and 0.0 < args["trail_alpha"] < 1.0
+    finish_animations(app, scene)
+    assert scene.picture.board_args()["trail_alpha"] == 1.0
+    tap_square(app, scene, (0, 6))  # RED's first tap on the board
+    args = scene.picture.board_args()
+    assert args["ghosts"] is None and not args["trail"] and not args["trail_path"]
+    assert not scene.picture.ghosts  # forgotten, not only hidden
+
+
 def test_undo_restores_the_turn_and_nothing_is_undone_after_end_move(app):
     scene = start(app, session_of(JUMPS))
     before = scene.control.state
@@ -215,7 +234,7 @@ def test_keyboard_plays_a_turn(app):
     for key in (pygame.K_LEFT,) * 4 + (pygame.K_DOWN,) * 3:  # from e4 to a1
         post_key(key)
     settle(app)
-    assert scene.control.cursor == (0, 0) and scene.cursor_shown
+    assert scene.control.cursor == (0, 0) and scene.gestures.cursor_shown
     post_key(pygame.K_RETURN)
     post_key(pygame.K_UP)
     post_key(pygame.K_RETURN)
@@ -415,9 +434,9 @@ class FirstTurnBot:
 
 def test_a_bot_player_plays_through_the_same_gestures_and_taps_are_ignored(app):
     scene = start(app, session_of(JUMPS), players={B: FirstTurnBot(), R: HumanPlayer()})
-    assert scene.thinking or scene.bot_plan
+    assert scene.computer.thinking or scene.computer.plan
     tap_square(app, scene, (0, 0))  # a person's tap on the bot's turn does nothing
-    assert scene.control.selected is None or scene.bot_plan
+    assert scene.control.selected is None or scene.computer.plan
     for _ in range(300):
         run_frames(app, 1)
         if scene.control.to_move is R:

@@ -126,6 +126,6 @@ def test_against_hard_undo_after_end_move_takes_nothing_back(app):
     session = versus("hard", turns=2)
     scene = start_vs(app, session, HumanPlayer(), ComputerPlayer("hard", deterministic=True))
     assert not scene.b_undo.is_enabled
-    scene.gestures.undo()
+    scene.undo()
     run_frames(app, 2)
     assert session.turn_count == 2 and session.takebacks == 0

@@ -14,7 +14,8 @@ from game.arcade.widgets import text
 from game.arcade.widgets.effects import Particles
 from game.engine import i18n
 from game.games.querni.widgets import hud, motion, pieces, tile
-from game.games.querni.widgets.board import BoardView, arc_points
+from game.games.querni.widgets.arcs import arc_points
+from game.games.querni.widgets.board import BoardView
 from game.games.querni.widgets.layout import LANDSCAPE, PORTRAIT, QuerniLayout
 from game.rules.querni import Color, QuerniState
 

@@ -12,7 +12,7 @@ from typing import Any
 from game.ai.advisor import Advice
 from game.engine.worker import Worker
 from game.games.magdagdon import hints
-from game.games.magdagdon.controller import Message
+from game.games.magdagdon.events import Message
 from game.games.magdagdon.hint_follow import Follow
 from game.games.magdagdon.texts import t
 from game.rules.magdagdon import MagdagdonGame

@@ -28,29 +28,27 @@ from game.arcade.widgets.message_line import MessageLine
 from game.engine import input as inp
 from game.engine.tween import Timer, Tween, Tweens
 from game.games.magdagdon import GAME_ID
-from game.games.magdagdon.controller import (
+from game.games.magdagdon.controller import Phase, PlayController
+from game.games.magdagdon.daily import DAILY, recorded_days
+from game.games.magdagdon.events import (
     Adjusted,
     Autosave,
     Combos,
     Confirmed,
     Event,
-    Phase,
     PickedUp,
     Placed,
-    PlayController,
     Refused,
     Rolled,
     Ruined,
     Slam,
     TurnEnded,
-    line_cells,
 )
-from game.games.magdagdon.daily import DAILY, recorded_days
 from game.games.magdagdon.scenes.hinting import Hint, message_text
 from game.games.magdagdon.scenes.play_help import TurnHelp
 from game.games.magdagdon.scenes.play_hints import PlayHints
 from game.games.magdagdon.scenes.play_input import PlayGestures
-from game.games.magdagdon.scenes.play_picture import PlayPicture
+from game.games.magdagdon.scenes.play_picture import Moment, PlayPicture
 from game.games.magdagdon.session import Session, session_of
 from game.games.magdagdon.texts import TEXTS, game_label
 from game.games.magdagdon.widgets import dice
@@ -58,7 +56,7 @@ from game.games.magdagdon.widgets.board import BoardView
 from game.games.magdagdon.widgets.cell_fx import CellEffects
 from game.games.magdagdon.widgets.layout import PlayLayout, for_size
 from game.games.magdagdon.widgets.tray import ROLL_SECONDS, TrayView
-from game.rules.magdagdon import Difficulty, MagdagdonGame
+from game.rules.magdagdon import LINES, Difficulty, MagdagdonGame
 
 SOUNDS = {Placed: "place", PickedUp: "pickup", Adjusted: "power", Ruined: "ruin",
           Combos: "combo", Confirmed: "confirm"}
@@ -93,11 +91,6 @@ class PlayScene(PlayScreen):
         if saved is None and daily is not None:
             saved = Session.daily_challenge(daily, practice or not self._may_record(daily))
         self._reset(saved, variant)
-
-    def header_label(self) -> str | None:
-        """A daily challenge says so (and whether this run is practice) instead of the
-        difficulty."""
-        return None if self.session.daily is None else game_label(self.session)
 
     def _may_record(self, day: str) -> bool:
         """Only the day's first attempt is recorded; a demo's play of it never is (it would
@@ -392,7 +385,7 @@ class PlayScene(PlayScreen):
 
     def _celebrate(self, event: Combos) -> None:
         for index, combo in zip(event.lines, event.combos):
-            for cell in line_cells(index):
+            for cell in LINES[index]:
                 self.fx.flash_cell(cell, 0.8)
                 if not self.reduced_motion:
                     self.particles.burst(self.layout.cell_rect(cell).center, 12,
@@ -427,11 +420,6 @@ class PlayScene(PlayScreen):
     def handle(self, action: inp.Action) -> None:
         self.gestures.handle(action)
         self.sync()
-
-    @property
-    def drag(self) -> dict[str, Any] | None:
-        """The die being dragged: which, where it started, where it is, whether it moved."""
-        return self.gestures.drag
 
     # --- buttons ----------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -474,6 +462,21 @@ class PlayScene(PlayScreen):
     def slamming(self) -> bool:
         """The MAGDAGDON banner slams in (or comes in again): over the picture, not in it."""
         return self.banner_slam or (self.control.in_magdagdon and self.banner < 1.0)
+
+    def moment(self) -> Moment:
+        """What the screen is now, for the picture (``play_picture.Moment``)."""
+        thinking = self.help.thinking
+        named = {} if self.ui is None else {
+            "minus": self.b_minus, "plus": self.b_plus, "reroll": self.b_reroll,
+            "accept": self.b_accept, "confirm": self.b_confirm}
+        return Moment(
+            hint=self.hint if not self.busy else None, thinking=thinking,
+            dots=self.hints.dots(self.time) if thinking else "", message=self.message,
+            time=self.time, digits=self.digits, banner=self.banner, slamming=self.slamming,
+            coach=self.coach_step(), dead=self.turn_help.dead.cells, hopeless=self.guard.hopeless(),
+            header=None if self.session.daily is None else game_label(self.session),
+            buttons={name: b.rect for name, b in named.items() if b.visible},
+            hint_button=self.b_hint.rect if self.ui is not None else None)
 
     def damage(self) -> list[pygame.Rect] | None:
         return self.picture.damage()

@@ -5,152 +5,104 @@ signature of everything that is not moving by itself, and the regions of what is
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.arcade.play.picture import Screen, StaticLayer
 from game.arcade.widgets import palette, text
-from game.arcade.widgets.background import background
 from game.arcade.widgets.message_line import RISE_SECONDS
-from game.engine import i18n, textlog
 from game.engine.damage import Tracker
-from game.engine.gui import picture
-from game.games.magdagdon.controller import BAD, GOOD, Phase
+from game.games.magdagdon.controller import Phase
+from game.games.magdagdon.events import BAD, GOOD
 from game.games.magdagdon.texts import t
 from game.games.magdagdon.widgets import hint_view, hud, marks
 from game.games.magdagdon.widgets.board import CELL_REACH, BoardView
 from game.games.magdagdon.widgets.tray import TrayView
-from game.rules.magdagdon import Difficulty
 
 if TYPE_CHECKING:
-    import pygame_gui
-
-    from game.arcade.app import ArcadeApp
-    from game.arcade.play.hints import HintFlow
     from game.arcade.widgets.effects import Particles, Shake
     from game.arcade.widgets.message_line import MessageLine
     from game.games.magdagdon.controller import PlayController
-    from game.games.magdagdon.hints import StateKey
-    from game.games.magdagdon.power_guard import PowerGuard
     from game.games.magdagdon.scenes.hinting import Hint
-    from game.games.magdagdon.scenes.play_help import TurnHelp
-    from game.games.magdagdon.scenes.play_hints import PlayHints
+    from game.games.magdagdon.scenes.play_input import PlayGestures
     from game.games.magdagdon.widgets.cell_fx import CellEffects
     from game.games.magdagdon.widgets.layout import PlayLayout
-    from game.rules.magdagdon import MagdagdonGame
+    from game.rules.magdagdon.questions import DeadCell
 
 
-class Owner(Protocol):
-    """What the picture reads of the play screen that owns it (it writes nothing there)."""
+@dataclass(frozen=True)
+class Moment:
+    """What the play screen is now, apart from its parts: read once a frame by the picture."""
 
-    @property
-    def app(self) -> ArcadeApp: ...
-    @property
-    def ui(self) -> pygame_gui.UIManager | None: ...
-    @property
-    def gui(self) -> pygame_gui.UIManager: ...
-    @property
-    def control(self) -> PlayController: ...
-    @property
-    def game(self) -> MagdagdonGame: ...
-    @property
-    def layout(self) -> PlayLayout: ...
-    @property
-    def board_view(self) -> BoardView: ...
-    @property
-    def tray(self) -> TrayView: ...
-    @property
-    def fx(self) -> CellEffects: ...
-    @property
-    def particles(self) -> Particles: ...
-    @property
-    def shake(self) -> Shake: ...
-    @property
-    def message_line(self) -> MessageLine: ...
-    @property
-    def hints(self) -> HintFlow[StateKey, Hint]: ...
-    @property
-    def hint(self) -> Hint | None: ...
-    @property
-    def help(self) -> PlayHints: ...
-    @property
-    def turn_help(self) -> TurnHelp: ...
-    @property
-    def guard(self) -> PowerGuard: ...
-    @property
-    def b_accept(self) -> Any: ...
-    @property
-    def b_confirm(self) -> Any: ...
-    @property
-    def b_hint(self) -> Any: ...
-    @property
-    def b_minus(self) -> Any: ...
-    @property
-    def b_plus(self) -> Any: ...
-    @property
-    def b_reroll(self) -> Any: ...
-    @property
-    def banner(self) -> float: ...
-    @property
-    def time(self) -> float: ...
-    @property
-    def busy(self) -> bool: ...
-    @property
-    def digits(self) -> bool: ...
-    @property
-    def drag(self) -> dict[str, Any] | None: ...
-    @property
-    def message(self) -> str: ...
-    @property
-    def slamming(self) -> bool: ...
-    def coach_step(self) -> tuple[str, pygame.Rect] | None: ...
-    def header_label(self) -> str | None: ...
+    hint: Hint | None
+    """The hint on the board: none while an animation a tap skips runs."""
+    thinking: bool
+    """The advisor is thinking about HINT (``dots``: its dots)."""
+    dots: str
+    message: str
+    time: float
+    digits: bool
+    banner: float
+    slamming: bool
+    coach: tuple[str, pygame.Rect] | None
+    header: str | None
+    """The header's label instead of the difficulty (a daily challenge)."""
+    dead: Mapping[int, DeadCell]
+    hopeless: frozenset[str]
+    buttons: Mapping[str, pygame.Rect]
+    """The buttons a hint or a hopeless power may point at, while they show."""
+    hint_button: pygame.Rect | None
+
+
+class Owner(Screen, Protocol):
+    """What the picture reads of the play screen: its parts and the moment (it writes
+    nothing there)."""
+
+    control: PlayController
+    layout: PlayLayout
+    board_view: BoardView
+    tray: TrayView
+    fx: CellEffects
+    particles: Particles
+    shake: Shake
+    message_line: MessageLine
+    gestures: PlayGestures
+    def moment(self) -> Moment: ...
 
 
 class PlayPicture:
-    """The play screen's drawing: reads the scene's state, keeps only drawing caches."""
+    """The play screen's drawing: reads the scene's parts and moment, keeps only drawing
+    caches."""
 
     def __init__(self, scene: Owner) -> None:
         self.scene = scene
-        self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._static = StaticLayer(self._compose)
         self._damage = Tracker()
         self._drawn_steps: dict[str, Any] = {}  # parts drawn in steps (_stepped)
         self._last_steps: dict[str, Any] = {}
 
-    def static_key(self, size: tuple[int, int]
-                    ) -> tuple[tuple[int, int], str, Difficulty, str | None]:
+    def _compose(self, layer: pygame.Surface, extra: tuple[object, str | None]) -> None:
+        """The static layer: the logo and labels of the header, the board's frame and slots,
+        the tray's felt, the powers panel (made again for a new difficulty or daily label)."""
         scene = self.scene
-        return (size, i18n.current(), scene.game.difficulty, scene.header_label())
+        game = scene.control.game
+        hud.draw_header_static(layer, scene.layout, game, extra[1])
+        scene.board_view.draw_frame(layer)
+        scene.tray.draw_panel(layer)
+        hud.draw_powers_static(layer, scene.layout, game)
 
-    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        """What stays put during a game — the backdrop, the logo and labels of the header, the
-        board's frame and slots, the tray's felt, the powers panel — composed once into one
-        opaque layer: one plain blit a frame instead of a dozen, several of them with alpha.
-        Made again when the language, the difficulty or the daily label (a new game)
-        changes."""
-        scene = self.scene
-        key = self.static_key(size)
-        if self._static is None or self._static[0] != key:
-            layer = background(size).copy()
-            hud.draw_header_static(layer, scene.layout, scene.game, key[-1])
-            scene.board_view.draw_frame(layer)
-            scene.tray.draw_panel(layer)
-            hud.draw_powers_static(layer, scene.layout, scene.game)
-            self._static = (key, layer)
-        return self._static[1]
-
-    def line(self) -> tuple[str, tuple[int, int, int], float, bool]:
+    def line(self, now: Moment) -> tuple[str, tuple[int, int, int], float, bool]:
         """The message line now: its text, colour, age (it rises in) and whether it sits on a
         hint's plate."""
-        scene = self.scene
-        c = scene.control
-        hint = scene.hint if not scene.busy else None
-        if hint is not None:
-            return hint.text, palette.GOLD, 1.0, True
-        if scene.help.thinking:
-            return t("hint.thinking") + scene.hints.dots(scene.time), palette.GOLD, 1.0, False
-        colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(c.message.tone, palette.TEXT)
-        return scene.message, colour, scene.message_line.age, False
+        if now.hint is not None:
+            return now.hint.text, palette.GOLD, 1.0, True
+        if now.thinking:
+            return t("hint.thinking") + now.dots, palette.GOLD, 1.0, False
+        tone = self.scene.control.message.tone
+        colour = {BAD: palette.BAD, GOOD: palette.GOOD}.get(tone, palette.TEXT)
+        return now.message, colour, self.scene.message_line.age, False
 
     def damage(self) -> list[pygame.Rect] | None:
         """Untouched, or between the demo's taps, only what moves by itself is redrawn, where
@@ -159,13 +111,14 @@ class PlayPicture:
         shaking board. Anything else that changes (a tap's answer), a drag, a HINT on the
         board or the banner's slam: everything."""
         scene = self.scene
-        c, L, g = scene.control, scene.layout, scene.game
-        if scene.drag is not None or (scene.hint is not None and not scene.busy) or scene.slamming:
+        now = scene.moment()
+        c, L, g = scene.control, scene.layout, scene.control.game
+        if scene.gestures.drag is not None or now.hint is not None or now.slamming:
             return self._damage.whole()
         tentative = tuple(sorted(g.placed.values()))
         legal = c.legal_now
         cells = set(tentative)  # dashed rings turn
-        if self._stepped("glow", self._glow_step(legal)):  # glows pulse in steps
+        if self._stepped("glow", self._glow_step(legal, now.time)):  # glows pulse in steps
             cells |= set(legal)
         flash = _as_drawn(scene.fx.flash, BoardView.flash_shade)  # flashes fade in steps
         if self._stepped("flash", flash):  # (the cells that stopped flashing are wiped too)
@@ -185,26 +138,27 @@ class PlayPicture:
             if m.dx or m.dy or m.angle or m.shake or m.scale != 1.0 or m.face is not None \
                     or index == c.selected:  # tumbling, flying home, shaking, popping, lifted
                 moving.append(scene.tray.die_area(index, c.selected))
-        text_now, colour, age, plated = self.line()
+        text_now, colour, age, plated = self.line(now)
         if age < RISE_SECONDS:  # rising in
             message = pygame.Rect(0, 0, L.right_width + 60, 150)
             message.center = L.message_pos
             moving.append(message)
-        coach = scene.coach_step()
-        if coach is not None:  # the ring round what to touch pulses
-            moving.append(coach[1].inflate(60, 60))
-        if scene.help.thinking:
-            moving.append(scene.b_hint.rect.inflate(40, 40))
+        if now.coach is not None:  # the ring round what to touch pulses
+            moving.append(now.coach[1].inflate(60, 60))
+        if now.thinking and now.hint_button is not None:
+            moving.append(now.hint_button.inflate(40, 40))
         moving += scene.particles.areas()
-        signature = (self.static_key(scene.app.surface.get_size()), g.turns, c.card().lines,
-                     g.view(), tentative, tuple(sorted(legal)), c.cursor, scene.digits,
-                     tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)), c.selected,
-                     tuple(c.marked or ()), g.in_turn, text_now, colour,
-                     age >= RISE_SECONDS, plated, g.powers_left, g.next_penalty,
-                     scene.help.thinking, c.phase, c.in_magdagdon, coach and coach[0],
-                     tuple(scene.turn_help.dead.cells), scene.guard.hopeless(),
-                     picture(scene.ui))
+        signature = (StaticLayer.key(scene.canvas_size(), self._extra(now)), g.turns,
+                     c.card().lines, g.view(), tentative, tuple(sorted(legal)), c.cursor,
+                     now.digits, tuple(g.dice) if g.dice else (), tuple(sorted(g.unplaced)),
+                     c.selected, tuple(c.marked or ()), g.in_turn, text_now, colour,
+                     age >= RISE_SECONDS, plated, g.powers_left, g.next_penalty, now.thinking,
+                     c.phase, c.in_magdagdon, now.coach and now.coach[0], tuple(now.dead),
+                     now.hopeless, scene.gui_picture())
         return self._damage.areas(signature, moving)
+
+    def _extra(self, now: Moment) -> tuple[object, str | None]:
+        return (self.scene.control.game.difficulty, now.header)
 
     def _stepped(self, name: str, drawn: Any) -> bool:
         """Whether what is drawn of a part that changes in steps (``drawn``, kept by ``name``;
@@ -214,21 +168,19 @@ class PlayPicture:
         self._drawn_steps[name] = drawn
         return bool(self._last_steps[name] != drawn)
 
-    def _glow_step(self, legal: Collection[int]) -> int | None:
+    def _glow_step(self, legal: Collection[int], time: float) -> int | None:
         """The opacity the glowing cells are drawn at now (None: no cell glows): the legal
         glow's, or the danger glow's while a ruin is chosen."""
-        scene = self.scene
         if not legal:
             return None
-        legal_alpha, danger_alpha = BoardView.glow_alphas(scene.time)
-        return danger_alpha if scene.control.phase == Phase.CHOOSE_RUIN else legal_alpha
+        legal_alpha, danger_alpha = BoardView.glow_alphas(time)
+        return danger_alpha if self.scene.control.phase == Phase.CHOOSE_RUIN else legal_alpha
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        layer = self.static_layer(surface.get_size())
-        surface.blit(layer, (0, 0))
-        textlog.placed(surface, layer, (0, 0))
-        c, L, g = scene.control, scene.layout, scene.game
+        now = scene.moment()
+        self._static.blit(surface, self._extra(now))
+        c, L, g = scene.control, scene.layout, scene.control.game
         card = c.card()
         hud.draw_header(surface, L, g, card.total)
         choosing = c.phase == Phase.CHOOSE_RUIN
@@ -241,57 +193,47 @@ class PlayPicture:
         scene.board_view.draw(
             surface, g.view(), set(g.placed.values()), hidden=(),
             legal=() if choosing else legal, danger=legal if choosing else (),
-            cursor=c.cursor, time=scene.time, digits=scene.digits, offsets=offsets,
+            cursor=c.cursor, time=now.time, digits=now.digits, offsets=offsets,
             flash=scene.fx.flash,
         )
-        marks.draw_dead(surface, L, scene.turn_help.dead.cells)
-        hint = scene.hint if not scene.busy else None
+        marks.draw_dead(surface, L, now.dead)
+        hint = now.hint
         if hint is not None:
-            hint_view.draw_ghosts(surface, L, hint.targets, scene.time, scene.digits,
+            hint_view.draw_ghosts(surface, L, hint.targets, now.time, now.digits,
                                   {c for c, v in enumerate(g.view()) if v is not None})
         scene.board_view.draw_sums(surface, card, scene.fx.lines)
-        dragging = scene.drag["die"] if scene.drag and scene.drag["moved"] else None
+        drag = scene.gestures.drag
+        dragging = drag["die"] if drag and drag["moved"] else None
         scene.tray.draw(surface, g.dice if g.dice else (), set(g.unplaced), selected=c.selected,
-                       marked=c.marked or (), dragging=dragging, digits=scene.digits,
-                       time=scene.time)
+                       marked=c.marked or (), dragging=dragging, digits=now.digits,
+                       time=now.time)
         if not g.in_turn:
             text.blit(surface, t("play.tray_empty"), "ui", 30, palette.TEXT_DIM, "center",
                       L.tray_rect.center)
         if hint is not None:
-            hint_view.draw(surface, L, hint.targets, scene.time, self.hint_buttons(),
-                           g.unplaced)
-        message, colour, age, _plated = self.line()
+            hint_view.draw(surface, L, hint.targets, now.time, dict(now.buttons), g.unplaced)
+        message, colour, age, _plated = self.line(now)
         if not c.in_magdagdon:  # the strip says it then
             if hint is not None:
                 hint_view.plate(surface, L)
             hud.draw_message(surface, L, message, colour, age, 20 if hint is not None else 0)
-        hopeless = scene.guard.hopeless()
-        hud.draw_powers_panel(surface, L, g, t("power.cannot_help") if hopeless else None)
-        if dragging is not None and scene.drag is not None:
-            TrayView.draw_die(surface, g.dice[dragging], scene.drag["pos"], L.die, scene.digits,
+        hud.draw_powers_panel(surface, L, g, t("power.cannot_help") if now.hopeless else None)
+        if dragging is not None and drag is not None:
+            TrayView.draw_die(surface, g.dice[dragging], drag["pos"], L.die, now.digits,
                               scale=1.08)
-        coach = scene.coach_step()
-        if coach is not None:
-            hud.draw_coach(surface, L, coach[0], coach[1], scene.time)
-        if scene.ui is not None:
-            scene.gui.draw_ui(surface)
-            marks.draw_hopeless(surface, [rect for name, rect in self.hint_buttons().items()
-                                          if name in hopeless])
-        if scene.help.thinking:
-            hint_view.spinner(surface, scene.b_hint.rect, scene.time)
-        if c.in_magdagdon and not scene.slamming:  # settled in the strip
+        if now.coach is not None:
+            hud.draw_coach(surface, L, now.coach[0], now.coach[1], now.time)
+        scene.draw_gui(surface)
+        marks.draw_hopeless(surface, [rect for name, rect in now.buttons.items()
+                                      if name in now.hopeless])
+        if now.thinking and now.hint_button is not None:
+            hint_view.spinner(surface, now.hint_button, now.time)
+        if c.in_magdagdon and not now.slamming:  # settled in the strip
             label = t("play.choose_ruin") if choosing else message
-            hud.draw_banner(surface, L, scene.banner, False, label)
-        if scene.slamming:
-            hud.slam_banner(surface, L=L, progress=scene.banner)
+            hud.draw_banner(surface, L, now.banner, False, label)
+        if now.slamming:
+            hud.slam_banner(surface, L=L, progress=now.banner)
         scene.particles.draw(surface)  # sparks over everything
-
-    def hint_buttons(self) -> dict[str, pygame.Rect]:
-        """The buttons a hint may point at, while they show."""
-        scene = self.scene
-        named = {"minus": scene.b_minus, "plus": scene.b_plus, "reroll": scene.b_reroll,
-                 "accept": scene.b_accept, "confirm": scene.b_confirm}
-        return {name: b.rect for name, b in named.items() if b.visible}
 
 
 def _as_drawn(values: Mapping[int, float], step: Callable[[float], int]

@@ -17,7 +17,7 @@ import pygame
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.arcade.widgets.textflow import Scroller
+from game.arcade.widgets.scroller import Scroller
 from game.engine import input as inp
 from game.engine.localformat import format_number
 from game.engine.worker import Worker

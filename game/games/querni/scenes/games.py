@@ -20,7 +20,7 @@ from game.arcade.scene import ArcadeScene
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.arcade.widgets.textflow import Scroller
+from game.arcade.widgets.scroller import Scroller
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID

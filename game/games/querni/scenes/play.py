@@ -1,18 +1,11 @@
 """The QUERNI play screen: the 10×7 board, the HUD and SELECT CHAIN / END MOVE / UNDO / EXIT.
 
-The scene is the view over ``TurnController``: it turns taps, drags and keys into the
-controller's commands (Q-6), animates and sounds the events it answers, and draws what the
-controller says is lit. Every question of legality goes through the controller to
-``game.rules.querni``. Whose turn it is decides who may give input (``players.Player``): a
-person's taps reach the controller; a bot's chosen turn is fed through
-``gestures.gestures_for_turn`` one gesture at a time, through the very same handling.
-
-A tap while a piece flies or a chain pops finishes the animation and counts as usual (the
-position is already the rules'); one while a pass (Q-4.6) or game over is pending brings it on.
-
-Beside it in ``scenes/``: the computer's turn (``play_computer``), HINT (``hinting``), drawing
-(``play_picture``), gestures (``play_input``), RESIGN and EXIT (``play_endings``), the board's
-way round (``play_orientation``), the last move and the move list (``play_story``)."""
+The scene is the view over ``TurnController``: gestures (``play_input``) become its commands
+(Q-6), and the scene animates and sounds what it answers. Whose turn it is decides who may
+give input (``players.Player``): a bot's turn is played through the same gestures
+(``play_computer``). Its other parts: HINT (``hinting``), drawing (``play_picture``), RESIGN and
+EXIT (``play_endings``), the board's way round (``play_orientation``), the last move and the
+move list (``play_story``)."""
 
 from __future__ import annotations
 
@@ -47,20 +40,22 @@ from game.games.querni.events import (
     TurnEnded,
     Undone,
 )
-from game.games.querni.gestures import Gesture
+from game.games.querni.games_list import level_name
 from game.games.querni.players import Player, cancel, make_player
 from game.games.querni.scenes.animation import BoardAnimations
 from game.games.querni.scenes.hinting import Hint, HintAsker
 from game.games.querni.scenes.play_computer import ComputerTurns
 from game.games.querni.scenes.play_endings import Endings
 from game.games.querni.scenes.play_input import PlayGestures, refusal_text
+from game.games.querni.scenes.play_moment import Moment
 from game.games.querni.scenes.play_orientation import orient, wanted
 from game.games.querni.scenes.play_picture import BAD, GOOD, INFO, PlayPicture
 from game.games.querni.scenes.play_story import PlayStory
 from game.games.querni.session import DEMO, TWO_PLAYERS, QuerniSession, default_players
-from game.games.querni.texts import TEXTS, color_name, later
+from game.games.querni.texts import TEXTS, color_name, later, t
 from game.games.querni.widgets import hud
 from game.games.querni.widgets.board import BoardView
+from game.games.querni.widgets.coach import bubble_rect
 from game.games.querni.widgets.layout import QuerniLayout, for_size
 from game.rules.querni import Color, QuerniState, Square
 
@@ -80,8 +75,7 @@ class PlayScene(PlayScreen):
                  saved: QuerniSession | None = None,
                  players: Mapping[Color, Player] | None = None,
                  layout: QuerniLayout | None = None, human: str | None = None) -> None:
-        """``human``: the colour the person plays against the computer (``"BLUE"`` or
-        ``"RED"``, for a new game of a ``vs_*`` variant; BLUE by default)."""
+        """``human``: the person's colour in a new game against the computer (BLUE or RED)."""
         super().__init__(app)
         self._human = Color[human] if human in ("BLUE", "RED") else Color.BLUE
         self.layout = layout or for_size(app.surface.get_size())
@@ -111,26 +105,23 @@ class PlayScene(PlayScreen):
             variant = variant or TWO_PLAYERS
             if self.ctx.demo or self.ctx.demo_is_attract:
                 variant = DEMO  # what visitors watch: the real opponent, MEDIUM against HARD
-            players = self._new_players.get(variant) or default_players(variant, self._human)
+            kept = getattr(self, "session", None)  # PLAY AGAIN: the same players, the same sides
+            players = (dict(kept.players) if kept is not None and kept.variant == variant
+                       else default_players(variant, self._human))
             session = QuerniSession.new(self.ctx.game_rng(GAME_ID), variant, players)
         self.session = session
         self.control = TurnController(session.state)
-        if self._given_players is not None:
-            self.players = dict(self._given_players)
-        else:
-            self.players = {color: make_player(session.player(color),
-                                               deterministic=self.deterministic,
-                                               seed=self.ctx.seed) for color in Color}
+        given = self._given_players
+        self.players = dict(given) if given is not None else {
+            color: make_player(session.player(color), deterministic=self.deterministic,
+                               seed=self.ctx.seed) for color in Color}
         self.anim = BoardAnimations(self.layout, self.board_view, self.rng)
         orient(self, wanted(self))  # RED against the computer: turned round
         self.gestures = PlayGestures(self)
         self.note: tuple[Note, str] | None = None  # (text, tone) until the next action
         self.note_age = 0.0
         self.message_line = MessageLine()
-        self.trail_path: tuple[Square, ...] = ()
-        self.ghosts: dict[Square, tuple[Color, int]] = {}
-        self.trail_age = 1.0
-        self.cursor_shown = False
+        self.picture.forget_trail()
         self.pending_pass: Tween | None = None
         self.pending_over: Tween | None = None
         self.computer = ComputerTurns(self)
@@ -143,15 +134,6 @@ class PlayScene(PlayScreen):
         """A reproducible run (one update per frame: ``--frames``, ``--bench``, the tests): the
         computer searches a node budget, so ``--seed`` replays the same turns."""
         return bool(getattr(self.app, "fixed_steps_per_frame", False))
-
-    @property
-    def _new_players(self) -> dict[str, dict[str, str]]:
-        """Who plays a new game of a variant, when chosen on the setup screen (the person's
-        colour against the computer); PLAY AGAIN keeps it."""
-        session = getattr(self, "session", None)
-        if session is None:
-            return {}
-        return {session.variant: dict(session.players)}
 
     def stop_thinking(self) -> None:
         """Cancel the computer's and the hint's work in progress (asked again when needed)."""
@@ -210,22 +192,19 @@ class PlayScene(PlayScreen):
         super().exit()
 
     def _build_buttons(self) -> None:
-        L, ui = self.layout, self.gui
+        L = self.layout
 
         def button(rect: pygame.Rect, key: str, command: Any, object_id: str) -> Any:
-            return buttons.button(ui, rect, key, self._command(command), object_id, texts=TEXTS)
+            return buttons.button(self.gui, rect, key, command, object_id, texts=TEXTS)
 
         self.b_chain = button(L.select_chain_rect, "play.select_chain",
-                              lambda: self.control.select_chain(), "#roll")
-        self.b_end = button(L.end_move_rect, "play.end_move", lambda: self.control.end_move(),
-                            "#confirm")
-        self.b_undo = button(L.undo_rect, "play.undo", lambda: self.gestures.undo(), "#choice")
-        self.b_hint = buttons.button(ui, L.hint_rect, "play.hint", self.ask_hint, "#hint",
-                                     texts=TEXTS)
-        self.b_exit = buttons.button(ui, L.leave_rect, "play.exit", self.endings.ask_exit,
-                                     "#choice", texts=TEXTS)
-        self.b_menu = buttons.button(ui, L.exit_rect, "play.menu", self.pause_game, "#icon",
-                                     texts=TEXTS)
+                              self._command(lambda: self.control.select_chain()), "#roll")
+        self.b_end = button(L.end_move_rect, "play.end_move",
+                            self._command(lambda: self.control.end_move()), "#confirm")
+        self.b_undo = button(L.undo_rect, "play.undo", self._command(self.undo), "#choice")
+        self.b_hint = button(L.hint_rect, "play.hint", self.ask_hint, "#hint")
+        self.b_exit = button(L.leave_rect, "play.exit", self.endings.ask_exit, "#choice")
+        self.b_menu = button(L.exit_rect, "play.menu", self.pause_game, "#icon")
 
     def _command(self, command: Any) -> Any:
         """A button's command: only for a person's turn, its answer shown like a tap's."""
@@ -259,8 +238,9 @@ class PlayScene(PlayScreen):
         self.ctx.audio.play("click")
 
     # --- what the controller answers ------------------------------------------------------
-    def apply(self, result: Result | None) -> None:
-        """Animate, sound and explain one answer of the controller."""
+    def apply(self, result: Result | None, start: tuple[float, float] | None = None) -> None:
+        """Animate, sound and explain one answer of the controller (``start``: where a dragged
+        piece was let go)."""
         if result is None:
             return
         audio = self.ctx.audio
@@ -280,7 +260,7 @@ class PlayScene(PlayScreen):
             elif isinstance(result, (Deselected, ChainEndReleased, ChainModeChanged)):
                 audio.play("click")
             elif isinstance(result, Moved):
-                self.moved(result)
+                self._moved(result, start)
             elif isinstance(result, JumpStopped):
                 audio.play("querni_land")
             elif isinstance(result, ChainChosen):
@@ -305,17 +285,13 @@ class PlayScene(PlayScreen):
         self.note = (text, tone)
         self.note_age = 0.0
 
-    def moved(self, event: Moved, start: tuple[float, float] | None = None) -> None:
+    def _moved(self, event: Moved, start: tuple[float, float] | None) -> None:
         piece = self.control.shown.pieces.get(event.to)
-        if piece is None:
-            return
-        audio = self.ctx.audio
-
-        def hop(_index: int) -> None:
-            audio.play("querni_jump" if event.is_jump else "querni_step")
-
-        self.anim.fly(piece[0], piece[1], (event.frm, event.to), event.is_jump, start=start,
-                      on_hop=hop, on_land=lambda: audio.play("querni_land"))
+        if piece is not None:
+            audio, sound = self.ctx.audio, "querni_jump" if event.is_jump else "querni_step"
+            self.anim.fly(piece[0], piece[1], (event.frm, event.to), event.is_jump, start=start,
+                          on_hop=lambda _i: audio.play(sound),
+                          on_land=lambda: audio.play("querni_land"))
 
     def _undone(self, event: Undone) -> None:
         self.ctx.audio.play("click")
@@ -330,13 +306,10 @@ class PlayScene(PlayScreen):
         self.anim.finish_flight()
         self.session.commit(event.path, event.chain, event.state)
         mover = event.mover
-        self.trail_path = event.path or ()
-        self.trail_age = 0.0
-        self.ghosts = {}
+        self.picture.turn_ended(event)
         audio = self.ctx.audio
         if event.removed and event.chain is not None:
             numbers = range(event.chain[0], event.chain[1] + 1)
-            self.ghosts = dict(zip(event.removed, ((mover, n) for n in numbers)))
             audio.play("querni_pop")
             self.anim.pop_chain([(sq, mover, n) for sq, n in zip(event.removed, numbers)])
             self.note_that(later("play.removed", color=mover, low=event.chain[0],
@@ -381,42 +354,73 @@ class PlayScene(PlayScreen):
 
     # --- input ------------------------------------------------------------------------------
     @property
-    def busy(self) -> bool:
-        """Something plays out that a tap brings to its end (a flight, a pop, a pending
-        automatic pass or game-over panel)."""
+    def busy(self) -> bool:  # what these three mean: ``play_moment.Moment``
         return self.anim.busy or self.pending_pass is not None or self.pending_over is not None
 
     @property
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
-        """A piece flies or a chain pops (the computer's moves too, with nobody touching the
-        screen): drawn at full rate."""
         return self.anim.moving
 
     @property
     def waiting(self) -> bool:
-        """Only an automatic pass or the game-over panel is coming: input waits for it."""
         return self.pending_pass is not None or self.pending_over is not None
 
     def skip_animation(self) -> None:
         self.anim.finish_flight()
         self.anim.finish_pop()
 
+    def hurry(self, pending_too: bool) -> bool:
+        """A pending pass or game over comes at once and takes the action; a person's flight
+        or pop finishes and the action counts (the computer's move is never cut short)."""
+        if pending_too and self.waiting:
+            self.anim.finish()
+            return True
+        if self.anim.busy and self.human_turn:
+            self.skip_animation()
+        return False
+
+    def moment(self) -> Moment:
+        """What the screen is now, for its parts (``play_moment``)."""
+        thinking = self.hint_thinking
+        return Moment(
+            human_turn=self.human_turn, waiting=self.waiting, busy=self.busy,
+            hint_available=self.hint_available, hint=self.hint, hint_thinking=thinking,
+            dots=self.hints.dots(self.time) if thinking else "", thinking=self.computer.thinking,
+            computer_moves=not self.mover.takes_input, versus_computer=self.versus_computer,
+            two_people=len(self.endings.people) == 2, note=self.note, time=self.time,
+            chain_button=self.b_chain.rect if self.b_chain is not None else None)
+
+    def routed(self, action: inp.Action) -> bool:
+        """The coach's bubble (GOT IT: the coaching ends) or the move list took ``action``."""
+        pos = action.pos if action.kind == inp.PRESS else None
+        if pos is not None and self.picture.coach() and bubble_rect(self.layout).collidepoint(pos):
+            self.coach.done()
+            self.ctx.audio.play("click")
+            return True
+        return self.story.handle(action)
+
+    def tapped_on_computer_turn(self, square: Square) -> None:
+        self.computer.refuse(square)
+
+    def undo(self) -> None:
+        """UNDO (the button, U, Backspace): a step back within the turn; at the start of the
+        person's turn against EASY or MEDIUM, TAKE BACK: their last turn and the computer's
+        reply go (``QuerniSession.take_back``, counted in the record), saying so."""
+        session = self.session
+        if self.control.can_undo or not session.take_back():
+            self.apply(self.control.undo())
+            return
+        self._reset(session, None)  # the position, the move list and the players anew
+        self.save_soon(session)
+        kind = session.player(self.control.to_move.opponent)
+        self.note_that(lambda: t("play.took_back", level=level_name(kind)), INFO)
+        self.ctx.audio.play("click")
+
     def intercept(self, action: inp.Action) -> bool:
         return self.gestures.intercept(action)
 
     def handle(self, action: inp.Action) -> None:
         self.gestures.handle(action)
-
-    # --- the computer's turn (play_computer) --------------------------------------------------
-    @property
-    def thinking(self) -> bool:
-        """The computer is deciding its turn (the HUD's dots)."""
-        return self.computer.thinking
-
-    @property
-    def bot_plan(self) -> list[Gesture]:
-        """The gestures of the computer's decided turn still to be played."""
-        return self.computer.plan
 
     @property
     def versus_computer(self) -> bool:
@@ -425,14 +429,12 @@ class PlayScene(PlayScreen):
 
     # --- HINT -----------------------------------------------------------------------------------
     @property
-    def hint_available(self) -> bool:
-        """A person is to move and has not started their turn (nothing to take back)."""
+    def hint_available(self) -> bool:  # a person's turn, not started (nothing to take back)
         return (self.human_turn and self.pending_pass is None and self.pending_over is None
                 and not self.control.can_undo)
 
     @property
     def hint(self) -> Hint | None:
-        """HARD's suggestion shown now, if any."""
         return self.hints.showing(self.control.state)
 
     @property
@@ -444,13 +446,16 @@ class PlayScene(PlayScreen):
         if self.hint_available:
             self.hints.press(self.control.state, self.time)
 
+    def put_hint_away(self) -> None:
+        self.hints.put_away()
+
     def _hint_shown(self) -> None:
         self.note = None
         self.ctx.audio.play("click", 0.5)
 
     def _hint_counted(self) -> None:
         self.session.hinted()
-        self.ctx.autosave(GAME_ID, self.session, later=True)
+        self.save_soon(self.session)
 
     # --- buttons ------------------------------------------------------------------------------
     def refresh_buttons(self) -> None:
@@ -472,7 +477,6 @@ class PlayScene(PlayScreen):
     def update(self, dt: float) -> None:
         self.time += dt
         self.message_line.update(dt)
-        self.trail_age += dt
         if self.note is not None and self.pending_pass is None:
             self.note_age += dt
             if self.note_age > NOTE_SECONDS and self.note[1] == BAD:
@@ -482,17 +486,12 @@ class PlayScene(PlayScreen):
         self.hints.poll(self.control.state, self.hint_available)
         self.computer.step(dt)
         self.coach.update(self.control)
-        if not self.control.trail:
-            self.trail_path, self.ghosts = (), {}
+        self.picture.update(dt)
         if self.ui is not None:
             self.refresh_buttons()
             self.gui.update(dt)
 
     # --- drawing (play_picture) ------------------------------------------------------------
-    def dragged(self) -> tuple[Square, tuple[int, int]] | None:
-        """The piece being dragged and where the pointer holds it (not in chain mode)."""
-        return self.gestures.dragged()
-
     def damage(self) -> list[pygame.Rect] | None:
         return self.picture.damage()
 

@@ -1,6 +1,7 @@
 """The QUERNI play screen's gestures: a piece tapped, or dragged to a square, SELECT CHAIN's
 taps, the keys, and a press that only brings on what is pending. Only a gesture's view state
-lives here (the piece being pressed); every move goes to the turn controller."""
+lives here (the piece being pressed, the keyboard cursor shown); every move goes to the turn
+controller."""
 
 from __future__ import annotations
 
@@ -9,82 +10,35 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
-from game.games.querni import GAME_ID
-from game.games.querni.events import Moved, Refusal, Result
-from game.games.querni.games_list import level_name
-from game.games.querni.scenes.play_picture import INFO
+from game.games.querni.events import Refusal, Result
+from game.games.querni.scenes.play_moment import Moment
 from game.games.querni.texts import color_name, later, t
-from game.games.querni.widgets.coach import bubble_rect
 from game.rules.querni import Square
 
 if TYPE_CHECKING:
-    from game.arcade.context import GameContext
-    from game.arcade.play.hints import HintFlow
-    from game.games.querni.coach import Coach
     from game.games.querni.controller import TurnController
-    from game.games.querni.events import Result
-    from game.games.querni.scenes.animation import BoardAnimations
-    from game.games.querni.scenes.hinting import Hint
-    from game.games.querni.scenes.play_computer import ComputerTurns
-    from game.games.querni.scenes.play_endings import Endings
-    from game.games.querni.scenes.play_picture import PlayPicture
-    from game.games.querni.scenes.play_story import PlayStory
-    from game.games.querni.session import QuerniSession
     from game.games.querni.widgets.layout import QuerniLayout
-    from game.rules.querni import QuerniState
 
 
-class Owner(Protocol):
-    """What the gestures use of the play screen that owns them: they show or hide the
-    keyboard cursor and clear the note."""
+class Screen(Protocol):
+    """What the gestures ask of the play screen: the controller, the layout, a reading of the
+    moment, and its commands."""
 
-    cursor_shown: bool
-    note: tuple[Callable[[], str], str] | None
-
-    @property
-    def control(self) -> TurnController: ...
-    @property
-    def layout(self) -> QuerniLayout: ...
-    @property
-    def anim(self) -> BoardAnimations: ...
-    @property
-    def hints(self) -> HintFlow[QuerniState, Hint]: ...
-    @property
-    def computer(self) -> ComputerTurns: ...
-    @property
-    def endings(self) -> Endings: ...
-    @property
-    def story(self) -> PlayStory: ...
-    @property
-    def human_turn(self) -> bool: ...
-    @property
-    def waiting(self) -> bool: ...
-    @property
-    def hint(self) -> Hint | None: ...
-    @property
-    def hint_available(self) -> bool: ...
-    @property
-    def pending_pass(self) -> object | None: ...
-    @property
-    def pending_over(self) -> object | None: ...
-    @property
-    def session(self) -> QuerniSession: ...
-    @property
-    def ctx(self) -> GameContext: ...
-    @property
-    def coach(self) -> Coach: ...
-    @property
-    def picture(self) -> PlayPicture: ...
+    control: TurnController
+    layout: QuerniLayout
+    def moment(self) -> Moment: ...
+    def apply(self, result: Result | None, start: tuple[float, float] | None = None) -> None: ...
     def note_that(self, text: Callable[[], str], tone: str) -> None: ...
-    def _reset(self, session: QuerniSession | None, variant: str | None) -> None: ...
-    def apply(self, result: Result | None) -> None: ...
+    def hurry(self, pending_too: bool) -> bool: ...
+    def routed(self, action: inp.Action) -> bool: ...
+    def tapped_on_computer_turn(self, square: Square) -> None: ...
+    def put_hint_away(self) -> None: ...
     def ask_hint(self) -> None: ...
+    def undo(self) -> None: ...
     def flip(self) -> None: ...
-    def moved(self, event: Moved, start: tuple[float, float] | None = None) -> None: ...
     def pause_game(self) -> None: ...
-    def refresh_buttons(self) -> None: ...
-    def skip_animation(self) -> None: ...
     def tap_speaker(self) -> None: ...
+
 
 DRAG_SLOP = 14  # logical px a press must travel before it counts as a drag
 PORTRAIT_KEYS = {"up": "left", "down": "right", "left": "down", "right": "up"}
@@ -99,28 +53,30 @@ FLIP_KEY = "f"
 """FLIP BOARD between two people (the pause menu's choice)."""
 
 
-def hint_refused(scene: Owner) -> str | None:
+def hint_refused(moment: Moment, control: TurnController) -> str | None:
     """Why HINT cannot be asked now, as the key of its words (``None`` when it can, or while
     a question of the game waits for an answer)."""
-    if scene.hint_available or scene.pending_pass is not None or scene.pending_over is not None:
+    if moment.hint_available or moment.waiting:
         return None
-    if scene.control.is_over:
+    if control.is_over:
         return "refusal.game_over"
-    if not scene.human_turn:
+    if not moment.human_turn:
         return "hint.your_turn"
     return "hint.turn_started"
 
 
 class PlayGestures:
-    """Turns the players' presses, drags and keys into the turn controller's commands."""
+    """Turns the players' presses, drags and keys into the turn controller's commands; keeps
+    the piece being pressed and whether the keyboard's cursor shows."""
 
-    def __init__(self, scene: Owner) -> None:
-        self.scene = scene
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
         self.press: dict[str, Any] | None = None
+        self.cursor_shown = False
 
     def dragged(self) -> tuple[Square, tuple[int, int]] | None:
         """The piece being dragged and where the pointer holds it (not in chain mode)."""
-        control = self.scene.control
+        control = self.screen.control
         press = self.press
         if press is None or not press["moved"] or control.chain_mode:
             return None
@@ -133,27 +89,17 @@ class PlayGestures:
     def intercept(self, action: inp.Action) -> bool:
         """A press while an automatic pass or the game-over panel is pending brings it on at
         once (and only that); a press during a flight or a pop finishes it and counts."""
-        scene = self.scene
         if action.kind != inp.PRESS:
             return False
-        if scene.waiting and not self._on_menu(action.pos):
-            scene.anim.finish()
-            return True
-        if scene.anim.busy and scene.human_turn:  # the computer's move is never cut short
-            scene.skip_animation()
-        return False
+        return self.screen.hurry(pending_too=not self._on_menu(action.pos))
 
     def _on_menu(self, pos: tuple[int, int] | None) -> bool:
-        scene = self.scene
-        return pos is not None and (scene.layout.exit_rect.collidepoint(pos)
-                                    or scene.layout.leave_rect.collidepoint(pos)
-                                    or scene.layout.hint_rect.collidepoint(pos)
-                                    or scene.layout.speaker_rect.collidepoint(pos))
+        L = self.screen.layout
+        return pos is not None and any(rect.collidepoint(pos) for rect in (
+            L.exit_rect, L.leave_rect, L.hint_rect, L.speaker_rect))
 
     def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.PRESS and self._coach_tapped(action.pos):
-            return
-        if self.scene.story.handle(action):  # the move list, or a past position viewed
+        if self.screen.routed(action):  # the coach's bubble, the move list, a past position
             return
         kind = action.kind
         if kind == inp.KEY:
@@ -170,104 +116,72 @@ class PlayGestures:
         elif kind == inp.FOCUS_LOST:
             self.press = None
 
-    def _coach_tapped(self, pos: tuple[int, int] | None) -> bool:
-        """A tap on the first-game coach's bubble (GOT IT) ends the coaching for good."""
-        scene = self.scene
-        if pos is None or scene.picture.coach() is None:
-            return False
-        if not bubble_rect(scene.layout).collidepoint(pos):
-            return False
-        scene.coach.done()
-        scene.ctx.audio.play("click")
-        return True
-
     def _press(self, pos: tuple[int, int]) -> None:
-        scene = self.scene
-        if scene.layout.speaker_rect.collidepoint(pos):
-            scene.tap_speaker()
+        screen = self.screen
+        if screen.layout.speaker_rect.collidepoint(pos):
+            screen.tap_speaker()
             return
-        square = scene.layout.square_at(pos)
+        square = screen.layout.square_at(pos)
         self.press = None
-        if square is None or scene.waiting:
+        moment = screen.moment()
+        if square is None or moment.waiting:
             return
-        if not scene.human_turn:
-            scene.computer.refuse(square)
+        if not moment.human_turn:
+            screen.tapped_on_computer_turn(square)
             return
-        if scene.hint is None or square not in scene.hint.squares():
-            scene.hints.put_away()  # a tap off the hint's squares puts it away (and counts)
-        scene.cursor_shown = False
+        if moment.hint is None or square not in moment.hint.squares():
+            screen.put_hint_away()  # a tap off the hint's squares puts it away (and counts)
+        self.cursor_shown = False
         self.press = {"square": square, "start": pos, "pos": pos, "moved": False}
 
     def _release(self, pos: tuple[int, int]) -> None:
-        scene = self.scene
+        screen = self.screen
         press, self.press = self.press, None
-        if press is None or not scene.human_turn or scene.waiting:
+        moment = screen.moment()
+        if press is None or not moment.human_turn or moment.waiting:
             return
         frm: Square = press["square"]
         if not press["moved"]:
-            scene.apply(scene.control.tap(frm))
+            screen.apply(screen.control.tap(frm))
             return
-        to = scene.layout.square_at(pos)
-        if to is None:
-            return  # let go off the board: nothing happens
-        result = scene.control.drag(frm, to)
-        if isinstance(result, Moved):
-            scene.note = None
-            if scene.hint is not None and not scene.hint.followed_by(scene.control):
-                scene.hints.put_away()
-            scene.moved(result, start=pos)
-            scene.refresh_buttons()
-        else:
-            scene.apply(result)
+        to = screen.layout.square_at(pos)
+        if to is not None:  # let go off the board: nothing happens
+            screen.apply(screen.control.drag(frm, to), start=pos)
 
     def _key(self, key: str | None) -> None:
-        scene = self.scene
+        screen = self.screen
         if key == "pause":
-            scene.pause_game()
+            screen.pause_game()
             return
         if key is None:
             return
+        moment = screen.moment()
         if key == HINT_KEY:
-            why = hint_refused(scene)
+            why = hint_refused(moment, screen.control)
             if why is not None:  # H where HINT is off: say why (the button only looks off)
-                scene.note_that(later(why), "bad")
-            scene.ask_hint()
+                screen.note_that(later(why), "bad")
+            screen.ask_hint()
             return
-        if key == FLIP_KEY and len(scene.endings.people) == 2:
-            scene.flip()
+        if key == FLIP_KEY and moment.two_people:
+            screen.flip()
             return
-        if scene.waiting:
-            scene.anim.finish()
+        if screen.hurry(pending_too=True):
             return
-        if scene.anim.busy and scene.human_turn:  # the computer's move is never cut short
-            scene.skip_animation()
         if key in PORTRAIT_KEYS:
-            scene.cursor_shown = True
-            direction = PORTRAIT_KEYS[key] if scene.layout.turned else key
-            scene.control.move_cursor(OPPOSITE[direction] if scene.layout.flipped else direction)
+            self.cursor_shown = True
+            layout = screen.layout
+            direction = PORTRAIT_KEYS[key] if layout.turned else key
+            screen.control.move_cursor(OPPOSITE[direction] if layout.flipped else direction)
             return
         name = KEYS.get(key)
-        if name is None or not scene.human_turn:
+        if name is None or not moment.human_turn:
             return
         if name == "accept":
-            scene.cursor_shown = True
-        scene.apply(self.undo() if name == "undo" else scene.control.press_key(name))
-
-    def undo(self) -> Result | None:
-        """UNDO (the button, U, Backspace): a step back within the turn; at the start of the
-        person's turn against EASY or MEDIUM, TAKE BACK (issue 48): their last turn and the
-        computer's reply go (``QuerniSession.take_back``, counted in the game's record) and
-        the screen shows the position before them, saying so."""
-        scene = self.scene
-        session = scene.session
-        if scene.control.can_undo or not session.take_back():
-            return scene.control.undo()
-        scene._reset(session, None)  # the position, the move list and the players anew
-        scene.ctx.autosave(GAME_ID, session, later=True)
-        kind = session.player(scene.control.to_move.opponent)
-        scene.note_that(lambda: t("play.took_back", level=level_name(kind)), INFO)
-        scene.ctx.audio.play("click")
-        return None
+            self.cursor_shown = True
+        if name == "undo":
+            screen.undo()
+        else:
+            screen.apply(screen.control.press_key(name))
 
 
 def refusal_text(refusal: Refusal) -> str:

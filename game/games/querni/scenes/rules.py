@@ -18,7 +18,7 @@ from game.arcade.widgets import text
 from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
 from game.games.querni.texts import HELP, help_text
 from game.games.querni.widgets import palette, pieces
-from game.games.querni.widgets.board import arc_points
+from game.games.querni.widgets.arcs import arc_points
 from game.rules.querni import Color, QuerniState, Square, can_still_chain, is_step
 
 SQUARE = 92

@@ -18,7 +18,7 @@ import pygame
 
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
-from game.arcade.widgets.textflow import Scroller
+from game.arcade.widgets.scroller import Scroller
 from game.engine import i18n, textlog
 from game.games.querni.widgets import palette, pieces
 from game.rules.querni import Color

@@ -72,6 +72,25 @@ def shadow(size: int, alpha: int = 110) -> pygame.Surface:
     return surface
 
 
+def blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
+                 alpha: int = 255) -> None:
+    blit_alpha(surface, image, image.get_rect(center=(round(centre[0]), round(centre[1]))),
+               alpha)
+
+
+def blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
+               alpha: int) -> None:
+    """Blit a shared image (a piece, a stamp) at ``alpha`` without leaving the alpha set
+    on it (0 or less: nothing)."""
+    if alpha <= 0:
+        return
+    if alpha < 255:
+        image.set_alpha(alpha)
+    surface.blit(image, rect)
+    if alpha < 255:
+        image.set_alpha(255)
+
+
 def prewarm(size: int, states: tuple[str, ...] = ("normal",), top: int = 16) -> None:
     """Draw every piece of ``size`` now, so no frame pays for it mid-game."""
     for color in Color:

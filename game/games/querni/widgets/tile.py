@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.games.querni.widgets import motion, palette, pieces
+from game.games.querni.widgets.pieces import blit_centred
 from game.rules.querni import COLS, ROWS, Color, Square
 
 LOOP = 9.0
@@ -117,17 +118,17 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
             moving.append((color, number, pose))
             continue
         state = "chain" if sq in CHAIN[:lit] else "normal"
-        _blit(surface, pieces.shadow(size), (centre(sq)[0] + 2, centre(sq)[1] + 4), alpha)
-        _blit(surface, pieces.piece(color, number, size, state), centre(sq), alpha)
+        blit_centred(surface, pieces.shadow(size), (centre(sq)[0] + 2, centre(sq)[1] + 4), alpha)
+        blit_centred(surface, pieces.piece(color, number, size, state), centre(sq), alpha)
     if 0 < _phase(now, POP) < 1 and not restarting:
         _pop(surface, centre, size, _phase(now, POP))
     for color, number, pose in moving:
-        _blit(surface, pieces.shadow(size, 70), (pose.ground[0] + 2, pose.ground[1] + 4), 255)
+        blit_centred(surface, pieces.shadow(size, 70), (pose.ground[0] + 2, pose.ground[1] + 4))
         image = pieces.piece(color, number, size)
         if pose.scale != (1.0, 1.0):
             image = pygame.transform.smoothscale(
                 image, (round(size * pose.sx), round(size * pose.sy)))
-        _blit(surface, image, pose.centre, 255)
+        blit_centred(surface, image, pose.centre)
 
 
 def _places(now: float, restarting: bool) -> dict[Square, tuple[Color, int]]:
@@ -162,15 +163,4 @@ def _pop(surface: pygame.Surface, centre: Callable[[Square], tuple[float, float]
             color, number = starts[sq]
             image = pygame.transform.smoothscale(
                 pieces.piece(color, number, size, "chain"), (round(size * scale),) * 2)
-            _blit(surface, image, (cx, cy), alpha)
-
-
-def _blit(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float],
-          alpha: int) -> None:
-    if alpha <= 0:
-        return
-    if alpha < 255:
-        image.set_alpha(alpha)
-    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
-    if alpha < 255:
-        image.set_alpha(255)
+            blit_centred(surface, image, (cx, cy), alpha)
