@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
-from game.arcade.widgets import buttons, overlay, palette, text
+from game.arcade.play.game_over import GameOverScreen, button_row
+from game.arcade.widgets import overlay, palette, text
 from game.engine import input as inp
 from game.engine.localformat import format_number
 from game.games.magdagdon import GAME_ID
@@ -29,27 +29,23 @@ VIEW_ROW = 108
 ROW_SECONDS = 0.22
 
 
-class GameOverScene(ArcadeScene):
-    """An overlay over the finished board (the play scene below stays visible).
+class GameOverScene(GameOverScreen):
+    """MAGDAGDON's score breakdown; REVIEW opens the review of ``session`` (the game's
+    history) over this overlay."""
 
-    PLAY AGAIN and MENU call back the scene that opened it, which knows how to start over.
-    REVIEW opens the review of ``session`` (the game's history) over this overlay.
-    """
-
-    transparent = True
     game_id = GAME_ID
+    texts = TEXTS
+    review_key = "r"
 
     def __init__(self, app: ArcadeApp, game: MagdagdonGame, rank: int | None = None,
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
                  session: Session | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, on_play_again, on_menu)
         self.game = game
         self.session = session if session is not None else session_of(game)
         self._recorded: object = session if session is not None else game  # as recorded
         self.rank = rank  # place in the top 10, None when it did not make it
-        self.on_play_again = on_play_again
-        self.on_menu = on_menu
         self.asked_initials = False
         self.card = game.score()
         self.rows = self._rows()
@@ -57,8 +53,6 @@ class GameOverScene(ArcadeScene):
         width = min(1140, app.surface.get_width() - 60)
         self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
         self.extra = BUTTON_ROW * (self.button_rows - 1) + VIEW_ROW
-        self.viewing = False
-        """VIEW BOARD: the panel is put aside and the final board shows."""
         self.panel = pygame.Rect(0, 0, width, 860 + self.extra)
         self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
@@ -88,64 +82,20 @@ class GameOverScene(ArcadeScene):
 
     def enter(self) -> None:
         p = self.panel
-        top, gap = p.bottom - 140, 16
+        top = p.bottom - 140
         if self.button_rows == 1:
-            first = 300
-            side = (p.width - 80 - first - 3 * gap) // 3
-            again = pygame.Rect(p.left + 40, top, first, 104)
-            review = pygame.Rect(again.right + gap, top, side, 104)
-            stats = pygame.Rect(review.right + gap, top, side, 104)
-            menu = pygame.Rect(stats.right + gap, top, side, 104)
+            again, review, stats, menu = button_row(p, top, 4, 104, first=300)
         else:  # PLAY AGAIN and MENU above, REVIEW and STATISTICS below
-            half = (p.width - 80 - gap) // 2
-            again = pygame.Rect(p.left + 40, top - BUTTON_ROW, half, 104)
-            menu = pygame.Rect(again.right + gap, top - BUTTON_ROW, half, 104)
-            review = pygame.Rect(p.left + 40, top, half, 104)
-            stats = pygame.Rect(review.right + gap, top, half, 104)
-        self.b_again = buttons.button(self.gui, again, "over.play_again", self.play_again,
-                                      "#roll", texts=TEXTS)
-        self.b_review = buttons.button(self.gui, review, "over.review", self.review,
-                                       "#button", texts=TEXTS)
-        self.b_stats = buttons.button(self.gui, stats, "title.stats", self.stats, "#choice")
-        self.b_menu = buttons.button(self.gui, menu, "over.menu", self.menu, "#button",
-                                     texts=TEXTS)
+            again, menu = button_row(p, top - BUTTON_ROW, 2, 104)
+            review, stats = button_row(p, top, 2, 104)
         view = pygame.Rect(0, 0, min(420, p.width - 80), 92)
         view.midbottom = (p.centerx, again.top - 16)
-        self.b_view = buttons.button(self.gui, view, "over.view_board", self.view_board,
-                                     "#choice", texts=TEXTS)
         result = for_size(self.app.surface.get_size()).accept_rect
-        self.b_result = buttons.button(self.gui, result, "over.show_result", self.view_board,
-                                       "#confirm", texts=TEXTS)
-        self._show_panel()
-
-    def _show_panel(self) -> None:
-        for button in (self.b_again, self.b_review, self.b_stats, self.b_menu, self.b_view):
-            buttons.set_shown(button, not self.viewing)
-        buttons.set_shown(self.b_result, self.viewing)
-
-    def view_board(self) -> None:
-        """VIEW BOARD / SHOW RESULT: put the panel aside, or bring it back."""
-        self.viewing = not self.viewing
-        self._show_panel()
-
-    def stats(self) -> None:
-        """STATISTICS, on this game's tab; BACK returns here."""
-        self.app.nav.push("stats", game_id=GAME_ID)
+        self.make_buttons(again, review, stats, menu, view, result, review_style="#button")
 
     def review(self) -> None:
         """REVIEW: every turn against the advisor's play (computed off the frame loop)."""
         self.app.nav.push(f"{GAME_ID}.review", session=self.session)
-
-    def play_again(self) -> None:
-        self.app.stack.pop()
-        if self.on_play_again is not None:
-            self.on_play_again()
-
-    def menu(self) -> None:
-        if self.on_menu is not None:
-            self.on_menu()
-        else:
-            self.app.nav.clear_to("title")
 
     def intercept(self, action: inp.Action) -> bool:
         """A tap during the count-up shows the whole breakdown, and only that."""
@@ -153,18 +103,6 @@ class GameOverScene(ArcadeScene):
             self.time = ROW_SECONDS * (len(self.rows) + 2)
             return True
         return False
-
-    def handle(self, action: inp.Action) -> None:
-        if self.viewing:
-            if action.kind == inp.KEY and action.key in ("accept", "pause", "back"):
-                self.view_board()
-            return
-        if action.kind == inp.KEY and action.key == "accept":
-            self.play_again()
-        elif action.kind == inp.KEY and action.key == "pause":
-            self.menu()
-        elif action.kind == inp.KEY and action.key == "r":
-            self.review()
 
     def update(self, dt: float) -> None:
         before = int(self.time / ROW_SECONDS)
@@ -176,12 +114,9 @@ class GameOverScene(ArcadeScene):
                                   record_id=self.ctx.record_id(self._recorded))
         if int(self.time / ROW_SECONDS) != before and not self.counted:
             self.ctx.audio.play("tick", 0.6)
-        self.gui.update(dt)
+        super().update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.viewing:
-            self.gui.draw_ui(surface)
-            return
+    def draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.GOLD)
         text.blit(surface, t("over.title"), "display", 72, palette.GOLD, "center",
@@ -214,4 +149,3 @@ class GameOverScene(ArcadeScene):
             colour = palette.GOLD if total >= 0 else palette.BAD
             text.blit(surface, format_number(total), "numbers", 72, colour, "midright",
                       (p.right - 60, line_y + 40))
-        self.gui.draw_ui(surface)

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
-from game.arcade.widgets import buttons, overlay, palette, text
-from game.engine import input as inp
+from game.arcade.play.game_over import GAP, GameOverScreen, button_row
+from game.arcade.widgets import overlay, palette, text
 from game.games.querni import GAME_ID
 from game.games.querni.record import to_record
 from game.games.querni.session import NO_RESULT, RESIGNED, QuerniSession
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 FIRST_BUTTON = 340
 """PLAY AGAIN's width; STATISTICS and MENU share the rest of the row (the panel is at most
 980 px wide in landscape and portrait alike, so one row of three fits both)."""
-PANEL_H, ROW_H, SMALL_ROW_H, GAP = 700, 104, 92, 16
+PANEL_H, ROW_H, SMALL_ROW_H = 700, 104, 92
 
 
 def reason_text(result: str, reason: str, person: Color | None = None) -> str:
@@ -64,26 +63,21 @@ def title_text(winner: Color | None, person: Color | None, unfinished: bool = Fa
     return t("over.wins", color=color_name(winner))
 
 
-class GameOverScene(ArcadeScene):
-    """An overlay over the finished board; PLAY AGAIN and MENU call back the play scene,
-    STATISTICS opens QUERNI's statistics over it (BACK returns here), REVIEW the replay of
-    this game (EXIT returns here)."""
+class GameOverScene(GameOverScreen):
+    """QUERNI's result: who won and why; REVIEW opens the replay of this game (EXIT returns
+    here)."""
 
-    transparent = True
     game_id = GAME_ID
+    texts = TEXTS
 
     def __init__(self, app: ArcadeApp, session: QuerniSession,
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, on_play_again, on_menu)
         self.session = session
-        self.on_play_again = on_play_again
-        self.on_menu = on_menu
         width, height = app.surface.get_size()
         self.panel = pygame.Rect(0, 0, min(980, width - 60), PANEL_H)
         self.panel.center = (width // 2, height // 2)
-        self.viewing = False
-        """VIEW BOARD: the panel is put aside and the final position shows."""
         person = human_colour(session.players)
         self.person = Color[person] if person is not None else None
         """The colour the one person played against the computer (None: two people)."""
@@ -110,37 +104,10 @@ class GameOverScene(ArcadeScene):
     def enter(self) -> None:
         p = self.panel
         top = p.bottom - 40 - ROW_H
-        first = FIRST_BUTTON  # PLAY AGAIN, in the larger font
-        side = (p.width - 80 - first - 2 * GAP) // 2
-        again = pygame.Rect(p.left + 40, top, first, ROW_H)
-        stats = pygame.Rect(again.right + GAP, top, side, ROW_H)
-        menu = pygame.Rect(stats.right + GAP, top, side, ROW_H)
-        half = (p.width - 80 - GAP) // 2
-        view = pygame.Rect(p.left + 40, top - GAP - SMALL_ROW_H, half, SMALL_ROW_H)
-        review = pygame.Rect(view.right + GAP, view.top, half, SMALL_ROW_H)
-        ui = self.gui
-        self.b_again = buttons.button(ui, again, "over.play_again", self.play_again, "#roll",
-                                      texts=TEXTS)
-        self.b_stats = buttons.button(ui, stats, "title.stats", self.stats, "#choice")
-        self.b_menu = buttons.button(ui, menu, "over.menu", self.menu, "#button", texts=TEXTS)
-        self.b_view = buttons.button(ui, view, "over.view_board", self.view_board, "#choice",
-                                     texts=TEXTS)
-        self.b_review = buttons.button(ui, review, "over.review", self.review, "#choice",
-                                       texts=TEXTS)
+        again, stats, menu = button_row(p, top, 3, ROW_H, first=FIRST_BUTTON)
+        view, review = button_row(p, top - GAP - SMALL_ROW_H, 2, SMALL_ROW_H)
         result = for_size(self.app.surface.get_size()).select_chain_rect
-        self.b_result = buttons.button(ui, result, "over.show_result", self.view_board,
-                                       "#confirm", texts=TEXTS)
-        self._show_panel()
-
-    def _show_panel(self) -> None:
-        for button in (self.b_again, self.b_stats, self.b_menu, self.b_view, self.b_review):
-            buttons.set_shown(button, not self.viewing)
-        buttons.set_shown(self.b_result, self.viewing)
-
-    def view_board(self) -> None:
-        """VIEW BOARD / SHOW RESULT: put the panel aside, or bring it back."""
-        self.viewing = not self.viewing
-        self._show_panel()
+        self.make_buttons(again, review, stats, menu, view, result)
 
     def review(self) -> None:
         """REVIEW: this game in the replay screen, HARD's verdicts on, the board the way round
@@ -149,40 +116,7 @@ class GameOverScene(ArcadeScene):
         self.app.nav.push(f"{GAME_ID}.replay", record=to_record(self.session), review=True,
                           on_close=self.app.stack.pop, layout=layout)
 
-    def stats(self) -> None:
-        """STATISTICS, on QUERNI's tab; BACK returns here."""
-        self.app.nav.push("stats", game_id=GAME_ID)
-
-    def play_again(self) -> None:
-        self.app.stack.pop()
-        if self.on_play_again is not None:
-            self.on_play_again()
-
-    def menu(self) -> None:
-        if self.on_menu is not None:
-            self.on_menu()
-        else:
-            self.app.nav.clear_to("title", game_id=GAME_ID)
-
-    def handle(self, action: inp.Action) -> None:
-        if action.kind != inp.KEY:
-            return
-        if self.viewing and action.key in ("accept", "pause", "back"):
-            self.view_board()
-        elif action.key == "accept":
-            self.play_again()
-        elif action.key == "pause":
-            self.menu()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.viewing:
-            self._draw_panel(surface)
-        self.gui.draw_ui(surface)
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
         outcome = self.session.outcome
         winner = outcome.winner if outcome is not None else None

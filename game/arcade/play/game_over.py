@@ -1,0 +1,137 @@
+"""The game-over overlay every game shares: a panel over the finished board with PLAY AGAIN,
+REVIEW, STATISTICS (this game's tab) and MENU; VIEW BOARD puts the panel aside to look at the
+final board (SHOW RESULT, Enter or Esc brings it back). A game's own screen places the buttons
+and draws what its panel says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.arcade.scene import ArcadeScene
+from game.arcade.widgets import buttons
+from game.engine import input as inp
+
+if TYPE_CHECKING:
+    from game.arcade.app import ArcadeApp
+    from game.engine.i18n import Catalogue
+
+GAP = 16
+"""The space between two buttons of a row."""
+
+
+def button_row(panel: pygame.Rect, top: int, count: int, height: int,
+               first: int = 0) -> list[pygame.Rect]:
+    """``count`` buttons side by side across ``panel``, 40 px in from each side: the first
+    ``first`` wide and the others sharing the rest, or (``first`` 0) all alike."""
+    room = panel.width - 80 - (count - 1) * GAP
+    width = (room - first) // (count - 1) if first else room // count
+    rects: list[pygame.Rect] = []
+    left = panel.left + 40
+    for index in range(count):
+        rect = pygame.Rect(left, top, first if first and index == 0 else width, height)
+        rects.append(rect)
+        left = rect.right + GAP
+    return rects
+
+
+class GameOverScreen(ArcadeScene):
+    """An overlay over the finished board (the play screen below stays visible).
+
+    PLAY AGAIN and MENU call back the screen that opened it, which knows how to start over.
+    """
+
+    transparent = True
+    game_id: str = ""
+    texts: Catalogue
+    """The game's catalogue, which holds the ``over.*`` labels."""
+    review_key: str | None = None
+    """A key that opens REVIEW (none: only its button)."""
+
+    def __init__(self, app: ArcadeApp, on_play_again: Callable[[], None] | None = None,
+                 on_menu: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
+        self.viewing = False
+        """VIEW BOARD: the panel is put aside and the final board shows."""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def counted(self) -> bool:
+        """The panel shows all it has to say (a count-up has finished)."""
+        return True
+
+    def make_buttons(self, again: pygame.Rect, review: pygame.Rect, stats: pygame.Rect,
+                     menu: pygame.Rect, view: pygame.Rect, result: pygame.Rect,
+                     review_style: str = "#choice") -> None:
+        """The panel's buttons where the game placed them; SHOW RESULT at ``result``, over
+        the board, while the panel is aside."""
+        ui, texts = self.gui, self.texts
+        self.b_again = buttons.button(ui, again, "over.play_again", self.play_again, "#roll",
+                                      texts=texts)
+        self.b_review = buttons.button(ui, review, "over.review", self.review, review_style,
+                                       texts=texts)
+        self.b_stats = buttons.button(ui, stats, "title.stats", self.stats, "#choice")
+        self.b_menu = buttons.button(ui, menu, "over.menu", self.menu, "#button", texts=texts)
+        self.b_view = buttons.button(ui, view, "over.view_board", self.view_board, "#choice",
+                                     texts=texts)
+        self.b_result = buttons.button(ui, result, "over.show_result", self.view_board,
+                                       "#confirm", texts=texts)
+        self._show_panel()
+
+    def _show_panel(self) -> None:
+        for button in (self.b_again, self.b_review, self.b_stats, self.b_menu, self.b_view):
+            buttons.set_shown(button, not self.viewing)
+        buttons.set_shown(self.b_result, self.viewing)
+
+    def view_board(self) -> None:
+        """VIEW BOARD / SHOW RESULT: put the panel aside, or bring it back."""
+        self.viewing = not self.viewing
+        self._show_panel()
+
+    def review(self) -> None:
+        """REVIEW: the game's own look back at this game, over this overlay."""
+        raise NotImplementedError
+
+    def stats(self) -> None:
+        """STATISTICS, on this game's tab; BACK returns here."""
+        self.app.nav.push("stats", game_id=self.game_id)
+
+    def play_again(self) -> None:
+        self.app.stack.pop()
+        if self.on_play_again is not None:
+            self.on_play_again()
+
+    def menu(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+        else:
+            self.app.nav.clear_to("title", game_id=self.game_id)
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind != inp.KEY:
+            return
+        if self.viewing:
+            if action.key in ("accept", "pause", "back"):
+                self.view_board()
+        elif action.key == "accept":
+            self.play_again()
+        elif action.key == "pause":
+            self.menu()
+        elif self.review_key is not None and action.key == self.review_key:
+            self.review()
+
+    def update(self, dt: float) -> None:
+        self.gui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.viewing:
+            self.draw_panel(surface)
+        self.gui.draw_ui(surface)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """What the game's panel says (the buttons draw themselves)."""
+        raise NotImplementedError
