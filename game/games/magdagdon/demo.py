@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.advisor import Advice
 from game.arcade.demo import drag, tap
+from game.arcade.play.demo import GameDemo
 from game.engine.worker import Worker
 from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Phase
 from game.games.magdagdon.scenes.game_over import GameOverScene
 from game.games.magdagdon.scenes.play import PlayScene
-from game.rules.magdagdon import MagdagdonGame
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -57,24 +57,13 @@ MAX_TRIES = 4
 works changes the game, the phase or the marks at its first post or two."""
 
 
-class DemoPlayer:
-    """Plays MAGDAGDON's screens one gesture per call; reports each finished game once.
-
-    ``cycle``: at game over tap MENU (the driver then starts another game from the title)
-    instead of PLAY AGAIN.
-    """
+class DemoPlayer(GameDemo):
+    """Plays MAGDAGDON's screens one gesture per call."""
 
     def __init__(self, app: ArcadeApp, rng: random.Random, report: Callable[[str], None] = print,
                  cycle: bool = False) -> None:
-        self.app = app
-        self.cycle = cycle
-        self.rng = rng
-        self.report = report
+        super().__init__(app, rng, report, cycle)
         self.plan: deque[tuple[str, Any]] = deque()
-        # The last game reported, held by reference: ids of freed games are reused, so a set
-        # of ids would silently skip later games.
-        self.last_reported: MagdagdonGame | None = None
-        self.games_finished = 0
         self.worker: Worker[Advice] = Worker("magdagdon-demo")
         self.steps: deque[tuple[Any, ...]] = deque()  # the advice being played
         self._mark: tuple[int, int] = (0, 0)  # (powers used, turns) when a step began
@@ -101,18 +90,12 @@ class DemoPlayer:
     # --- per scene ------------------------------------------------------------------------
     def _game_over(self, scene: GameOverScene) -> None:
         game = scene.game
-        if game is not self.last_reported:
-            self.last_reported = game
+
+        def line() -> str:
             card = game.score()
-            self.games_finished += 1
-            self.report(
-                f"GAME OVER difficulty={game.difficulty.name.lower()} score={card.total} "
-                f"turns={game.turns} ruins={card.ruins} powers={game.powers_used}"
-            )
-        if scene.counted:
-            tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
-        else:
-            tap((scene.panel.centerx, scene.panel.top + 40))  # skip the count-up
+            return (f"GAME OVER difficulty={game.difficulty.name.lower()} score={card.total} "
+                    f"turns={game.turns} ruins={card.ruins} powers={game.powers_used}")
+        self.game_over(scene, game, line)
 
     def _play(self, scene: PlayScene) -> None:
         if scene.busy:

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.arcade.demo import drag, tap
+from game.arcade.play.demo import GameDemo
 from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene
 from game.games.querni.scenes.setup import SetupScene
-from game.games.querni.session import QuerniSession
 from game.rules.querni import Chain, QuerniState, Square, can_still_chain
 
 if TYPE_CHECKING:
@@ -58,24 +58,15 @@ def _keeps_a_chance(numbers: frozenset[int], chain: Chain) -> bool:
     return not left or can_still_chain(left)
 
 
-class DemoPlayer:
-    """Plays QUERNI's screens one gesture per call; reports each finished game once.
-
-    ``cycle``: at game over tap MENU (the driver then starts another game from the title)
-    instead of PLAY AGAIN.
-    """
+class DemoPlayer(GameDemo):
+    """Plays QUERNI's screens one gesture per call."""
 
     def __init__(self, app: ArcadeApp, rng: random.Random, report: Callable[[str], None] = print,
                  cycle: bool = False) -> None:
-        self.app = app
-        self.rng = rng
-        self.report = report
-        self.cycle = cycle
+        super().__init__(app, rng, report, cycle)
         self.plan: deque[Gesture] = deque()
         self.plan_for: tuple[int, int] | None = None  # (session id, turn count) planned for
         self.rest = 0
-        self.last_reported: QuerniSession | None = None
-        self.games_finished = 0
 
     def step(self, scene: object) -> None:
         if isinstance(scene, GameOverScene):
@@ -88,14 +79,13 @@ class DemoPlayer:
 
     def _game_over(self, scene: GameOverScene) -> None:
         session = scene.session
-        if session is not self.last_reported:
-            self.last_reported = session
+
+        def line() -> str:
             outcome = session.outcome
             assert outcome is not None
-            self.games_finished += 1
-            self.report(f"QUERNI OVER result={outcome.result} reason={outcome.reason} "
-                        f"turns={session.turn_count}")
-        tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
+            return (f"QUERNI OVER result={outcome.result} reason={outcome.reason} "
+                    f"turns={session.turn_count}")
+        self.game_over(scene, session, line)
 
     def _play(self, scene: PlayScene) -> None:
         if scene.busy or not scene.human_turn:
