@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.arcade.scenes.document import DocumentScene, Figure
+from game.arcade.play.rules_page import RulesPage
+from game.arcade.scenes.document import Figure
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
 from game.games.magdagdon import GAME_ID
@@ -210,19 +211,12 @@ RULES: tuple[tuple[str, str], ...] = (
     (HEADING, "rules.records.heading"),
     (PARAGRAPH, "rules.records.text"),
 )
-"""The rules page, top to bottom: (kind, help key), or (FIGURE, a name in ``FIGURES``)."""
 
 
-
-
-class RulesScene(DocumentScene):
+class RulesScene(RulesPage):
     """HOW TO PLAY MAGDAGDON."""
 
     texts = HELP
-    title_key = "rules.title"
     entries = RULES
     figures = FIGURES
-
-    @property
-    def digits(self) -> bool:
-        return bool(self.ctx.game_settings(GAME_ID)["digits"])
+    digits_of = GAME_ID

@@ -12,7 +12,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 import pygame
 
-from game.arcade.scenes.document import DocumentScene, Figure
+from game.arcade.play.rules_page import RulesPage
+from game.arcade.scenes.document import Figure
 from game.arcade.widgets import palette as arcade_palette
 from game.arcade.widgets import text
 from game.arcade.widgets.textflow import BULLET, FIGURE, HEADING, PARAGRAPH
@@ -239,13 +240,11 @@ RULES: tuple[tuple[str, str], ...] = (
     (HEADING, "rules.exit.heading"),
     (PARAGRAPH, "rules.exit.text"),
 )
-"""The rules page, top to bottom: (kind, help key), or (FIGURE, a name in ``FIGURES``)."""
 
 
-class RulesScene(DocumentScene):
+class RulesScene(RulesPage):
     """HOW TO PLAY QUERNI."""
 
     texts = HELP
-    title_key = "rules.title"
     entries = RULES
     figures = FIGURES
