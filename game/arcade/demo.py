@@ -2,8 +2,8 @@
 
 It owns the pacing (one gesture every ``interval`` frames) and the shell's screens: on the
 title it starts a game of ``game_id`` (a random variant when ``cycle``), a pause overlay is
-resumed at once. A game's own screens are played by that game's demo player (``spec.demo``),
-which reports each finished game with one line (``report``).
+resumed at once. A game's own screens are played by that game's demo player (``spec.demo``, a
+``GameDemo``), which reports each finished game with one line (``report``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from game.engine.synthetic import post_drag, post_tap
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
+    from game.arcade.play.game_over import GameOverScreen
 
 
 def tap(pos: tuple[int, int]) -> None:
@@ -28,6 +29,35 @@ def tap(pos: tuple[int, int]) -> None:
 def drag(start: tuple[int, int], end: tuple[int, int]) -> None:
     """A demo drag, in a few pointer moves, marked like :func:`tap`."""
     post_drag(start, end, steps=4, source="demo")
+
+
+class GameDemo:
+    """A game's demo player, made by the driver with ``(app, rng=, report=, cycle=)``: plays
+    the game's screens one gesture per call; ``cycle``: at game over tap MENU (the driver then
+    starts another game from the title) instead of PLAY AGAIN."""
+
+    def __init__(self, app: ArcadeApp, rng: random.Random, report: Callable[[str], None] = print,
+                 cycle: bool = False) -> None:
+        self.app = app
+        self.rng = rng
+        self.report = report
+        self.cycle = cycle
+        # The last game reported, held by reference: ids of freed games are reused, so a set
+        # of ids would silently skip later games.
+        self.last_reported: object = None
+        self.games_finished = 0
+
+    def game_over(self, scene: GameOverScreen, game: object, line: Callable[[], str]) -> None:
+        """At game over: report ``game`` with ``line()`` the first time, then skip the panel's
+        count-up, or leave."""
+        if game is not self.last_reported:
+            self.last_reported = game
+            self.games_finished += 1
+            self.report(line())
+        if scene.counted:
+            tap((scene.b_menu if self.cycle else scene.b_again).rect.center)
+        else:
+            tap((scene.panel.centerx, scene.panel.top + 40))
 
 
 class DemoDriver:

@@ -50,14 +50,16 @@ class GameOverScreen(ArcadeScene):
     review_key: str | None = None
     """A key that opens REVIEW (none: only its button)."""
 
-    def __init__(self, app: ArcadeApp, on_play_again: Callable[[], None] | None = None,
+    def __init__(self, app: ArcadeApp, panel_size: tuple[int, int],
+                 on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.on_play_again = on_play_again
         self.on_menu = on_menu
         self.viewing = False
         """VIEW BOARD: the panel is put aside and the final board shows."""
-        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect((0, 0), panel_size)
+        self.panel.center = app.surface.get_rect().center
 
     @property
     def counted(self) -> bool:

@@ -33,8 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.ai.advisor import Advice
-from game.arcade.demo import drag, tap
-from game.arcade.play.demo import GameDemo
+from game.arcade.demo import GameDemo, drag, tap
 from game.engine.worker import Worker
 from game.games.magdagdon import hints
 from game.games.magdagdon.controller import Phase

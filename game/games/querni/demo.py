@@ -21,8 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.arcade.demo import drag, tap
-from game.arcade.play.demo import GameDemo
+from game.arcade.demo import GameDemo, drag, tap
 from game.games.querni.gestures import Gesture, GestureKind, gestures_for_turn
 from game.games.querni.scenes.game_over import GameOverScene
 from game.games.querni.scenes.play import PlayScene

@@ -41,7 +41,10 @@ class GameOverScene(GameOverScreen):
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
                  session: Session | None = None) -> None:
-        super().__init__(app, on_play_again, on_menu)
+        width = min(1140, app.surface.get_width() - 60)
+        self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
+        self.extra = BUTTON_ROW * (self.button_rows - 1) + VIEW_ROW
+        super().__init__(app, (width, 860 + self.extra), on_play_again, on_menu)
         self.game = game
         self.session = session if session is not None else session_of(game)
         self._recorded: object = session if session is not None else game  # as recorded
@@ -50,11 +53,6 @@ class GameOverScene(GameOverScreen):
         self.card = game.score()
         self.rows = self._rows()
         self.time = 0.0
-        width = min(1140, app.surface.get_width() - 60)
-        self.button_rows = 1 if width >= 1100 else 2  # four buttons need a wide screen
-        self.extra = BUTTON_ROW * (self.button_rows - 1) + VIEW_ROW
-        self.panel = pygame.Rect(0, 0, width, 860 + self.extra)
-        self.panel.center = (app.surface.get_width() // 2, app.surface.get_height() // 2)
 
     def _rows(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         card = self.card

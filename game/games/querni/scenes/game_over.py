@@ -73,11 +73,9 @@ class GameOverScene(GameOverScreen):
     def __init__(self, app: ArcadeApp, session: QuerniSession,
                  on_play_again: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None) -> None:
-        super().__init__(app, on_play_again, on_menu)
+        super().__init__(app, (min(980, app.surface.get_width() - 60), PANEL_H), on_play_again,
+                         on_menu)
         self.session = session
-        width, height = app.surface.get_size()
-        self.panel = pygame.Rect(0, 0, min(980, width - 60), PANEL_H)
-        self.panel.center = (width // 2, height // 2)
         person = human_colour(session.players)
         self.person = Color[person] if person is not None else None
         """The colour the one person played against the computer (None: two people)."""
