@@ -1,6 +1,5 @@
-"""The end of a game: the score breakdown counts up line by line, then PLAY AGAIN, REVIEW (the
-turns against the advisor's play) or MENU; VIEW BOARD puts the panel aside to look at the final
-board (SHOW RESULT, Enter or Esc brings it back)."""
+"""The end of a MAGDAGDON game (its buttons and VIEW BOARD: ``arcade.play.game_over``): the
+score breakdown counts up line by line; REVIEW shows the turns against the advisor's play."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The end of a QUERNI game: who won and why (Q-5, or a resignation), the number of turns, then
-PLAY AGAIN, STATISTICS (this game's tab of the statistics screen) or MENU; VIEW BOARD puts the
-panel aside to look at the final position (SHOW RESULT brings it back), REVIEW opens the replay
-of this game with HARD's verdict on each turn.
+"""The end of a QUERNI game (its buttons and VIEW BOARD: ``arcade.play.game_over``): who won
+and why (Q-5, or a resignation) and the number of turns; REVIEW opens the replay of this game
+with HARD's verdict on each turn.
 
 Against the computer the panel speaks to the person: "YOU WON" / "YOU LOST" ("You resigned.");
 between two people it names the colours ("BLUE WINS", "RED resigned.")."""
