@@ -76,8 +76,10 @@ def test_hards_turns_in_seeded_games_get_a_reason_with_words(seed: int) -> None:
 
 
 def test_hints_line_says_what_and_why() -> None:
+    from game.engine import i18n
     from game.games.querni.scenes.hinting import Hint
 
+    i18n.setup("en")  # the catalogues read, whatever ran before on this worker
     state = at({(3, 2): (B, 5), (5, 3): (B, 6), (0, 6): (B, 10)})
     hint = Hint(state, ([(3, 2), (4, 2)], None))
     assert hint.text == "Hint: step your 5 from d3 to e3. It puts your 5 beside your 6."
