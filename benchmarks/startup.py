@@ -14,9 +14,11 @@ of the demo a benchmark plays, its play screen and computer players loaded). Wit
 first alternates), so both see the same machine load; the ratio of the medians compares them.
 
 Python compiles each module it imports unless it finds the compiled copy; with
-``PYTHONDONTWRITEBYTECODE`` set (as on some development machines) it compiles every module on
-every start, so the time grows with the source imported. ``--bytecode`` lets both checkouts
-keep compiled copies (as an installed or bundled game has them) and measures with them.
+``PYTHONDONTWRITEBYTECODE`` set (as on some development machines) and no compiled copies left
+it compiles every module on every start, so the time grows with the source imported: without
+``--bytecode`` each start runs so (the checkouts' own compiled copies under ``game/`` are
+removed before it). ``--bytecode`` lets both checkouts keep compiled copies (as an installed or
+bundled game has them) and measures with them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,13 +41,24 @@ def environment(bytecode: bool) -> dict[str, str]:
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     if bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     for name in ("MAGDAGDON_RESOURCES", "MAGDAGDON_FLEET_URL"):
         env.pop(name, None)
     return env
 
 
+def forget_compiled(root: Path, env: dict[str, str]) -> None:
+    """Without ``--bytecode``: remove the checkout's own compiled copies (``game/``), which
+    Python would read even when told not to write them, so the start compiles its modules."""
+    if "PYTHONDONTWRITEBYTECODE" in env:
+        for cache in (root / "game").rglob("__pycache__"):
+            shutil.rmtree(cache, ignore_errors=True)
+
+
 def cpu_seconds(root: Path, data: Path, env: dict[str, str]) -> float:
     """User + system CPU of one ``main.py --frames 1`` run, the whole process."""
+    forget_compiled(root, env)
     process = subprocess.Popen([sys.executable, "main.py", "--frames", "1", "--data-dir",
                                 str(data)], cwd=root, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
@@ -77,6 +91,7 @@ sys.exit(main.main(sys.argv[1:]))
 
 def title_ms(root: Path, data: Path, env: dict[str, str]) -> float:
     """Wall time from the first line of ``main.py`` to the end of the title's first frame."""
+    forget_compiled(root, env)
     out = subprocess.run([sys.executable, "-c", TITLE, "--frames", "1", "--data-dir", str(data)],
                          cwd=root, env=env, capture_output=True, text=True, timeout=120,
                          check=True).stdout
@@ -88,6 +103,7 @@ def title_ms(root: Path, data: Path, env: dict[str, str]) -> float:
 
 def startup_ms(root: Path, data: Path, env: dict[str, str]) -> float:
     """``startup_ms`` of one ``main.py --bench 1`` run."""
+    forget_compiled(root, env)
     out = subprocess.run([sys.executable, "main.py", "--bench", "1", "--data-dir", str(data)],
                          cwd=root, env=env, capture_output=True, text=True, timeout=120,
                          check=True).stdout
