@@ -111,6 +111,7 @@ class Storage:
                     self._store.keep_in_memory(older)
         self._folder = None if play_in_memory or not self._store.writable else self.data_dir
         self._back: tuple[Database, RecordStore] | None = None  # made on first use
+        self._opening = threading.Lock()
         self._saves = SaveFiles(self._files, self._games, clock)
         self._documents = GameDocuments(self._store, self._games)
         self._pins: PinStore | None = None
@@ -134,19 +135,23 @@ class Storage:
         return self._back is not None
 
     def _open_records(self) -> tuple[Database, RecordStore]:
-        if self._back is None:
-            prepared = _preparing
-            if prepared is not None and prepared is not threading.current_thread():
-                prepared.join()  # its imports finish first: one thread imports a module
-            from game.arcade.storage.database import Database
-            from game.arcade.storage.recordstore import RecordStore
+        back = self._back
+        if back is not None:
+            return back
+        with self._opening:  # the writer thread may be first (a document's index entry)
+            if self._back is None:
+                prepared = _preparing
+                if prepared is not None and prepared is not threading.current_thread():
+                    prepared.join()  # its imports finish first: one thread imports a module
+                from game.arcade.storage.database import Database
+                from game.arcade.storage.recordstore import RecordStore
 
-            db = Database(self._folder, self.notices, self.clock)
-            records = RecordStore(db, self._files, self._games,
-                                  take_in_json=self._folder is not None)
-            records.on_failed = self._saves.keep_finished
-            self._back = (db, records)
-        return self._back
+                db = Database(self._folder, self.notices, self.clock)
+                records = RecordStore(db, self._files, self._games,
+                                      take_in_json=self._folder is not None)
+                records.on_failed = self._saves.keep_finished
+                self._back = (db, records)
+            return self._back
 
     @property
     def _db(self) -> Database:
@@ -195,20 +200,20 @@ class Storage:
     def settle(self) -> None:
         """Wait until what was queued so far (``later=True``: saves, settings, removals; the
         records) is done on disk: what another run reading this folder now finds."""
-        if self._back is None:
-            self._store.settle()
-            return
-        self._db.settle()  # commits, which may queue the removal of a save...
+        if self._back is not None:
+            self._db.settle()  # commits, which may queue the removal of a save...
         self._store.settle()  # ...written, which may add a document to the index...
-        self._db.settle()  # ...added
+        if self._back is not None:  # (which opens the records when they were not)
+            self._db.settle()  # ...added
 
     def close(self) -> None:
         """Write the saves and records still queued; at the end of a run (the storage still
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
-        if self._back is None:  # never opened: nothing of the records to write
+        if self._back is None:  # not opened: nothing of the records to write...
             self._store.close()
-            return
+            if self._back is None:  # ...unless what was queued opened them (an index entry)
+                return
         from game.arcade.storage.recordstore import CLOSE_SECONDS
 
         deadline = time.monotonic() + CLOSE_SECONDS
