@@ -24,6 +24,7 @@ print("exit", code)
 """
 
 
+@pytest.mark.slow
 def test_without_a_venue_nothing_of_it_is_loaded_or_started(tmp_path) -> None:
     data = tmp_path / "data"
     run = subprocess.run([sys.executable, "-c", PROBE.format(root=str(ROOT)), str(data)],
