@@ -365,7 +365,7 @@ def setup_logging(storage: Storage, hold: bool = False) -> HeldLog | None:
         console._arcade = True  # type: ignore[attr-defined]
         root.addHandler(console)
         if hold:
-            held = HeldLog()
+            held = HeldLog(storage)
             held._arcade = True  # type: ignore[attr-defined]
             root.addHandler(held)
         else:

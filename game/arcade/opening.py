@@ -15,6 +15,7 @@ them (the next start checks the files).
 
 from __future__ import annotations
 
+import atexit
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -26,14 +27,37 @@ if TYPE_CHECKING:
 
 
 class HeldLog(logging.Handler):
-    """The log's lines from INFO up, kept until the log file is open (then written to it)."""
+    """The log's lines from INFO up, held until the log file of ``storage`` is open
+    (:meth:`hand_over`); at the latest when the process ends, so a start that fails (a replay
+    it cannot play, no window) keeps its reasons in the log file."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage: Storage) -> None:
         super().__init__(logging.INFO)
+        self.storage = storage
         self.records: list[logging.LogRecord] = []
+        self.handed_over = False
+        atexit.register(self.hand_over)
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
+
+    def hand_over(self) -> None:
+        """Start the log file in place of this holder, with the lines held so far (once)."""
+        if self.handed_over:
+            return
+        self.handed_over = True
+        atexit.unregister(self.hand_over)
+        root = logging.getLogger()
+        root.removeHandler(self)
+        handler = self.storage.log_handler()
+        if handler is None:
+            return
+        handler._arcade = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+        for record in self.records:
+            if record.levelno >= handler.level:
+                handler.handle(record)
+        self.records.clear()
 
 
 class StorageOpening:
@@ -69,18 +93,8 @@ class StorageOpening:
         self.open_log()
 
     def open_log(self) -> None:
-        """Start the log file with the lines logged so far (at the end of a run that ended
-        before :meth:`open`: its lines are kept all the same)."""
+        """Start the log file with the lines logged so far (also at the end of a run that
+        ended before :meth:`open`: its lines are kept all the same)."""
         held, self.held = self.held, None
-        if held is None:
-            return
-        root = logging.getLogger()
-        root.removeHandler(held)
-        handler = self.storage.log_handler()
-        if handler is None:
-            return
-        handler._arcade = True  # type: ignore[attr-defined]
-        root.addHandler(handler)
-        for record in held.records:
-            if record.levelno >= handler.level:
-                handler.handle(record)
+        if held is not None:
+            held.hand_over()
