@@ -41,6 +41,7 @@ LATER = (
     "game.arcade.play",  # what play screens share
     "game.arcade.demo", "game.arcade.kiosk",
     "game.arcade.fleet.link", "game.arcade.fleet.remote", "game.arcade.fleet.schema",
+    "game.arcade.fleet.config", "game.arcade.fleet.conninfo",  # a start without a venue
     "psycopg",
     # the storage's back ends: the records (SQLite, its threads), the PIN, the log file
     "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",

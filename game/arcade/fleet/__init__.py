@@ -18,10 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.version import APP_NAME
+
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
     from game.arcade.fleet.link import FleetLink
     from game.arcade.storage import GameData, Storage
+
+FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
+"""The environment variable naming the venue's server (``MAGDAGDON_FLEET_URL``): here, so that
+the command line and a start without a venue read it without the venue's settings module."""
 
 
 def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> FleetLink:
