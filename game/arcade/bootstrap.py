@@ -217,7 +217,7 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
     there by hand) is taken out of the file: passwords come from libpq's password file or
     the environment, never from the settings."""
     url, name = getattr(args, "fleet", None), getattr(args, "kiosk_name", None)
-    from game.arcade.fleet import FLEET_ENV
+    from game.arcade.fleet.env import FLEET_ENV
 
     if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
         return None  # no fleet: nothing of it is loaded

@@ -5,7 +5,8 @@ operator menu): then :func:`start` starts one background thread that sends this 
 records (offline-first: the outbox is the records the server has not acknowledged, kept in
 ``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
 by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
-:mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
+:mod:`.config` (which server, which kiosk name; the environment variable's name in
+:mod:`.env`), :mod:`.schema` (numbered migrations under an
 advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
 (what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
 (what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the
@@ -18,16 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.version import APP_NAME
-
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
     from game.arcade.fleet.link import FleetLink
     from game.arcade.storage import GameData, Storage
-
-FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
-"""The environment variable naming the venue's server (``MAGDAGDON_FLEET_URL``): here, so that
-the command line and a start without a venue read it without the venue's settings module."""
 
 
 def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> FleetLink:

@@ -17,8 +17,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.arcade.fleet import FLEET_ENV as FLEET_ENV  # (re-exported: where it was named)
 from game.arcade.fleet import conninfo
+from game.arcade.fleet.env import FLEET_ENV as FLEET_ENV  # (re-exported: where it was named)
 
 KIOSK_NAME_MAX = 24
 
