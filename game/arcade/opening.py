@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.arcade.storage.datafolder import prepare_records
+from game.arcade.storage.backend import prepare_records
 
 if TYPE_CHECKING:
     from game.arcade.storage import Storage

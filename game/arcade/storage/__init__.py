@@ -63,7 +63,8 @@ working directory. Every other problem with the folder means memory mode: ``writ
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
 :mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
-:mod:`.recordstore` (the records as the frame sees them), :mod:`.recordsql` (the records as
+:mod:`.recordstore` (the records as the frame sees them), :mod:`.backend` (they and the
+database made on first use), :mod:`.recordsql` (the records as
 SQL), :mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.recovery` (what a
 damaged one still holds, copied into a new one), :mod:`.schema` (its tables and numbered
 migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,

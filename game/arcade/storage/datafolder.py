@@ -16,7 +16,6 @@ finished one is recorded.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -24,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.arcade.storage.backend import Records
 from game.arcade.storage.documents import GAMES_DIR, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
@@ -45,27 +45,6 @@ if TYPE_CHECKING:
 
 SETTINGS_FILE = "settings.json"
 log = logging.getLogger(__name__)
-
-_preparing: threading.Thread | None = None
-"""The thread importing the records' back end ahead of its first use (:func:`prepare_records`)."""
-
-
-def prepare_records() -> threading.Thread:
-    """Import the records' back end (SQLite, the database's modules) and the log file's on a
-    thread of their own, once per process, so that opening them later on the main thread
-    costs only the opening: what a start does after the title's first frame. The thread."""
-    global _preparing
-    if _preparing is None:
-        _preparing = threading.Thread(target=_import_back_end, name="storage-imports",
-                                      daemon=True)
-        _preparing.start()
-    return _preparing
-
-
-def _import_back_end() -> None:
-    import game.arcade.storage.logfile
-    import game.arcade.storage.recordstore  # noqa: F401 - the database, its SQL, its index
-
 
 def _by_id(games: Sequence[GameData]) -> dict[str, GameData]:
     found: dict[str, GameData] = {}
@@ -109,10 +88,10 @@ class Storage:
                 older = steps.save_file(game_id)
                 if older is not None:
                     self._store.keep_in_memory(older)
-        self._folder = None if play_in_memory or not self._store.writable else self.data_dir
-        self._back: tuple[Database, RecordStore] | None = None  # made on first use
-        self._opening = threading.Lock()
         self._saves = SaveFiles(self._files, self._games, clock)
+        folder = None if play_in_memory or not self._store.writable else self.data_dir
+        self._back = Records(folder, self.notices, clock, self._files, self._games,
+                             self._saves.keep_finished)  # made on first use
         self._documents = GameDocuments(self._store, self._games)
         self._pins: PinStore | None = None
 
@@ -132,34 +111,15 @@ class Storage:
         """Whether the records' back end (``arcade.db``: SQLite, its threads) is open. It
         opens when first used; until then the settings and saved games are read without it
         (the title's first frame waits for nothing else)."""
-        return self._back is not None
-
-    def _open_records(self) -> tuple[Database, RecordStore]:
-        back = self._back
-        if back is not None:
-            return back
-        with self._opening:  # the writer thread may be first (a document's index entry)
-            if self._back is None:
-                prepared = _preparing
-                if prepared is not None and prepared is not threading.current_thread():
-                    prepared.join()  # its imports finish first: one thread imports a module
-                from game.arcade.storage.database import Database
-                from game.arcade.storage.recordstore import RecordStore
-
-                db = Database(self._folder, self.notices, self.clock)
-                records = RecordStore(db, self._files, self._games,
-                                      take_in_json=self._folder is not None)
-                records.on_failed = self._saves.keep_finished
-                self._back = (db, records)
-            return self._back
+        return self._back.made is not None
 
     @property
     def _db(self) -> Database:
-        return self._open_records()[0]
+        return self._back.open()[0]
 
     @property
     def _records(self) -> RecordStore:
-        return self._open_records()[1]
+        return self._back.open()[1]
 
     @property
     def writable(self) -> bool:
@@ -200,19 +160,19 @@ class Storage:
     def settle(self) -> None:
         """Wait until what was queued so far (``later=True``: saves, settings, removals; the
         records) is done on disk: what another run reading this folder now finds."""
-        if self._back is not None:
+        if self._back.made is not None:
             self._db.settle()  # commits, which may queue the removal of a save...
         self._store.settle()  # ...written, which may add a document to the index...
-        if self._back is not None:  # (which opens the records when they were not)
+        if self._back.made is not None:  # (which opens the records when they were not)
             self._db.settle()  # ...added
 
     def close(self) -> None:
         """Write the saves and records still queued; at the end of a run (the storage still
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
-        if self._back is None:  # not opened: nothing of the records to write...
+        if self._back.made is None:  # not opened: nothing of the records to write...
             self._store.close()
-            if self._back is None:  # ...unless what was queued opened them (an index entry)
+            if self._back.made is None:  # ...unless what was queued opened them (an index entry)
                 return
         from game.arcade.storage.recordstore import CLOSE_SECONDS
 
@@ -254,7 +214,7 @@ class Storage:
     def save_settings(self, settings: Settings, later: bool = False) -> bool:
         """Write ``settings`` (invalid values as their defaults); ``True`` when on disk.
         ``later``: by the writer thread (``True`` once queued), as ``save_game``."""
-        if self._back is not None:
+        if self._back.made is not None:
             self._records.retry()
         payload = settings_to_json(settings, self._games)
         if later:
@@ -496,7 +456,7 @@ class Storage:
         record_id, game = found
         if spec.is_over(game):
             return False
-        return (quick and self._back is None) or not self._is_recorded(game_id, record_id)
+        return (quick and self._back.made is None) or not self._is_recorded(game_id, record_id)
 
     def clear_game(self, game_id: str, later: bool = False) -> None:
         """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the
