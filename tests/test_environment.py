@@ -107,6 +107,7 @@ def assert_no_crash(app: ArcadeApp) -> None:
 # --- no audio device ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_no_audio_device_plays_silently_and_says_so(tmp_path: Path) -> None:
     result = run_game(tmp_path, "--demo", "--seed", "1", SDL_AUDIODRIVER="nonexistent_driver")
     assert_clean_exit(result)
@@ -141,6 +142,7 @@ def bad_resource_runs(bad_resources: Path, tmp_path_factory: pytest.TempPathFact
 
 
 @pytest.mark.parametrize("scene", ["title", "play"])
+@pytest.mark.slow
 def test_bad_sounds_and_fonts_are_named_and_replaced(bad_resource_runs, bad_resources: Path,
                                                      scene: str) -> None:
     result = bad_resource_runs[scene]
@@ -161,6 +163,7 @@ def test_a_missing_sound_file_is_named(bad_resource_runs) -> None:
                for r in bad_resource_runs.values())
 
 
+@pytest.mark.slow
 def test_a_damaged_theme_font_falls_back_too(tmp_path: Path) -> None:
     root = tmp_path / "resources"
     shutil.copytree(ROOT / "assets", root / "assets")
@@ -174,6 +177,7 @@ def test_a_damaged_theme_font_falls_back_too(tmp_path: Path) -> None:
 # --- a data folder that cannot be created ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_uncreatable_default_data_dir_runs_and_says_so(tmp_path: Path) -> None:
     """The platform's data folder cannot be made (its parent is a file): the game plays from
     memory and says so. (A ``--data-dir`` the player names must work, or the start exits 2.)"""
@@ -198,6 +202,7 @@ def test_a_named_data_dir_that_cannot_be_made_exits_2(tmp_path: Path) -> None:
     assert blocker.read_text() == "not a folder"
 
 
+@pytest.mark.slow
 def test_uncreatable_data_dir_shows_the_notice_and_plays_from_memory(
         tmp_path: Path, toasts: list[str]) -> None:
     blocker = tmp_path / "a-file"
@@ -225,6 +230,7 @@ def test_uncreatable_data_dir_shows_the_notice_and_plays_from_memory(
 # --- a read-only data folder ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_read_only_data_dir_plays_on_and_warns_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toasts: list[str]) -> None:
     data = tmp_path / "data"

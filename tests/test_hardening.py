@@ -129,6 +129,7 @@ def test_two_bench_copies_one_runs_and_neither_records_into_the_players_tables(
 
 # --- 2. settings from disk are validated --------------------------------------------------------
 @pytest.mark.parametrize("language", ["xx", "TH", "klingon", 7, None])
+@pytest.mark.slow
 def test_an_unknown_language_in_settings_falls_back_to_english(tmp_path: Path, language) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -219,6 +220,7 @@ def test_a_bad_or_plain_pin_in_settings_is_never_used(tmp_path: Path, stored: st
     assert "kiosk_pin\"" not in raw and "2468" not in raw
 
 
+@pytest.mark.slow
 def test_a_kiosk_without_a_pin_asks_the_operator_to_choose_one(tmp_path: Path) -> None:
     from game.arcade.kiosk import Kiosk
     from game.engine.testing import post_key
@@ -260,6 +262,7 @@ def test_a_kiosk_without_a_pin_asks_the_operator_to_choose_one(tmp_path: Path) -
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 @pytest.mark.parametrize("name", ["settings.json", "scores.json", "saves/magdagdon.json",
                                   "savegame.json", "arcade.db", "arcade.db-wal"])
+@pytest.mark.slow
 def test_a_fifo_in_place_of_a_data_file_does_not_hang_the_start(tmp_path: Path,
                                                                  name: str) -> None:
     data = tmp_path / "data"
@@ -277,6 +280,7 @@ def test_missing_game_files_end_with_one_clear_line(tmp_path: Path) -> None:
     assert "files are missing" in one_clear_line(result)
 
 
+@pytest.mark.slow
 def test_a_broken_translation_falls_back_to_english(tmp_path: Path) -> None:
     import shutil
 

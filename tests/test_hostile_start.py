@@ -31,6 +31,7 @@ def test_a_data_folder_that_cannot_hold_the_data_exits_2_in_one_line(folder: str
     assert len(lines) == 1 and "--data-dir" in lines[0] and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_screenshot_into_a_missing_folder_makes_no_folder(tmp_path: Path) -> None:
     target = tmp_path / "nowhere" / "deeper" / "shot.png"
     result = run("--data-dir", str(tmp_path / "data"), "--frames", "2",

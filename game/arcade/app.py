@@ -13,10 +13,8 @@ import pygame_gui
 
 from game.arcade import textsize
 from game.arcade.context import GameContext
-from game.arcade.folderwatch import FolderWatch
 from game.arcade.protocols import Demo, GameScene, KioskMode, Relabels
 from game.arcade.spec import GameSpec
-from game.arcade.storage import DataLock
 from game.arcade.texts import t
 from game.arcade.theme import theme
 from game.arcade.widgets import buttons, text, toast
@@ -33,6 +31,10 @@ if TYPE_CHECKING:
 
     from pygame_gui.core import UIAppearanceTheme
     from pygame_gui.core.package_resource import PackageResource
+
+    from game.arcade.folderwatch import FolderWatch
+    from game.arcade.opening import StorageOpening
+    from game.arcade.storage import DataLock
 
     ThemeSource = str | os.PathLike[str] | io.StringIO | PackageResource | dict[str, Any]
     """What pygame-gui reads a theme from."""
@@ -85,6 +87,7 @@ class ArcadeApp(App):
         self.kiosk: KioskMode | None = None
         self.data_lock: DataLock | None = None  # one running copy per data folder
         self.folder_watch: FolderWatch | None = None  # a kiosk's unwritable data folder
+        self.opening: StorageOpening | None = None  # the records, opened after the first frame
         self.crashes = 0
         self._notices_seen = 0
         self._overlay_shown = False  # the last draw_overlay drew something
@@ -247,6 +250,8 @@ class ArcadeApp(App):
         self.ctx.audio.stop_music()
         if self.folder_watch is not None:
             self.folder_watch.close()
+        if self.opening is not None:  # a run over before its records opened: its log lines
+            self.opening.open_log()
         if self.ctx.storage is not None:
             self.ctx.storage.close()  # the last autosave may still be on its way to the disk
         if self.ctx.fleet is not None:  # a few seconds for the last records, when online

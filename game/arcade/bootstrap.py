@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
+from game.arcade.opening import HeldLog, StorageOpening
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
-from game.arcade.storage import LOG_FILE, DataLock, Notice, Settings, Storage
+from game.arcade.storage import DataLock, Notice, Settings, Storage
 from game.arcade.storage.location import resolve_data_dir, unusable
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
@@ -93,8 +94,7 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
     if storage.writable and watch is None and not lock.acquire():
         lock.request_raise()
         raise StartupError(already_running_message(storage, args.lang), 3)
-    setup_logging(storage)
-    storage.check_files()  # read every file now: a damaged one is set aside at start
+    held = setup_logging(storage, hold=True)  # the log file opens after the first frame
     settings = storage.load_settings()
     if not storage.has_settings():  # the system's language once; then the player's own choice
         settings.language = i18n.system_locale()
@@ -126,6 +126,9 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
         raise StartupError(str(error)) from None
     app.fixed_steps_per_frame = app.fixed_steps_per_frame or reproducible
     app.data_lock = lock  # held for the process's life; the OS releases it on a crash
+    # the records and the log file open after the first frame (read, checked, set aside)
+    app.opening = StorageOpening(storage, held, lambda: app.frame, counted=app.counted)
+    app.step_hooks.append(app.opening.step)
     watch_folder(app, watch)
     app.watch_raise_requests(lock)
     app.display.geometry_listeners.append(lambda geometry: remember_window(ctx, geometry))
@@ -214,7 +217,7 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
     there by hand) is taken out of the file: passwords come from libpq's password file or
     the environment, never from the settings."""
     url, name = getattr(args, "fleet", None), getattr(args, "kiosk_name", None)
-    from game.arcade.fleet.config import FLEET_ENV
+    from game.arcade.fleet.env import FLEET_ENV
 
     if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
         return None  # no fleet: nothing of it is loaded
@@ -251,6 +254,8 @@ def replay_scene(app: ArcadeApp, storage: Storage, games: tuple[GameSpec, ...],
     spec = next((s for s in games if found is not None and s.id == found[0]), None)
     if found is None or spec is None or spec.replay_scene is None:
         why = heard.said[-1] if heard.said else "not a game record this arcade can read"
+        from game.arcade.storage import LOG_FILE
+
         raise StartupError(f"cannot replay {path}: {why} (more in the log, {LOG_FILE} in the "
                            f"data folder)")
     return app.nav.make(spec.scene_name(spec.replay_scene), record=found[1])
@@ -346,21 +351,30 @@ def apply_variant_flags(args: argparse.Namespace, games: tuple[GameSpec, ...],
     return given
 
 
-def setup_logging(storage: Storage) -> None:
-    """Warnings and errors to stderr; everything from INFO up to the rotating log file."""
+def setup_logging(storage: Storage, hold: bool = False) -> HeldLog | None:
+    """Warnings and errors to stderr; everything from INFO up to the rotating log file.
+    ``hold``: the lines are held until the log file opens (``StorageOpening.open_log``); the
+    holder, or ``None`` when the log was set up before."""
     root = logging.getLogger()
     root.setLevel(logging.INFO)
+    held = None
     if not any(getattr(h, "_arcade", False) for h in root.handlers):
         console = logging.StreamHandler()
         console.setLevel(logging.WARNING)
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         console._arcade = True  # type: ignore[attr-defined]
         root.addHandler(console)
-        handler = storage.log_handler()
-        if handler is not None:
-            handler._arcade = True  # type: ignore[attr-defined]
-            root.addHandler(handler)
+        if hold:
+            held = HeldLog(storage)
+            held._arcade = True  # type: ignore[attr-defined]
+            root.addHandler(held)
+        else:
+            handler = storage.log_handler()
+            if handler is not None:
+                handler._arcade = True  # type: ignore[attr-defined]
+                root.addHandler(handler)
     logging.getLogger(__name__).info("arcade starting; data in %s", storage.data_dir)
+    return held
 
 
 def remember_window(ctx: GameContext, geometry: dict[str, Any]) -> None:

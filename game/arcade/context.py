@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.arcade.spec import GameSpec
-from game.arcade.storage import Notice, Settings, Storage
+from game.arcade.storage import Notice, Settings
 
 if TYPE_CHECKING:
     from game.arcade.fleet.link import FleetLink
+    from game.arcade.storage import Storage
 
 
 class AudioPlayer(Protocol):
@@ -120,8 +121,15 @@ class GameContext:
     def record_id(self, game: object) -> str:
         return "" if self.storage is None else self.storage.record_id(game)
 
-    def has_saved_game(self, game_id: str) -> bool:
-        return self.storage is not None and self.storage.has_saved_game(game_id)
+    def has_saved_game(self, game_id: str, quick: bool = False) -> bool:
+        """Whether ``game_id`` has a saved game to continue (``quick``: as
+        ``Storage.has_saved_game`` says, without opening the records)."""
+        return self.storage is not None and self.storage.has_saved_game(game_id, quick)
+
+    @property
+    def records_open(self) -> bool:
+        """Whether the storage's records are open (``Storage.records_open``); no storage: yes."""
+        return self.storage is None or self.storage.records_open
 
     def load_saved_game(self, game_id: str) -> Any:
         return None if self.storage is None else self.storage.load_game(game_id)

@@ -17,7 +17,6 @@ import logging
 import math
 import os
 import signal
-import statistics
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -430,6 +429,8 @@ class App:
 
     def bench_report(self) -> str:
         """One line of timing figures; the first frame (startup) is excluded from the stats."""
+        import statistics  # (its fractions and decimals are a benchmark's, not a start's)
+
         times = sorted(self.frame_times[1:])
         median = statistics.median(times) if times else 0.0
         return (

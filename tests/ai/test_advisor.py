@@ -111,6 +111,7 @@ def test_advice_is_always_legal(difficulty: Difficulty) -> None:
         assert seen["adjust"] + seen["reroll"]
 
 
+@pytest.mark.slow
 def test_advice_during_magdagdon_and_after_tentative_dice() -> None:
     """Seeded mid-game situations of every kind: the steps (alternatives too) are legal from
     the position asked about."""
@@ -340,6 +341,7 @@ def near_full_positions(empties: int, count: int, seed: int) -> list[tuple[Diffi
 
 
 @pytest.mark.parametrize("empties", [1, 2, 3])
+@pytest.mark.slow
 def test_brute_force_on_near_full_boards(empties: int) -> None:
     """With 1–3 empty cells and no powers left, the advisor's expected score is the exact
     expectation over every later roll (brute force), and its plan reaches it: it places
@@ -369,6 +371,7 @@ def test_expected_final_is_exact_near_the_end(empties: int) -> None:
         assert expected_final(game) == pytest.approx(exact(board, difficulty, difficulty.powers))
 
 
+@pytest.mark.slow
 def test_brute_force_with_the_survival_power() -> None:
     """SURVIVAL, one cell left, the power unused: the advice is the best of placing,
     accepting, every −1/+1 and every REROLL, each valued exactly (M-5, M-6)."""

@@ -69,6 +69,7 @@ def open_operator_menu(app):
     return menu
 
 
+@pytest.mark.slow
 def test_five_corner_taps_and_the_right_pin_open_the_operator_menu_whose_exit_quits(kiosk_app):
     app = kiosk_app
     menu = open_operator_menu(app)
@@ -81,12 +82,14 @@ def test_five_corner_taps_and_the_right_pin_open_the_operator_menu_whose_exit_qu
     assert not app.running
 
 
+@pytest.mark.slow
 def test_slow_corner_taps_do_nothing(kiosk_app):
     app = kiosk_app
     tap_corner(app, 5, frames_between=50)  # 5 taps over ~4 s: more than the 3 s window
     assert not isinstance(app.stack.top, PinPadScene)
 
 
+@pytest.mark.slow
 def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
     app = kiosk_app
     app.kiosk.attract_seconds = 1000  # stay on the title while the lock runs out
@@ -104,6 +107,7 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app):
     assert type(app.stack.top).__name__ == "OperatorScene"
 
 
+@pytest.mark.slow
 def test_idle_countdown_abandons_the_game_then_attract_then_touch_returns(kiosk_app):
     app = kiosk_app
     storage = app.ctx.storage
@@ -150,6 +154,7 @@ def test_the_touch_that_wakes_an_attract_kiosk_does_nothing_else(kiosk_app):
     assert [app.kiosk.filter(event) for event in pygame.event.get()] == [False] * 5
 
 
+@pytest.mark.slow
 def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kiosk_app):
     app = kiosk_app
     storage = app.ctx.storage
@@ -170,6 +175,7 @@ def test_attract_games_are_never_recorded_or_saved_and_cycle_with_the_tables(kio
     assert storage.load_game("magdagdon").to_dict() == before
 
 
+@pytest.mark.slow
 def test_initials_time_out_in_kiosk_mode(kiosk_app, monkeypatch):
     app = kiosk_app
     monkeypatch.setattr(initials_module, "KIOSK_TIMEOUT", 1.0)
@@ -205,6 +211,7 @@ def saved_pin(app):
     return Storage(app.ctx.storage.data_dir).kiosk_pin
 
 
+@pytest.mark.slow
 def test_operator_idle_time_and_attract_mode_take_effect_and_persist(kiosk_app):
     app = kiosk_app
     menu = open_operator_menu(app)
@@ -222,6 +229,7 @@ def test_operator_idle_time_and_attract_mode_take_effect_and_persist(kiosk_app):
     assert not app.kiosk.attract and isinstance(app.stack.top, TitleScene)
 
 
+@pytest.mark.slow
 def test_operator_default_language_and_volumes(kiosk_app):
     app = kiosk_app
     menu = open_operator_menu(app)
@@ -243,6 +251,7 @@ def test_operator_default_language_and_volumes(kiosk_app):
     i18n.set_locale("en")
 
 
+@pytest.mark.slow
 def test_operator_resets_the_scores_after_asking_twice_and_keeps_a_backup(kiosk_app):
     app = kiosk_app
     storage = app.ctx.storage
@@ -263,6 +272,7 @@ def test_operator_resets_the_scores_after_asking_twice_and_keeps_a_backup(kiosk_
     assert type(app.stack.top).__name__ == "OperatorScene"
 
 
+@pytest.mark.slow
 def test_operator_changes_the_pin(tmp_path, caplog):
     caplog.set_level("INFO")
     app = make_arcade(tmp_path / "data")
@@ -288,6 +298,7 @@ def test_operator_changes_the_pin(tmp_path, caplog):
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_operator_chooses_the_games_a_kiosk_offers(kiosk_app):
     from game.games.registry import GAMES
 

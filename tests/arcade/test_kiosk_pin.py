@@ -80,6 +80,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
+@pytest.mark.slow
 def test_a_damaged_settings_file_keeps_the_pin(tmp_path: Path, damage: str) -> None:
     data = tmp_path / "data"
     kiosk_with_a_pin(data)
@@ -103,6 +104,7 @@ def wrong_three_times(app) -> PinPadScene:
     return pad
 
 
+@pytest.mark.slow
 def test_each_lockout_doubles_up_to_an_hour(tmp_path: Path) -> None:
     data, clock = tmp_path / "data", WallClock()
     kiosk_with_a_pin(data, clock)
@@ -127,6 +129,7 @@ def test_each_lockout_doubles_up_to_an_hour(tmp_path: Path) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_a_restart_neither_ends_a_lockout_nor_forgets_the_count(tmp_path: Path) -> None:
     data, clock = tmp_path / "data", WallClock()
     kiosk_with_a_pin(data, clock)
@@ -154,6 +157,7 @@ def test_a_restart_neither_ends_a_lockout_nor_forgets_the_count(tmp_path: Path) 
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_same_holds_for_the_pin_given_on_the_command_line(tmp_path: Path) -> None:
     data, clock = tmp_path / "data", WallClock()
     app = kiosk_on(data, clock, pin="2468")
@@ -176,6 +180,7 @@ def lose_both_copies(data: Path) -> None:
         (data / name).write_bytes(b"{")
 
 
+@pytest.mark.slow
 def test_a_kiosk_whose_pin_is_lost_stays_locked_and_says_how_to_reset_it(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     data = tmp_path / "data"
@@ -203,6 +208,7 @@ def test_a_kiosk_whose_pin_is_lost_stays_locked_and_says_how_to_reset_it(
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_reset_pin_from_a_shell_lets_the_operator_choose_a_new_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"
@@ -224,6 +230,7 @@ def test_reset_pin_from_a_shell_lets_the_operator_choose_a_new_one(
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_reset_pin_is_refused_while_the_kiosk_runs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+
 from game.arcade.bootstrap import build
 from game.arcade.cli import parser
 from game.engine.testing import run_frames
@@ -50,6 +52,7 @@ def test_the_collection_after_scene_changes_waits_for_a_quiet_frame_but_not_fore
     assert not set(collected) & set(changes)
 
 
+@pytest.mark.slow
 def test_the_collection_never_shares_the_first_frame_of_a_new_screen(app, monkeypatch) -> None:
     """The frame after a scene change draws the new screen whole for the first time: the
     collection due then waits one frame more (here a change comes every 20 frames, so the

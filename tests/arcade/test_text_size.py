@@ -40,6 +40,7 @@ SCREENS = [
 
 
 @pytest.mark.parametrize(("size", "smallest"), [("normal", 16), ("large", 20)])
+@pytest.mark.slow
 def test_no_body_text_under_the_floor_at_1366x768(monkeypatch, size, smallest) -> None:
     app = make_arcade()
     try:

@@ -1,6 +1,8 @@
 """The title comes up with nothing of a game loaded but its spec and its tile (the miniature on
 the title): play screens, their widgets, computer players, the demo, the kiosk and the venue
-link are imported when first used. Checked in a fresh interpreter, the way ``main.py`` starts."""
+link are imported when first used, the storage's back ends (the records' SQLite database, the
+log file) after the first frame. Checked in a fresh interpreter, the way ``main.py`` starts:
+what was imported when the first frame was on screen."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,8 +20,20 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import json, sys
 import main
+from game.arcade.app import ArcadeApp
+
+seen = []
+run_frame = ArcadeApp.run_frame
+
+def first_frame(self):
+    run_frame(self)
+    if not seen:
+        seen.append(sorted(sys.modules))
+        seen.append([tile.cont is not None for tile in getattr(self.stack.top, "tiles", [])])
+
+ArcadeApp.run_frame = first_frame
 code = main.main(sys.argv[1:])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+print(json.dumps({"code": code, "modules": seen[0], "continues": seen[1]}))
 """
 
 LATER = (
@@ -26,7 +41,15 @@ LATER = (
     "game.arcade.play",  # what play screens share
     "game.arcade.demo", "game.arcade.kiosk",
     "game.arcade.fleet.link", "game.arcade.fleet.remote", "game.arcade.fleet.schema",
+    "game.arcade.fleet.config", "game.arcade.fleet.conninfo",  # a start without a venue
     "psycopg",
+    # the storage's back ends: the records (SQLite, its threads), the PIN, the log file
+    "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",
+    "game.arcade.storage.recordsql", "game.arcade.storage.schema", "game.arcade.storage.jobs",
+    "game.arcade.storage.recovery", "game.arcade.storage.importer",
+    "game.arcade.storage.docindex", "game.arcade.storage.pending",
+    "game.arcade.storage.fleetfile", "game.arcade.storage.pinstore",
+    "game.arcade.storage.logfile", "logging.handlers", "hashlib",
 )
 """Module prefixes the title's first frame must not have imported."""
 GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "hints",
@@ -34,7 +57,9 @@ GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "
 """Parts of a game (``game.games.<id>.…``) the title's first frame must not have imported."""
 
 
-def first_frame_modules(tmp_path: Path, *args: str) -> list[str]:
+def first_frame(tmp_path: Path, *args: str) -> dict[str, Any]:
+    """What ``main.py --frames 1`` had imported when its first frame was on screen
+    (``modules``), and which title tiles offered CONTINUE (``continues``)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("MAGDAGDON_FLEET_URL", None)
@@ -42,9 +67,13 @@ def first_frame_modules(tmp_path: Path, *args: str) -> list[str]:
                            str(tmp_path / "data"), *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["code"] == 0
-    return list(found["modules"])
+    return found
+
+
+def first_frame_modules(tmp_path: Path, *args: str) -> list[str]:
+    return list(first_frame(tmp_path, *args)["modules"])
 
 
 def too_early(modules: list[str]) -> list[str]:
@@ -74,3 +103,24 @@ def test_the_command_line_needs_no_storage() -> None:
     modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert "game.arcade.cli" in modules and "game.arcade.fleet.config" in modules
     assert [name for name in modules if name.startswith("game.arcade.storage")] == []
+
+
+def test_a_saved_game_shows_continue_without_the_records(tmp_path: Path) -> None:
+    """A saved game's CONTINUE is on the first frame, read from the save alone: the records'
+    database is opened after it."""
+    import random
+
+    from game.arcade.storage import Storage
+    from game.games.registry import GAMES
+    from game.rules.magdagdon import Difficulty, MagdagdonGame
+
+    storage = Storage(tmp_path / "data", games=[spec.data for spec in GAMES])
+    game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(5))
+    game.roll()
+    assert storage.save_game("magdagdon", game)
+    storage.close()
+    found = first_frame(tmp_path, "--game", "magdagdon")
+    order = [spec.id for spec in GAMES]
+    assert found["continues"][order.index("magdagdon")] is True
+    assert found["continues"][order.index("querni")] is False
+    assert too_early(found["modules"]) == []

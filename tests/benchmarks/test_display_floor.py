@@ -15,6 +15,7 @@ def _bench_lines(out: str) -> list[str]:
     return [line for line in out.splitlines() if re.match(r"run \d: bench", line)]
 
 
+@pytest.mark.slow
 def test_against_runs_both_benches_in_turns_and_reports_both(
         capsys: pytest.CaptureFixture[str]) -> None:
     here = str(display_floor.HERE)

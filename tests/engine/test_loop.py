@@ -84,6 +84,7 @@ def test_invalid_parameters(kwargs: dict[str, float]) -> None:
 
 
 @given(st.lists(st.floats(min_value=0.0, max_value=0.5), max_size=60))
+@pytest.mark.slow
 def test_time_is_conserved(advances: list[float]) -> None:
     """Every second is either simulated, still in the accumulator, or knowingly dropped."""
     clock, loop = make()

@@ -130,6 +130,7 @@ def test_an_untouched_screen_is_redrawn_slowly_and_input_brings_full_rate_back()
     assert probe.draws - before == 30  # touched: full rate again
 
 
+@pytest.mark.slow
 def test_a_still_screen_is_redrawn_twice_a_second() -> None:
     app = make_app()
     probe = start(app, still=True)
@@ -139,6 +140,7 @@ def test_a_still_screen_is_redrawn_twice_a_second() -> None:
     assert probe.draws - before == 120 // STILL_EVERY
 
 
+@pytest.mark.slow
 def test_what_plays_out_by_itself_is_drawn_at_full_rate_on_an_untouched_screen() -> None:
     """The computer's piece flies with nobody touching the screen: every step is drawn, and
     the step after it lands (the picture at rest), then the slow redraw again."""

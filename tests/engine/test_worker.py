@@ -68,6 +68,7 @@ def poller():
     app.shutdown()
 
 
+@pytest.mark.slow
 def test_frames_run_on_while_a_job_is_held(poller) -> None:
     app, scene = poller
     job = Held("answer")

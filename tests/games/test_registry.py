@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.arcade.storage import Storage
 from game.games.registry import GAMES
 from tests.arcade.storage.support import V1_DIR, copy_v1, read_json
@@ -29,6 +31,7 @@ def test_the_v1_data_folder_migrates_through_the_games_specs(tmp_path: Path) -> 
         V1_DIR / "savegame.json").read_bytes()
 
 
+@pytest.mark.slow
 def test_no_two_games_claim_one_older_file() -> None:
     claimed = [spec.data.migrations.save_file for spec in GAMES
                if spec.data.migrations.save_file is not None]

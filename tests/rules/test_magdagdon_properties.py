@@ -73,6 +73,7 @@ four_dice = st.lists(st.integers(1, 6), min_size=4, max_size=4)
 
 @FAST
 @given(board=boards, value=st.integers(1, 6))
+@pytest.mark.slow
 def test_legal_cells_matches_the_rule_text(board: tuple, value: int) -> None:
     """M-4: the fast legal_cells equals a cell-by-cell reading of M-4.1..M-4.4."""
     assert legal_cells(board, value) == naive_legal_cells(board, value)
@@ -80,6 +81,7 @@ def test_legal_cells_matches_the_rule_text(board: tuple, value: int) -> None:
 
 @FAST
 @given(board=played_boards(), dice=four_dice, ops=st.lists(st.integers(0, 15), max_size=3))
+@pytest.mark.slow
 def test_every_legal_cell_accepts_place_and_every_other_refuses(
     board: tuple, dice: list[int], ops: list[int]
 ) -> None:
@@ -114,6 +116,7 @@ def test_every_legal_cell_accepts_place_and_every_other_refuses(
 
 @FAST
 @given(board=boards, dice=dice_lists, minimum=st.integers(0, 5))
+@pytest.mark.slow
 def test_can_place_minimum_agrees_with_brute_force(
     board: tuple, dice: list[int], minimum: int
 ) -> None:
@@ -151,6 +154,7 @@ def test_m6_1_can_place_minimum_on_order_sensitive_corridors(
 
 @FAST
 @given(board=boards, dice=dice_lists, minimum=st.integers(1, 5))
+@pytest.mark.slow
 def test_can_place_minimum_is_monotone_in_minimum(
     board: tuple, dice: list[int], minimum: int
 ) -> None:
@@ -161,6 +165,7 @@ def test_can_place_minimum_is_monotone_in_minimum(
 
 @FAST
 @given(board=boards, dice=dice_lists, minimum=st.integers(0, 4))
+@pytest.mark.slow
 def test_find_sequence_returns_a_legal_sequence(
     board: tuple, dice: list[int], minimum: int
 ) -> None:
@@ -179,6 +184,7 @@ action = st.tuples(st.sampled_from(["place", "unplace"]), st.integers(0, 3), st.
 
 @FAST
 @given(board=played_boards(), dice=four_dice, actions=st.lists(action, max_size=14))
+@pytest.mark.slow
 def test_tentative_placements_always_replay_legally(
     board: tuple, dice: list[int], actions: list[tuple[str, int, int]]
 ) -> None:
@@ -215,6 +221,7 @@ def test_random_games_stay_connected_and_end_within_16_turns(
 
 @FAST
 @given(board=boards, difficulty=st.sampled_from(ALL_DIFFICULTIES), data=st.data())
+@pytest.mark.slow
 def test_score_identities(board: tuple, difficulty: Difficulty, data: st.DataObject) -> None:
     """M-7.1 / M-7.5: total = base + bonuses − ruin penalty − power penalty; base = 2 × sum."""
     powers = data.draw(st.integers(0, difficulty.powers))
@@ -231,6 +238,7 @@ def test_score_identities(board: tuple, difficulty: Difficulty, data: st.DataObj
 
 @FAST
 @given(board=boards, difficulty=st.sampled_from(ALL_DIFFICULTIES), data=st.data())
+@pytest.mark.slow
 def test_every_score_lies_in_its_difficultys_range(board: tuple, difficulty: Difficulty,
                                                    data: st.DataObject) -> None:
     """M-7.5, M-7.6: no board and no use of the powers scores outside ``score_range`` (the

@@ -154,6 +154,7 @@ def nearly_full_boards(draw: st.DrawFn) -> tuple[Any, ...]:
 
 @PROPERTY
 @given(board=nearly_full_boards())
+@pytest.mark.slow
 def test_dead_cells_are_exactly_the_cells_no_sequence_of_dice_ever_fills(board):
     """Brute force over every die value and every order of placements (M-4): a cell is dead
     exactly when no reachable board fills it; each reason holds of the board."""

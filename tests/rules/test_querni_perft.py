@@ -241,6 +241,7 @@ def test_start_position_perft_pinned() -> None:
     assert sum(len(state.play(*t).legal_turns()) for t in state.legal_turns()) == START_PERFT_2
 
 
+@pytest.mark.slow
 def test_start_position_perft_2_matches_reference() -> None:
     state = start(START_SEED)
     total = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def agrees(state: QuerniState, new: QuerniState, expected: tuple[RefBoard, int, 
 
 @SETTINGS
 @given(states())
+@pytest.mark.slow
 def test_chains_are_the_consecutive_king_adjacent_runs(state: QuerniState) -> None:
     """Q-3.1, Q-3.2 for both colours."""
     board = board_of(state)
@@ -90,6 +92,7 @@ def test_chains_are_the_consecutive_king_adjacent_runs(state: QuerniState) -> No
 
 @SETTINGS
 @given(states())
+@pytest.mark.slow
 def test_destinations_and_jump_paths_match_the_reference(state: QuerniState) -> None:
     """Q-4.3..Q-4.5 for every square: the mover's pieces by the rules, the rest empty."""
     board = board_of(state)
@@ -105,6 +108,7 @@ def test_destinations_and_jump_paths_match_the_reference(state: QuerniState) -> 
 
 @SETTINGS
 @given(states())
+@pytest.mark.slow
 def test_jump_sequences_never_land_twice_nor_back_home(state: QuerniState) -> None:
     """Q-4.5: every real jump sequence extended by one more jump back onto its start or an
     earlier landing (with a piece to jump over) is refused, and for that reason."""
@@ -128,6 +132,7 @@ def test_jump_sequences_never_land_twice_nor_back_home(state: QuerniState) -> No
 
 @SETTINGS
 @given(states())
+@pytest.mark.slow
 def test_every_listed_turn_is_accepted_and_does_what_the_rules_say(state: QuerniState) -> None:
     """legal_turns = the reference's turns; each is played exactly as the rules text says, and
     ``play`` leaves the original state untouched."""
@@ -199,6 +204,7 @@ def attempts(draw: st.DrawFn) -> tuple[QuerniState, Any, Any]:
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(attempts())
+@pytest.mark.slow
 def test_random_turns_are_refused_exactly_when_the_rules_refuse_them(attempt: Any) -> None:
     state, path, chain = attempt
     before = snapshot(state)
@@ -220,6 +226,7 @@ def test_random_turns_are_refused_exactly_when_the_rules_refuse_them(attempt: An
 
 @SETTINGS
 @given(states(), st.sampled_from([None, "BLUE", "RED", "DRAW"]))
+@pytest.mark.slow
 def test_to_dict_from_dict_round_trip(state: QuerniState, result: str | None) -> None:
     quiet = {None: state.quiet_turns, "BLUE": 0, "RED": 0, "DRAW": 60}[result]
     state = QuerniState.from_pieces(state.pieces, state.to_move, quiet, result=result)

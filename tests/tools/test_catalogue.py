@@ -26,6 +26,7 @@ def test_the_catalogue_lists_at_least_60_screen_states():
     print(f"{len(NAMES)} screen-states:", *NAMES, sep="\n  ")
 
 
+@pytest.mark.slow
 def test_every_screen_state_in_the_pseudo_locale():
     """Every text in its box, none over another, no text key, no hard-coded English."""
     assert failures("qps", "1920x1080") == {}

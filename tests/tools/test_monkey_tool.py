@@ -67,6 +67,7 @@ def test_expected_board_names_tiles_tentative_dice_ruins_and_empty_cells():
 
 
 # --- runs ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_short_run_is_reproducible_from_its_seed():
     first = short_run(21, 400)
     second = short_run(21, 400)
@@ -74,6 +75,7 @@ def test_a_short_run_is_reproducible_from_its_seed():
     assert "TitleScene" in first.visited and first.boards_checked > 0
 
 
+@pytest.mark.slow
 def test_a_board_drawn_out_of_step_with_the_rules_is_caught(monkeypatch):
     from game.games.magdagdon.widgets.board import BoardView
 
@@ -91,6 +93,7 @@ def test_a_board_drawn_out_of_step_with_the_rules_is_caught(monkeypatch):
     assert f"--seed 3 --events {failure.index + 1}" in str(failure)
 
 
+@pytest.mark.slow
 def test_an_exception_in_a_scene_fails_with_its_traceback_despite_the_safety_net(monkeypatch):
     from game.arcade.scenes.title import TitleScene
 
@@ -122,12 +125,14 @@ def test_the_command_line_reports_a_failure_with_seed_event_and_last_events(monk
     assert "seed=8 event=0" in err and "last 1 events" in err and "title cannot draw" in err
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_the_coverage(capsys):
     assert monkey_tool.main(["--events", "60", "--seed", "8", "--kiosk"]) == 0
     out = capsys.readouterr().out
     assert "monkey seed=8" in out and "TitleScene" in out
 
 
+@pytest.mark.slow
 def test_soak_plays_games_and_reports_memory():
     lines: list[str] = []
     figures = soak_tool.soak(2, seed=3, draw_every=10, out=lines.append)
@@ -136,6 +141,7 @@ def test_soak_plays_games_and_reports_memory():
     assert soak_tool.rss_mb() > 0
 
 
+@pytest.mark.slow
 def test_the_watchdog_plays_on_when_the_advisor_answers_late():
     """Issue 38, case 8: when the advisor answered late the demo fell back on its own moves,
     then replayed stale advice forever (attract mode froze). Here half of the advisor's answers

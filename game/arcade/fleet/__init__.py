@@ -5,7 +5,8 @@ operator menu): then :func:`start` starts one background thread that sends this 
 records (offline-first: the outbox is the records the server has not acknowledged, kept in
 ``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
 by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
-:mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
+:mod:`.config` (which server, which kiosk name; the environment variable's name in
+:mod:`.env`), :mod:`.schema` (numbered migrations under an
 advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
 (what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
 (what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the

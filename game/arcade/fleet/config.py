@@ -18,10 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.arcade.fleet import conninfo
-from game.version import APP_NAME
+from game.arcade.fleet.env import FLEET_ENV as FLEET_ENV  # (re-exported: where it was named)
 
-FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
-"""The environment variable naming the venue's server (``MAGDAGDON_FLEET_URL``)."""
 KIOSK_NAME_MAX = 24
 
 

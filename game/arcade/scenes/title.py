@@ -63,6 +63,7 @@ class TitleScene(ArcadeScene):
         self.variant_buttons: list[pygame_gui.elements.UIButton] = []
         self._static: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._damage = Tracker()
+        self._saved_from_files = False  # CONTINUE was shown before the records could say
 
     @property
     def screen_name(self) -> str:
@@ -108,6 +109,7 @@ class TitleScene(ArcadeScene):
 
     def _build(self) -> None:
         self.gui.clear_and_reset()
+        self._saved_from_files = not self.ctx.records_open
         self.tiles = []
         self.variant_buttons = []
         if self.choosing is not None:
@@ -138,7 +140,7 @@ class TitleScene(ArcadeScene):
                     self.gui, where, action.label_key,
                     partial(self.open, spec.scene_name(action.scene)), "#choice",
                     texts=spec.texts))
-        saved = self.ctx.has_saved_game(spec.id)
+        saved = self.ctx.has_saved_game(spec.id, quick=True)
         rules_w = 220
         main = row.width - rules_w - 20
         cont = None
@@ -254,6 +256,13 @@ class TitleScene(ArcadeScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self._saved_from_files and self.ctx.records_open:
+            self._saved_from_files = False
+            # a save whose game the records hold (a kill between the two) is no game to
+            # continue: the records, opened after the first frame, have the last word
+            if any((tile.cont is not None) != self.ctx.has_saved_game(tile.spec.id)
+                   for tile in self.tiles):
+                self._build()
         if self.ui is not None:
             self.gui.update(dt)
 

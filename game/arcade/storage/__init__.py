@@ -63,7 +63,8 @@ working directory. Every other problem with the folder means memory mode: ``writ
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
 :mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
-:mod:`.recordstore` (the records as the frame sees them), :mod:`.recordsql` (the records as
+:mod:`.recordstore` (the records as the frame sees them), :mod:`.backend` (they and the
+database made on first use), :mod:`.recordsql` (the records as
 SQL), :mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.recovery` (what a
 damaged one still holds, copied into a new one), :mod:`.schema` (its tables and numbered
 migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
@@ -80,31 +81,60 @@ either way. A ``Storage`` is used from one thread; one process per folder (for t
 
 from __future__ import annotations
 
-from game.arcade.storage.database import DB_FILE
-from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-from game.arcade.storage.docindex import DocumentEntry
-from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
-from game.arcade.storage.files import STALE_TEMP_SECONDS
-from game.arcade.storage.gamedata import (
-    Facet,
-    GameData,
-    SettingField,
-    is_iso_date,
-    iso_date,
-    normalise_initials,
-    utcnow,
-)
-from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
-from game.arcade.storage.jsonfile import MAX_BYTES, Notice
-from game.arcade.storage.location import DEFAULT_DIR, resolve_data_dir
-from game.arcade.storage.lock import DataLock
-from game.arcade.storage.logfile import LOG_FILE
-from game.arcade.storage.migrations import GameMigrations, Migration
-from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
-from game.arcade.storage.records import Record
-from game.arcade.storage.recordsql import Tally
-from game.arcade.storage.saves import SAVES_DIR, save_name
-from game.arcade.storage.settings import Settings
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.arcade.storage.database import DB_FILE
+    from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
+    from game.arcade.storage.docindex import DocumentEntry
+    from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
+    from game.arcade.storage.files import STALE_TEMP_SECONDS
+    from game.arcade.storage.gamedata import (
+        Facet,
+        GameData,
+        SettingField,
+        is_iso_date,
+        iso_date,
+        normalise_initials,
+        utcnow,
+    )
+    from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
+    from game.arcade.storage.jsonfile import MAX_BYTES, Notice
+    from game.arcade.storage.location import DEFAULT_DIR, resolve_data_dir
+    from game.arcade.storage.lock import DataLock
+    from game.arcade.storage.logfile import LOG_FILE
+    from game.arcade.storage.migrations import GameMigrations, Migration
+    from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
+    from game.arcade.storage.records import Record
+    from game.arcade.storage.recordsql import Tally
+    from game.arcade.storage.saves import SAVES_DIR, save_name
+    from game.arcade.storage.settings import Settings
+
+_HOMES = {
+    "DB_FILE": "database", "SETTINGS_FILE": "datafolder", "Storage": "datafolder",
+    "DocumentEntry": "docindex", "DOCUMENT_MAX_BYTES": "documents", "GAMES_DIR": "documents",
+    "STALE_TEMP_SECONDS": "files", "Facet": "gamedata", "GameData": "gamedata",
+    "SettingField": "gamedata", "is_iso_date": "gamedata", "iso_date": "gamedata",
+    "normalise_initials": "gamedata", "utcnow": "gamedata", "SCORES_FILE": "importer",
+    "SCORES_MAX_BYTES": "importer", "MAX_BYTES": "jsonfile", "Notice": "jsonfile",
+    "DEFAULT_DIR": "location", "resolve_data_dir": "location", "DataLock": "lock",
+    "LOG_FILE": "logfile", "GameMigrations": "migrations", "Migration": "migrations",
+    "hash_pin": "pin", "valid_pin": "pin", "verify_pin": "pin", "Record": "records",
+    "Tally": "recordsql", "SAVES_DIR": "saves", "save_name": "saves", "Settings": "settings",
+}
+"""Where each name of the package lives: imported on first use, so that a name (a spec's
+``GameData``, the settings) does not bring in the records' back end (SQLite, its threads)."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DB_FILE", "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES",

@@ -21,29 +21,30 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.arcade.storage.database import Database
-from game.arcade.storage.docindex import DocumentEntry
+from game.arcade.storage.backend import Records
 from game.arcade.storage.documents import GAMES_DIR, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
 from game.arcade.storage.ids import RecordIds
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
 from game.arcade.storage.location import resolve_data_dir
-from game.arcade.storage.logfile import open_log
 from game.arcade.storage.migrations import GameMigrations, Migrations
-from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
-from game.arcade.storage.recordsql import Tally
-from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
 from game.arcade.storage.saves import SAVES_DIR, SaveFiles, save_name, saved_id
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
 from game.arcade.storage.versioned import VersionedFiles
 
+if TYPE_CHECKING:
+    from game.arcade.storage.database import Database
+    from game.arcade.storage.docindex import DocumentEntry
+    from game.arcade.storage.pinstore import PinStore
+    from game.arcade.storage.recordsql import Tally
+    from game.arcade.storage.recordstore import RecordStore
+
 SETTINGS_FILE = "settings.json"
 log = logging.getLogger(__name__)
-
 
 def _by_id(games: Sequence[GameData]) -> dict[str, GameData]:
     found: dict[str, GameData] = {}
@@ -87,15 +88,38 @@ class Storage:
                 older = steps.save_file(game_id)
                 if older is not None:
                     self._store.keep_in_memory(older)
-        folder = None if play_in_memory or not self._store.writable else self.data_dir
-        self._db = Database(folder, self.notices, clock)
-        self._records = RecordStore(self._db, self._files, self._games,
-                                    take_in_json=folder is not None)
         self._saves = SaveFiles(self._files, self._games, clock)
-        self._records.on_failed = self._saves.keep_finished
+        folder = None if play_in_memory or not self._store.writable else self.data_dir
+        self._back = Records(folder, self.notices, clock, self._files, self._games,
+                             self._saves.keep_finished)  # made on first use
         self._documents = GameDocuments(self._store, self._games)
-        self.kiosk_pin = PinStore(self._store, clock)
+        self._pins: PinStore | None = None
+
+    @property
+    def kiosk_pin(self) -> PinStore:
         """The kiosk operator's PIN and its lockout (``kiosk-pin.json``, not the settings)."""
+        if self._pins is None:
+            from game.arcade.storage.pinstore import PinStore
+
+            self._pins = PinStore(self._store, self.clock)
+        return self._pins
+
+    # --- the records' back end -------------------------------------------------------------
+
+    @property
+    def records_open(self) -> bool:
+        """Whether the records' back end (``arcade.db``: SQLite, its threads) is open. It
+        opens when first used; until then the settings and saved games are read without it
+        (the title's first frame waits for nothing else)."""
+        return self._back.made is not None
+
+    @property
+    def _db(self) -> Database:
+        return self._back.open()[0]
+
+    @property
+    def _records(self) -> RecordStore:
+        return self._back.open()[1]
 
     @property
     def writable(self) -> bool:
@@ -129,19 +153,29 @@ class Storage:
 
     def log_handler(self) -> logging.Handler | None:
         """A rotating log file in the data folder, or ``None``."""
+        from game.arcade.storage.logfile import open_log
+
         return open_log(self.data_dir) if self.writable else None
 
     def settle(self) -> None:
         """Wait until what was queued so far (``later=True``: saves, settings, removals; the
         records) is done on disk: what another run reading this folder now finds."""
-        self._db.settle()  # commits, which may queue the removal of a save...
+        if self._back.made is not None:
+            self._db.settle()  # commits, which may queue the removal of a save...
         self._store.settle()  # ...written, which may add a document to the index...
-        self._db.settle()  # ...added
+        if self._back.made is not None:  # (which opens the records when they were not)
+            self._db.settle()  # ...added
 
     def close(self) -> None:
         """Write the saves and records still queued; at the end of a run (the storage still
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
+        if self._back.made is None:  # not opened: nothing of the records to write...
+            self._store.close()
+            if self._back.made is None:  # ...unless what was queued opened them (an index entry)
+                return
+        from game.arcade.storage.recordstore import CLOSE_SECONDS
+
         deadline = time.monotonic() + CLOSE_SECONDS
         self._records.close(CLOSE_SECONDS)
         waiting = self._records.pending()
@@ -180,7 +214,8 @@ class Storage:
     def save_settings(self, settings: Settings, later: bool = False) -> bool:
         """Write ``settings`` (invalid values as their defaults); ``True`` when on disk.
         ``later``: by the writer thread (``True`` once queued), as ``save_game``."""
-        self._records.retry()
+        if self._back.made is not None:
+            self._records.retry()
         payload = settings_to_json(settings, self._games)
         if later:
             return self._store.write_later(SETTINGS_FILE, payload, compact=False)
@@ -407,16 +442,21 @@ class Storage:
             return None
         return game
 
-    def has_saved_game(self, game_id: str) -> bool:
+    def has_saved_game(self, game_id: str, quick: bool = False) -> bool:
         """Whether ``load_game`` would return a game. A pure query for the title screen: no
         recording, no deleting, no setting aside (a damaged or finished save gives ``False``;
-        ``load_game`` or :meth:`check_files` deal with those)."""
+        ``load_game`` or :meth:`check_files` deal with those). ``quick`` (the title's first
+        frame): while the records are not open (:attr:`records_open`), the save alone answers,
+        without asking them whether its game was recorded (a kill between the record's commit
+        and the save's removal: the title asks again once they are open)."""
         spec = self._spec(game_id)
         found = self._saves.peek(game_id)
         if found is None:
             return False
         record_id, game = found
-        return not spec.is_over(game) and not self._is_recorded(game_id, record_id)
+        if spec.is_over(game):
+            return False
+        return (quick and self._back.made is None) or not self._is_recorded(game_id, record_id)
 
     def clear_game(self, game_id: str, later: bool = False) -> None:
         """Forget the saved game (M-2.2: an abandoned game is not recorded). ``later``: the

@@ -10,8 +10,6 @@ and refuses absurd iteration counts, so a doctored file cannot hang the PIN pad.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import re
 
@@ -37,6 +35,8 @@ def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) 
     salt = os.urandom(16) if salt is None else salt
     if len(salt) != 16:
         raise ValueError("the salt is 16 bytes")
+    import hashlib  # OpenSSL's library: loaded when a PIN is set, not to read the settings
+
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
     return f"{PREFIX}${iterations}${salt.hex()}${digest.hex()}"
 
@@ -55,6 +55,9 @@ def verify_pin(pin: object, stored: object) -> bool:
         return False
     assert isinstance(pin, str) and isinstance(stored, str)
     _prefix, iterations, salt, expected = stored.split("$")
+    import hashlib
+    import hmac
+
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), bytes.fromhex(salt),
                                  int(iterations))
     return hmac.compare_digest(digest.hex(), expected)

@@ -11,7 +11,6 @@ versions and platforms. **Never change it**: it would split a day's players.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -44,6 +43,8 @@ def today() -> date:
 
 def die(day: date, n: int) -> int:
     """The ``n``-th die (0-based) of ``day``'s challenge, 1..6."""
+    import hashlib  # OpenSSL's library: loaded for a daily game, not to list the games
+
     digest = hashlib.sha256(f"MAGDAGDON daily {day.isoformat()} #{n}".encode("ascii")).digest()
     for byte in digest:
         if byte < LIMIT:

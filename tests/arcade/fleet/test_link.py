@@ -43,6 +43,7 @@ def settled(link: FleetLink, sent: int | None = None) -> None:
              what=f"the link to settle ({link.status})")
 
 
+@pytest.mark.slow
 def test_every_record_is_sent_once_with_its_document(postgres, venue_db, tmp_path) -> None:
     data = tmp_path / "data"
     made = record_games(data, 6)
@@ -114,6 +115,7 @@ def test_a_new_venue_gets_every_record_again(postgres, venue_db, tmp_path) -> No
             link.close()
 
 
+@pytest.mark.slow
 def test_the_server_stopped_and_started_again_gets_every_record(postgres, venue_db,
                                                                  tmp_path) -> None:
     data = tmp_path / "data"

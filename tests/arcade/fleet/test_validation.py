@@ -64,6 +64,7 @@ def test_a_row_of_the_wrong_length_is_refused() -> None:
         entry_from_row(row()[:7], RANKED, "DAILY")
 
 
+@pytest.mark.slow
 def test_an_unranked_games_row_needs_no_score() -> None:
     fields = {"result": "BLUE", "reason": "all_removed", "turns": 40,
               "players": {"BLUE": "human", "RED": "computer:hard"}}

@@ -68,6 +68,7 @@ def boards(venue: Venue) -> dict[str, list[tuple[str, str, int | None]]]:
         return out
 
 
+@pytest.mark.slow
 def test_every_attack_of_the_issue_fails_and_leaves_the_boards_intact(venue) -> None:
     a, b = venue.add_kiosk("Lobby"), venue.add_kiosk("Bar")
     with psycopg.connect(b.conninfo, autocommit=True) as conn:
@@ -137,6 +138,7 @@ def test_every_attack_of_the_issue_fails_and_leaves_the_boards_intact(venue) -> 
     assert boards(venue) == before
 
 
+@pytest.mark.slow
 def test_a_removed_score_leaves_both_kiosks_boards(venue, tmp_path, monkeypatch) -> None:
     from game.arcade.fleet import link as link_module
 
@@ -179,6 +181,7 @@ def test_a_removed_score_leaves_both_kiosks_boards(venue, tmp_path, monkeypatch)
                             (cheat.id,)).fetchone() == (0,)
 
 
+@pytest.mark.slow
 def test_a_retired_kiosk_can_no_longer_write_while_the_others_do(venue, tmp_path) -> None:
     configs = [venue.add_kiosk("Lobby"), venue.add_kiosk("Bar")]
     folders = [tmp_path / "a", tmp_path / "b"]
@@ -211,6 +214,7 @@ def test_a_retired_kiosk_can_no_longer_write_while_the_others_do(venue, tmp_path
     assert states[configs[0].name] == "retired"
 
 
+@pytest.mark.slow
 def test_the_registry_shows_a_stopped_kiosk_offline_within_two_heartbeats(
         venue, tmp_path, monkeypatch, capsys) -> None:
     from game.arcade import cli
@@ -240,6 +244,7 @@ def test_the_registry_shows_a_stopped_kiosk_offline_within_two_heartbeats(
     assert " offline " in line and "owner-pw" not in out
 
 
+@pytest.mark.slow
 def test_a_restore_needs_no_restart(venue, tmp_path, monkeypatch) -> None:
     from game.arcade.fleet import link as link_module
 

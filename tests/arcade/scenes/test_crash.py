@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 import random
 
+import pytest
+
 from game.arcade.kiosk import Kiosk
 from game.arcade.scenes.crash import CrashScene
 from game.arcade.scenes.title import TitleScene
@@ -48,6 +50,7 @@ def test_an_error_shows_the_crash_screen_and_keeps_the_game(tmp_path, caplog):
     app.shutdown()
 
 
+@pytest.mark.slow
 def test_in_kiosk_mode_the_crash_screen_restarts_by_itself(tmp_path):
     app = make_arcade(tmp_path / "data")
     Kiosk(app, pin="1234", idle_seconds=999, attract_seconds=999).install()

@@ -15,6 +15,7 @@ BORDER = 2 * 4 + 2 * 3  # border_width and shadow_width of the theme, on both si
 @pytest.mark.parametrize("size", [(1920, 1080)])
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.slow
 def test_scene_draws_and_every_label_fits(name, locale, size):
     app = make_arcade(size=size)
     try:
@@ -40,6 +41,7 @@ PORTRAIT_NAMES = [name for name in NAMES if name.startswith("querni.")] + [
 
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 @pytest.mark.parametrize("name", PORTRAIT_NAMES)
+@pytest.mark.slow
 def test_scenes_in_portrait(name, locale):
     """QUERNI's screens in portrait too (its board is turned and its buttons are wider), and
     the screens whose buttons change rows on a narrow screen."""

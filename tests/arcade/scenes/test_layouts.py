@@ -32,6 +32,7 @@ def button_rects(scene) -> list[pygame.Rect]:
 
 @pytest.mark.parametrize("orientation", SIZES)
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.slow
 def test_scene_buttons_are_on_screen_and_apart(name, orientation):
     app = make_arcade(size=SIZES[orientation])
     try:

@@ -35,6 +35,7 @@ def difficulty(app) -> str:
     return app.ctx.settings.game("magdagdon")["difficulty"]
 
 
+@pytest.mark.slow
 def test_title_menu_reaches_every_screen_and_back(saving_app):
     app = saving_app
     app.stack.push(TitleScene(app))
@@ -131,6 +132,7 @@ def test_pause_overlay_resume_rules_settings_and_quit_to_title(saving_app):
     assert tile(app.stack.top).cont is not None
 
 
+@pytest.mark.slow
 def test_settings_survive_a_restart(tmp_path):
     app = make_arcade(tmp_path / "data")
     app.stack.push(SettingsScene(app))
@@ -151,6 +153,7 @@ def test_settings_survive_a_restart(tmp_path):
     again.shutdown()
 
 
+@pytest.mark.slow
 def test_language_switch_relabels_every_scene_on_the_stack(saving_app):
     app = saving_app
     app.stack.push(TitleScene(app))
@@ -167,6 +170,7 @@ def test_language_switch_relabels_every_scene_on_the_stack(saving_app):
 
 
 @pytest.mark.parametrize("answer", ["yes", "no"])
+@pytest.mark.slow
 def test_difficulty_change_during_a_game_asks_first_and_does_not_record(saving_app, answer):
     """M-2.2: a new game starts only after YES; the abandoned game is never recorded."""
     app = saving_app
@@ -203,6 +207,7 @@ def test_difficulty_change_without_a_game_needs_no_question(saving_app):
     assert difficulty(app) == "NIGHTMARE"
 
 
+@pytest.mark.slow
 def test_resume_after_a_kill_continues_the_same_game_and_dice(tmp_path):
     """Autosave after every confirm: a new process offers CONTINUE with the same dice stream."""
     first = make_arcade(tmp_path / "data")
@@ -240,6 +245,7 @@ def _play_to_the_end(app, game: MagdagdonGame, frames_after: int) -> None:
     run_frames(app, frames_after)
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app):
     app = saving_app
     game = MagdagdonGame(Difficulty.NIGHTMARE, random.Random(9))
@@ -251,6 +257,7 @@ def test_a_finished_game_is_recorded_once_with_the_newest_highlighted(saving_app
     assert len(app.ctx.storage.records("magdagdon")) == 1
 
 
+@pytest.mark.slow
 def test_initials_are_asked_for_a_top_ten_result_and_shown_in_the_table(saving_app):
     app = saving_app
     _play_to_the_end(app, MagdagdonGame(Difficulty.SURVIVAL, random.Random(4)), 200)
@@ -268,6 +275,7 @@ def test_initials_are_asked_for_a_top_ten_result_and_shown_in_the_table(saving_a
     assert app.stack.top.view.entries()[0].initials == "BZA"
 
 
+@pytest.mark.slow
 def test_first_game_coaching_until_dismissed_never_again(tmp_path):
     app = make_arcade(tmp_path / "data")
     app.stack.push(PlayScene(app, variant="PEACEFUL"))

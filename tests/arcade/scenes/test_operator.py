@@ -4,6 +4,7 @@ the operator's menu; EXIT TO DESKTOP in the question quits."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.arcade.scenes.confirm import ConfirmScene
 from game.engine.testing import post_key, post_tap
@@ -18,6 +19,7 @@ def operator_menu(app):
     return menu
 
 
+@pytest.mark.slow
 def test_exit_to_desktop_asks_and_cancel_keeps_the_kiosk(kiosk_app):
     app = kiosk_app
     menu = operator_menu(app)

@@ -81,6 +81,7 @@ def size(request):
 
 
 @pytest.mark.parametrize("screen", ["title", "magdagdon.play", "querni.play"])
+@pytest.mark.slow
 def test_untouched_screens(size, screen) -> None:
     app = make_arcade(size=size)
     try:
@@ -92,6 +93,7 @@ def test_untouched_screens(size, screen) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_variant_chooser(size) -> None:
     app = make_arcade(size=size)
     try:
@@ -105,6 +107,7 @@ def test_the_variant_chooser(size) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_magdagdon_played_by_the_demo(size) -> None:
     """Between the demo's taps: rolls tumbling, dice flying home, the selected die bobbing,
     cells pulsing, messages rising, sums flashing; CONFIRM, MAGDAGDON and the next turns."""
@@ -120,6 +123,7 @@ def test_magdagdon_played_by_the_demo(size) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_magdagdon_played_from_the_keyboard(size) -> None:
     """The cursor walking the board, dice picked with 1–4 and placed with ENTER, rolls with
     SPACE, powers with − + and R (dice marked to roll again): the board's cells that change
@@ -148,6 +152,7 @@ def test_magdagdon_played_from_the_keyboard(size) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_magdagdon_banner_slams_and_the_picture_after_it_is_redrawn_in_part(size) -> None:
     """The slam's veil and banner cover the whole screen, so its frames are drawn whole;
     once it has settled, a selected die bobs and is redrawn in part again, and every partial
@@ -173,6 +178,7 @@ def test_the_magdagdon_banner_slams_and_the_picture_after_it_is_redrawn_in_part(
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_magdagdon_accepted_and_a_ruin_chosen_are_redrawn_in_part(size) -> None:
     """How the turn stands changes: MAGDAGDON (M-6.1: four 6s with a 1 in the corner) takes
     the message into the strip and slams the banner in, ROLL and CONFIRM give way to ACCEPT;
@@ -211,6 +217,7 @@ def _a_rim_of_tiles() -> MagdagdonGame:
     return game
 
 
+@pytest.mark.slow
 def test_querni_played_by_the_demo(size) -> None:
     """The computer against itself: pieces lifted, targets pulsing, flights, chains lit and
     popping, trails fading in, the thinking dots."""
@@ -226,6 +233,7 @@ def test_querni_played_by_the_demo(size) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_querni_while_the_computer_thinks(size) -> None:
     app = make_arcade(size=size)
     try:

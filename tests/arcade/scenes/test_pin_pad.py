@@ -18,6 +18,7 @@ from tests.support.drawn import words_drawn
 from tests.support.kiosk_screen import enter_pin, open_pad
 
 
+@pytest.mark.slow
 def test_a_wrong_pin_says_how_many_tries_are_left_before_the_lock(kiosk_app, monkeypatch):
     app = kiosk_app
     pad = open_pad(app)
@@ -41,6 +42,7 @@ def test_a_wrong_pin_says_how_many_tries_are_left_before_the_lock(kiosk_app, mon
 
 
 @pytest.mark.parametrize("locale", ["th", "bg", "ko"])
+@pytest.mark.slow
 def test_the_tries_left_are_said_in_every_language(kiosk_app, monkeypatch, locale):
     app = kiosk_app
     pad = open_pad(app)
@@ -53,6 +55,7 @@ def test_the_tries_left_are_said_in_every_language(kiosk_app, monkeypatch, local
         i18n.set_locale("en")
 
 
+@pytest.mark.slow
 def test_cancel_closes_the_pad_and_counts_nothing(kiosk_app):
     app = kiosk_app
     pad = open_pad(app)

@@ -100,6 +100,7 @@ def test_text_sizes_are_readable():
 
 # --- scrolling -----------------------------------------------------------------------------
 @pytest.mark.parametrize("scene_class", SCENES)
+@pytest.mark.slow
 def test_wheel_scrolls_and_is_clamped_at_both_ends(app, scene_class):
     _, scene = open_page(app, scene_class)
     wheel(3)  # up at the top: nothing to do
@@ -140,6 +141,7 @@ def test_drag_on_the_margin_beside_the_panel_scrolls_too(app):
     assert scene.scroller.offset == pytest.approx(200)
 
 
+@pytest.mark.slow
 def test_a_quick_swipe_flings_on_then_stops(app):
     _, scene = open_page(app, RulesScene)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(960, 900), button=1,
@@ -161,6 +163,7 @@ def test_a_quick_swipe_flings_on_then_stops(app):
     assert scene.scroller.offset <= scene.scroller.max_offset
 
 
+@pytest.mark.slow
 def test_keys_scroll_and_page(app):
     _, scene = open_page(app, RulesScene)
     post_key(pygame.K_DOWN)

@@ -46,6 +46,7 @@ def fields(score: int) -> str:
 
 
 @pytest.mark.fleet
+@pytest.mark.slow
 def test_the_venue_tab_lists_every_kiosk_and_this_machine_its_own(app, postgres, venue_db,
                                                                   tmp_path) -> None:
     record_games(tmp_path / "data", 1)  # a PEACEFUL game of this kiosk

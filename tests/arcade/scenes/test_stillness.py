@@ -42,6 +42,7 @@ def untouched_draws(app) -> int:
 
 
 @pytest.mark.parametrize(("name", "args"), STILL, ids=[f"{n}-{a}" for n, a in STILL])
+@pytest.mark.slow
 def test_still_screens_are_redrawn_twice_a_second(app, name, args) -> None:
     app.nav.push(name, **args)
     settle(app)
@@ -50,6 +51,7 @@ def test_still_screens_are_redrawn_twice_a_second(app, name, args) -> None:
 
 
 @pytest.mark.parametrize(("name", "args"), MOVING, ids=[f"{n}-{a}" for n, a in MOVING])
+@pytest.mark.slow
 def test_screens_with_motion_are_redrawn_twelve_times_a_second(app, name, args) -> None:
     app.nav.push(name, **args)
     settle(app)
@@ -63,6 +65,7 @@ def test_the_kiosk_operator_menu_is_still(app) -> None:
     assert app.still() and untouched_draws(app) == WINDOW // STILL_EVERY
 
 
+@pytest.mark.slow
 def test_the_computer_thinking_keeps_its_dots_going_and_its_move_is_drawn_at_full_rate():
     """Nobody touches the screen: while the computer thinks, the screen is redrawn 12 times a
     second (its dots move); then its piece flies, drawn at every step until it lands."""

@@ -77,6 +77,7 @@ def settings_file(app) -> dict:
 
 
 @pytest.mark.fleet
+@pytest.mark.slow
 def test_the_operator_types_the_server_and_the_link_starts(kiosk_app, postgres, venue_db,
                                                            caplog) -> None:
     app = kiosk_app
@@ -109,6 +110,7 @@ def test_the_operator_types_the_server_and_the_link_starts(kiosk_app, postgres, 
 
 
 @pytest.mark.fleet
+@pytest.mark.slow
 def test_the_kiosks_name_is_typed_and_kept(kiosk_app, postgres, venue_db) -> None:
     app = kiosk_app
     screen = open_venue_link(app)
@@ -130,6 +132,7 @@ def test_the_kiosks_name_is_typed_and_kept(kiosk_app, postgres, venue_db) -> Non
     assert app.ctx.fleet is not None and app.ctx.fleet.config.name == "Bar 3"
 
 
+@pytest.mark.slow
 def test_a_string_that_is_no_connection_string_is_refused(kiosk_app) -> None:
     app = kiosk_app
     screen = open_venue_link(app)
@@ -147,6 +150,7 @@ def test_a_string_that_is_no_connection_string_is_refused(kiosk_app) -> None:
     assert app.ctx.settings.fleet_url == ""
 
 
+@pytest.mark.slow
 def test_disconnect_turns_the_link_off(kiosk_app, tmp_path) -> None:
     app = kiosk_app
     screen = open_venue_link(app)

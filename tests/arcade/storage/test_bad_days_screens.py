@@ -79,6 +79,7 @@ def frames(app, n: int, log: list[tuple[float, float]]) -> None:  # type: ignore
         log.append((spent[0], (time.perf_counter() - start) * 1000))
 
 
+@pytest.mark.slow
 def test_games_finish_and_screens_open_under_an_outside_lock(tmp_path: Path,
                                                              lock_of: type[Lock]) -> None:
     ids = recorded(tmp_path, finished(3, "vs_hard", YOU_BLUE), finished(8, "two_players", TWO),

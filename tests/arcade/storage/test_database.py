@@ -99,6 +99,7 @@ def test_a_truncated_database_is_set_aside_when_it_is_read(tmp_path: Path) -> No
     assert kept[-1] == "NIGHTMARE" and len(kept) < 200  # and the new game
 
 
+@pytest.mark.slow
 def test_a_database_damaged_while_the_game_runs_is_set_aside_then(tmp_path: Path) -> None:
     rows = [{"id": f"r{i}", "date": "2026-01-02T03:04:05Z", "variant": "PEACEFUL",
              "initials": "", "score": i % 500, "turns": 16, "powers": 0, "ruins": 0}

@@ -136,6 +136,7 @@ def test_lock_lengths_double_from_thirty_seconds_up_to_an_hour() -> None:
     assert lock_seconds(64) == 3600
 
 
+@pytest.mark.slow
 def test_three_wrong_pins_lock_and_each_lock_is_twice_the_last(tmp_path: Path) -> None:
     clock = WallClock()
     with_a_pin(tmp_path)

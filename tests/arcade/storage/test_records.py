@@ -295,6 +295,7 @@ def test_a_kept_section_becomes_records_when_its_game_is_known(tmp_path: Path) -
     assert db_rows(tmp_path, "SELECT game FROM foreign_sections") == []
 
 
+@pytest.mark.slow
 def test_ten_thousand_records_per_game_load(tmp_path: Path) -> None:
     """No timing assert here: the load time is measured in benchmarks (see the report)."""
     rows = [record_row(f"{i:032x}", i % 500, ("PEACEFUL", "SURVIVAL", "NIGHTMARE")[i % 3],
@@ -316,6 +317,7 @@ def test_ten_thousand_records_per_game_load(tmp_path: Path) -> None:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(1, 6), st.integers(0, 4)), max_size=25))
+@pytest.mark.slow
 def test_any_sequence_of_scores_gives_a_sorted_stable_top_ten(
     boards: list[tuple[int, int]],
 ) -> None:

@@ -285,6 +285,7 @@ windows = st.none() | st.fixed_dictionaries({
        speed=st.floats(0.5, 2.0), name=st.text(max_size=8),
        future=st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5),
                               max_size=3))
+@pytest.mark.slow
 def test_any_valid_settings_round_trip(language: str, music: float, effects: float,
                                        flags: tuple[bool, ...], idle: int, window: Any,
                                        last: str, difficulty: str, speed: float, name: str,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -80,6 +81,7 @@ def _painted_by_hand(particles: Particles, size: tuple[int, int]) -> bytes:
 
 
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 50))
+@pytest.mark.slow
 def test_particles_are_drawn_as_their_state_says_after_every_step(seed, steps):
     """What ``draw`` paints, and the areas round it, are worked out once per change: after
     each burst and update step they are those of the particles as they are now, and a box

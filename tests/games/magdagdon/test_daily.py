@@ -79,6 +79,7 @@ def test_the_table_and_the_streak_by_hand() -> None:
     assert streak(records, date(2026, 12, 3)) == 0  # a day was missed
 
 
+@pytest.mark.slow
 def test_one_recorded_attempt_per_day_then_practice(saving_app) -> None:
     """The first finished game of a day's challenge is recorded (variant DAILY); PLAY AGAIN on
     the same day is practice: never saved, never recorded."""
@@ -140,6 +141,7 @@ def _title(app):
     return next(t for t in title.tiles if t.spec.id == "magdagdon")
 
 
+@pytest.mark.slow
 def test_daily_button_opens_todays_challenge_then_practice(saving_app, monkeypatch) -> None:
     """DAILY on MAGDAGDON's tile → the daily screen → PLAY starts the day's recorded attempt;
     once it is recorded the same button is PRACTICE (never recorded)."""
@@ -240,6 +242,7 @@ def test_a_demo_play_of_the_day_is_never_recorded(tmp_path) -> None:
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_cli_daily_demo_prints_the_same_game_whatever_the_seed(tmp_path, capsys) -> None:
     """``--daily D --demo``: the advisor plays the day's dice; two seeds, one GAME OVER line.
     (The frames while the demo waits for the advisor depend on how fast frames are: room for

@@ -25,6 +25,7 @@ def daily(score: int, day: str = DAY) -> str:
     return json.dumps({"score": score, "turns": 9, "powers": 0, "ruins": 1, "daily": day})
 
 
+@pytest.mark.slow
 def test_the_days_standings_show_every_kiosk_and_the_players_rank(saving_app, postgres,
                                                                   venue_db) -> None:
     app = saving_app

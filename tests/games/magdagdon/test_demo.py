@@ -63,6 +63,7 @@ def play_one(difficulty: Difficulty, seed: int, saved: MagdagdonGame | None = No
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_demo_plays_the_advisors_game_with_powers_and_magdagdon():
     lines, game, player = play_one(Difficulty.PEACEFUL, 27)
     assert len(lines) == 1 and LINE.fullmatch(lines[0]), lines
@@ -75,6 +76,7 @@ def test_the_demo_plays_the_advisors_game_with_powers_and_magdagdon():
     assert player.fallbacks == 0
 
 
+@pytest.mark.slow
 def test_an_advisor_error_falls_back_on_the_rules_moves(monkeypatch):
     def broken(game):
         raise RuntimeError("advisor down")
@@ -119,6 +121,7 @@ def test_a_slow_advisor_in_real_time_falls_back_after_its_patience(app, monkeypa
     assert player.worker.wait(10)
 
 
+@pytest.mark.slow
 def test_the_attract_mode_shows_each_advice_before_playing_it(app):
     app.ctx.demo_is_attract = True
     app.demo = DemoDriver(app, GAMES, "magdagdon", seed=1, interval=1, report=lambda line: None)
@@ -169,6 +172,7 @@ def _frames_drawn(advice_delay: float, frames: int = 240) -> list[tuple[int, int
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_a_reproducible_run_draws_the_same_frames_however_long_the_advisor_takes():
     """``--bench`` and ``--frames``: the player thinks over each advice for exactly
     ``THINKING_CALLS`` calls, waiting for it at the last one, so a slow advisor changes
@@ -182,6 +186,7 @@ def test_a_reproducible_run_draws_the_same_frames_however_long_the_advisor_takes
     assert demo_module.THINKING_CALLS > 1
 
 
+@pytest.mark.slow
 def test_a_reproducible_runs_advisor_thinks_between_frames_never_alongside_one(monkeypatch):
     """The advisor is pure Python: a thread of it beside the frame loop takes the interpreter
     lock from the frames it runs alongside. In a reproducible run (``--bench``) each advice is
@@ -234,6 +239,7 @@ def test_advice_for_magdagdon_left_over_on_choose_ruin_never_freezes_the_demo(ap
     assert scene.game.turns > turns  # the ruin was chosen, the next turn is on
 
 
+@pytest.mark.slow
 def test_a_step_that_changes_nothing_is_given_up_after_a_few_tries(app):
     """The demo's own watchdog: whatever a step is, posted to an unchanged screen a few times
     it counts as stale (here + on a 6, which the rules refuse: M-5.2, never above 6)."""

@@ -59,6 +59,7 @@ def test_a_daily_challenge_s_game_over_and_review_say_daily(app, monkeypatch, pr
     assert not any("SURVIVAL" in words for words in drawn)
 
 
+@pytest.mark.slow
 def test_view_board_puts_the_panel_aside_and_show_result_brings_it_back(app):
     from game.games.magdagdon.scenes.play import PlayScene
 

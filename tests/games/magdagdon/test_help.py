@@ -55,6 +55,7 @@ def test_turn_ones_hint_shows_the_advisors_play_as_numbered_ghost_dice(app):
     app.stack.draw(app.surface)
 
 
+@pytest.mark.slow
 def test_following_the_ghosts_in_their_order_plays_the_advice_and_the_hint_ends(app):
     game = MagdagdonGame(Difficulty.PEACEFUL, random.Random(20261207))
     scene = start(app, game)
@@ -123,6 +124,7 @@ def _hopeless() -> MagdagdonGame:
                      dice=(3, 4, 5, 6), turns=7)
 
 
+@pytest.mark.slow
 def test_a_power_that_cannot_help_is_crossed_out_and_asks_first(app):
     game = _hopeless()
     scene = _magdagdon_on_screen(app, game)
@@ -175,6 +177,7 @@ def test_a_power_that_can_help_is_used_without_a_question(app):
     assert scene.control.phase == Phase.PLACING and scene.guard.hopeless() == frozenset()
 
 
+@pytest.mark.slow
 def test_undo_restores_a_power_and_each_placement_exactly_and_never_crosses_a_roll(app):
     game = game_with(Difficulty.PEACEFUL, board_of("1... / .... / .... / ...."),
                      dice=(3, 3, 6, 6), turns=1)

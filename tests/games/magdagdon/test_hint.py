@@ -76,6 +76,7 @@ class Held:
         return advise(game)
 
 
+@pytest.mark.slow
 def test_the_hint_button_shows_legal_advice_for_the_state_on_screen(app):
     game = near_full()
     scene = start(app, game)
@@ -235,6 +236,7 @@ def test_in_magdagdon_the_hint_points_at_a_power_or_accept_and_its_cell(app):
     app.stack.draw(app.surface)
 
 
+@pytest.mark.slow
 def test_hints_are_saved_resumed_recorded_and_marked(saving_app, monkeypatch):
     app = saving_app
     storage = app.ctx.storage

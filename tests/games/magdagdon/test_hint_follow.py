@@ -4,6 +4,8 @@ order, and ``None`` once the player departs from it or the turn ends."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.games.magdagdon import hints
 from game.games.magdagdon.dead_cells import DeadWatch
 from game.games.magdagdon.hint_follow import Follow
@@ -91,6 +93,7 @@ def test_dead_cells_are_announced_once_when_they_appear():
     assert resumed.observe(dead) == [] and list(resumed.cells) == [5]  # marked, not said
 
 
+@pytest.mark.slow
 def test_every_advice_of_whole_games_is_followed_step_by_step_to_its_end():
     """Seeded games played by the advisor: at each step of each advice the hint shows exactly
     the steps still to do (its ghosts are the advice's placements), and nothing once the

@@ -64,6 +64,7 @@ def _a_4_picked_beside_two_3s(app) -> tuple[MagdagdonGame, PlayScene]:
     return game, scene
 
 
+@pytest.mark.slow
 def test_selecting_a_die_lights_exactly_the_rules_legal_cells(app):
     game, scene = _a_4_picked_beside_two_3s(app)
     assert scene.control.selected == 0
@@ -171,6 +172,7 @@ def test_picking_up_the_first_die_cascades_every_later_one(app):
     assert "2" in scene.message  # "2 more dice no longer fitted …"
 
 
+@pytest.mark.slow
 def test_powers_plus_minus_and_reroll_through_buttons(app):
     scene = start(app, MagdagdonGame(Difficulty.PEACEFUL, random.Random(6)))
     roll(app, scene, [2, 3, 4, 5])
@@ -201,6 +203,7 @@ def test_nightmare_hides_the_powers(app):
     assert not scene.b_minus.visible and not scene.b_reroll.visible
 
 
+@pytest.mark.slow
 def test_magdagdon_banner_then_accept_then_any_empty_cell_becomes_a_ruin(app):
     scene = start(app, magdagdon_game())
     roll(app, scene, [6, 6, 6, 6])
@@ -220,6 +223,7 @@ def test_magdagdon_banner_then_accept_then_any_empty_cell_becomes_a_ruin(app):
     assert scene.control.phase == Phase.IDLE
 
 
+@pytest.mark.slow
 def test_magdagdon_rescued_by_a_power(app):
     scene = start(app, magdagdon_game())
     roll(app, scene, [6, 6, 6, 6])
@@ -292,6 +296,7 @@ def test_escape_opens_the_pause_overlay_over_the_board(app):
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))
+@pytest.mark.slow
 def test_whole_game_through_events_ends_with_the_rules_score(app, difficulty):
     game = MagdagdonGame(difficulty, random.Random(12))
     scene = start(app, game)
@@ -401,6 +406,7 @@ def test_the_demo_reports_every_game_even_when_python_reuses_an_id(app, monkeypa
     assert len(lines) == 3 and all(line.startswith("GAME OVER ") for line in lines)
 
 
+@pytest.mark.slow
 def test_play_again_starts_a_new_game_whose_buttons_work(app):
     """PLAY AGAIN reuses the scene and its buttons with a new game: ROLL must roll the new one
     (a bug once: the buttons still called the finished game's controller)."""

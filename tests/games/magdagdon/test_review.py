@@ -143,6 +143,7 @@ def chart_bars(page: ReviewScene) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920)])
+@pytest.mark.slow
 def test_review_opens_from_game_over_lists_every_turn_and_highlights_three(size):
     app = make_arcade(size=size)
     try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -222,6 +223,7 @@ def gesture(draw: st.DrawFn, c: TurnController) -> Gesture:
 
 @settings(SETTINGS, max_examples=80)
 @given(positions, st.data())
+@pytest.mark.slow
 def test_random_gestures_never_leave_an_illegal_view(
     state: QuerniState, data: st.DataObject
 ) -> None:

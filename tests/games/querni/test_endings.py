@@ -207,6 +207,7 @@ def test_under_view_board_the_hud_speaks_to_the_person_too(app, person, wins, la
     assert hud_label == label == app.stack.top.title
 
 
+@pytest.mark.slow
 def test_under_view_board_after_resigning_the_hud_says_you_lost(saving_app):
     app = saving_app
     scene = show_game(app, opened("vs_hard", VS_HARD_AS_RED))

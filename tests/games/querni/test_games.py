@@ -209,6 +209,7 @@ def test_the_replay_lists_every_turn_and_a_tapped_entry_shows_it(app):
     assert scene.shown == scene.states[2]
 
 
+@pytest.mark.slow
 def test_at_the_end_of_a_replay_next_and_play_are_off(app):
     session = finished(3, "vs_hard", YOU_BLUE)
     app.nav.push("querni.replay", record=to_record(session))

@@ -59,6 +59,7 @@ def frames_until(app, done, limit: int = 3000) -> int:
 
 
 # --- the setup screen -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_vs_computer_on_the_setup_screen_starts_the_computer_on_the_chosen_side(saving_app):
     app = saving_app
     app.nav.push("querni.setup")
@@ -95,6 +96,7 @@ def test_vs_computer_on_the_setup_screen_starts_the_computer_on_the_chosen_side(
 
 
 # --- while the computer thinks ----------------------------------------------------------------
+@pytest.mark.slow
 def test_frames_flow_and_taps_are_refused_while_the_computer_thinks(app):
     gate = Gate()
     scene = start_vs(app, session_of(JUMPS), ComputerPlayer("hard", choose=gate), HumanPlayer())
@@ -117,6 +119,7 @@ def test_frames_flow_and_taps_are_refused_while_the_computer_thinks(app):
     frames_until(app, lambda: scene.human_turn and not scene.busy)
 
 
+@pytest.mark.slow
 def test_the_strip_says_the_computer_plays_and_keys_never_cut_its_move_short(app,
                                                                           monkeypatch):
     """Once decided, the computer's turn plays out gesture by gesture: the strip says it is
@@ -140,6 +143,7 @@ def test_the_strip_says_the_computer_plays_and_keys_never_cut_its_move_short(app
 
 
 @pytest.mark.parametrize("how", ["exit", "pause_quit", "crash"])
+@pytest.mark.slow
 def test_leaving_the_game_cancels_the_computer_and_records_nothing(saving_app, how, caplog,
                                                                    monkeypatch):
     app = saving_app
@@ -176,6 +180,7 @@ def test_leaving_the_game_cancels_the_computer_and_records_nothing(saving_app, h
     assert scene.session.turn_count == 0
 
 
+@pytest.mark.slow
 def test_a_paused_computer_thinks_again_when_the_game_comes_back(app):
     gate = Gate()
     scene = start_vs(app, session_of(JUMPS), ComputerPlayer("hard", choose=gate), HumanPlayer())
@@ -190,6 +195,7 @@ def test_a_paused_computer_thinks_again_when_the_game_comes_back(app):
 
 
 # --- resume after a kill -----------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_killed_vs_computer_game_resumes_with_the_computer_on_its_side(tmp_path):
     first = make_arcade(tmp_path / "data")
     second = None
@@ -223,6 +229,7 @@ def test_a_killed_vs_computer_game_resumes_with_the_computer_on_its_side(tmp_pat
 
 
 # --- HINT -----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hint_shows_a_legal_turn_on_the_board_and_is_counted_and_recorded(saving_app):
     app = saving_app
     session = QuerniSession.new(random.Random(6))  # two players: HINT is there too
@@ -348,6 +355,7 @@ def near_the_end(seed: int) -> QuerniSession:
     raise AssertionError("no game ends with all pieces removed")
 
 
+@pytest.mark.slow
 def test_the_demo_plays_medium_against_hard_prints_its_line_and_records_it(saving_app):
     app = saving_app
     app.ctx.demo = True

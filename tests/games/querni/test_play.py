@@ -172,6 +172,7 @@ def test_the_removal_note_follows_a_switch_of_language(app):
 
 
 # --- Q-6.2 chains, Q-6.3 END MOVE and UNDO ------------------------------------------------------
+@pytest.mark.slow
 def test_select_chain_lights_the_ends_then_the_chosen_chain_pops_at_end_move(app):
     scene = start(app, session_of(CHAIN))
     assert scene.control.chain_marks() == {(0, 0), (1, 0), (2, 0)}  # shown without selecting
@@ -335,6 +336,7 @@ def play_gestures(app, scene: PlayScene, gestures) -> None:
             settle(app)
 
 
+@pytest.mark.slow
 def test_exit_asks_then_the_game_is_gone_and_recorded_as_abandoned(saving_app):
     """Q-6.6 between two people: the game cannot be continued, and it is recorded (no
     result) with its document, so a game left half-way is not lost from the records."""
@@ -359,6 +361,7 @@ def test_exit_asks_then_the_game_is_gone_and_recorded_as_abandoned(saving_app):
         ("NONE", "abandoned", 1)
 
 
+@pytest.mark.slow
 def test_a_killed_game_resumes_at_the_last_end_move(tmp_path):
     first = make_arcade(tmp_path / "data")
     first.nav.push("querni.play")
@@ -389,6 +392,7 @@ def test_a_killed_game_resumes_at_the_last_end_move(tmp_path):
 
 
 # --- a whole game ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_whole_game_through_events_ends_as_the_rules_say_and_is_recorded(saving_app,
                                                                             tmp_path):
     session = QuerniSession.new(random.Random(6))  # 23 turns
@@ -432,6 +436,7 @@ class FirstTurnBot:
         return next((t for t in turns if t != (None, None)), (None, None))
 
 
+@pytest.mark.slow
 def test_a_bot_player_plays_through_the_same_gestures_and_taps_are_ignored(app):
     scene = start(app, session_of(JUMPS), players={B: FirstTurnBot(), R: HumanPlayer()})
     assert scene.computer.thinking or scene.computer.plan
@@ -453,6 +458,7 @@ def finished_session(seed: int = 3) -> QuerniSession:
     return session
 
 
+@pytest.mark.slow
 def test_the_replay_steps_through_a_record_to_its_end(app):
     session = finished_session()
     app.nav.push("querni.replay", record=to_record(session))
@@ -469,6 +475,7 @@ def test_the_replay_steps_through_a_record_to_its_end(app):
     assert scene.index == session.turn_count - 1
 
 
+@pytest.mark.slow
 def test_the_demo_prints_one_line_per_game(app):
     lines: list[str] = []
     app.demo = DemoDriver(app, GAMES, "querni", seed=5, interval=3, report=lines.append)

@@ -5,6 +5,7 @@ game is over. Nothing is asked or counted."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine.testing import post_key, run_frames
 from game.games.querni.computer import ComputerPlayer
@@ -14,6 +15,7 @@ from tests.support import settle
 from tests.support.querni_screen import JUMPS, Gate, session_of, start_vs, tap_square
 
 
+@pytest.mark.slow
 def test_h_during_the_computer_s_turn_says_hints_are_for_your_turn(app):
     gate = Gate()
     scene = start_vs(app, session_of(JUMPS), ComputerPlayer("hard", choose=gate), HumanPlayer())

@@ -58,6 +58,7 @@ def drawn(app, rect: pygame.Rect) -> bytes:
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920)])
+@pytest.mark.slow
 def test_a_language_changed_in_the_pause_menu_reaches_the_move_list_on_resume(size):
     """pause → SETTINGS → another language → RESUME: the move list is drawn as a screen opened
     in that language draws it (the paused screen was drawn under the menu meanwhile)."""

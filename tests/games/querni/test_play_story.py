@@ -77,6 +77,7 @@ def test_after_continue_the_last_move_is_outlined_even_under_its_piece(tmp_path)
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_the_last_move_stays_until_the_next_turn_is_made(app):
     scene = start(app, quiet_game(4))
     before = scene.picture.board_args()["last_path"]
@@ -111,6 +112,7 @@ def test_the_move_list_has_one_entry_per_turn_and_follows_the_newest(app):
     assert moves.box_of(first).top == moves.view.top  # no entry cut at the top
 
 
+@pytest.mark.slow
 def test_the_list_scrolls_with_the_wheel_over_it(app):
     scene = start(app, quiet_game(30))
     moves = scene.story.list
@@ -170,6 +172,7 @@ class FirstTurnBot:
         return next(turn for turn in state.legal_turns() if turn[0] is not None)
 
 
+@pytest.mark.slow
 def test_the_computers_turn_waits_while_a_past_turn_is_viewed(app):
     session = quiet_game(4)  # BLUE to move: the person; RED the computer
     scene = start(app, session, players={B: HumanPlayer(), R: FirstTurnBot()})

@@ -93,6 +93,7 @@ def test_flip_turns_the_board_round_and_back(app):
     assert scene.layout.square_at(scene.layout.square_centre(square)) == square
 
 
+@pytest.mark.slow
 def test_home_end_left_right_step_through_the_game(app):
     scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
     post_key(pygame.K_END)
@@ -109,6 +110,7 @@ def test_home_end_left_right_step_through_the_game(app):
     assert scene.index == 1
 
 
+@pytest.mark.slow
 def test_the_transport_buttons_do_what_they_say(app):
     scene = opened(app, finished(3, "vs_hard", YOU_BLUE))
     for name, index in (("to_end", scene.total), ("previous", scene.total - 1),

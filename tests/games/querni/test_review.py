@@ -11,6 +11,7 @@ import random
 import threading
 
 import pygame
+import pytest
 
 from game.ai.querni import choose_turn
 from game.ai.querni.review import Verdict
@@ -42,6 +43,7 @@ def reviewed_game(seed: int = 0) -> dict:
     return to_record(session)
 
 
+@pytest.mark.slow
 def test_the_bad_turn_gets_a_clearly_worse_verdict_with_hards_own_turn():
     record: GameRecord = check(reviewed_game())
     review = GameReview(record, deterministic=True)
@@ -96,6 +98,7 @@ def test_a_verdict_never_holds_up_a_frame_and_then_the_next_turn_is_asked():
     assert set(review.verdicts) == set(range(1, review.total + 1))
 
 
+@pytest.mark.slow
 def test_the_replay_review_marks_the_bad_turn_and_shows_hards_move(app):
     replay = ReplayScene(app, reviewed_game(), review=True)
     app.stack.push(replay)
@@ -117,6 +120,7 @@ def test_the_replay_review_marks_the_bad_turn_and_shows_hards_move(app):
     assert replay.review.line()[0] != text
 
 
+@pytest.mark.slow
 def test_the_move_list_marks_the_clearly_worse_turn_while_review_is_on(app):
     """#37: the verdicts are marked in the move list (a red badge on the entry), not when REVIEW
     is off."""

@@ -8,6 +8,7 @@ dropped; the demo answers CONTINUE IT."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.arcade.demo import DemoDriver
 from game.arcade.scenes.confirm import ConfirmScene
@@ -53,6 +54,7 @@ def kept_and_left(app, session: QuerniSession) -> object:
     return new_game_from_the_title(app, quit_to_title(app, show_game(app, session)))
 
 
+@pytest.mark.slow
 def test_a_new_game_over_a_saved_game_against_the_computer_asks_then_records_a_resignation(
         saving_app):
     app = saving_app
@@ -76,6 +78,7 @@ def test_a_new_game_over_a_saved_game_against_the_computer_asks_then_records_a_r
     assert (document["result"], document["reason"]) == ("BLUE", "resigned")
 
 
+@pytest.mark.slow
 def test_continue_it_resumes_the_saved_game_and_records_nothing(saving_app):
     app = saving_app
     session = opened("vs_hard", VS_HARD_AS_RED, turns=3)
@@ -89,6 +92,7 @@ def test_continue_it_resumes_the_saved_game_and_records_nothing(saving_app):
     assert app.ctx.has_saved_game("querni")
 
 
+@pytest.mark.slow
 def test_back_on_the_question_stays_on_the_setup_screen(saving_app):
     app = saving_app
     kept_and_left(app, opened("vs_hard", VS_HARD_AS_RED, turns=3))
@@ -98,6 +102,7 @@ def test_back_on_the_question_stays_on_the_setup_screen(saving_app):
     assert app.ctx.storage.records("querni") == [] and app.ctx.has_saved_game("querni")
 
 
+@pytest.mark.slow
 def test_a_new_game_over_a_saved_two_player_game_records_it_as_abandoned(saving_app):
     app = saving_app
     session = opened("two_players", TWO, turns=4)
@@ -110,6 +115,7 @@ def test_a_new_game_over_a_saved_two_player_game_records_it_as_abandoned(saving_
     assert check(document).turns == tuple(session.turns)
 
 
+@pytest.mark.slow
 def test_a_saved_game_without_a_turn_played_is_only_dropped(saving_app):
     app = saving_app
     scene = show_game(app, opened("vs_hard", {"BLUE": "human", "RED": "computer:hard"},
@@ -120,6 +126,7 @@ def test_a_saved_game_without_a_turn_played_is_only_dropped(saving_app):
     assert app.ctx.storage.game_documents("querni") == []
 
 
+@pytest.mark.slow
 def test_the_demo_answers_continue_it(saving_app):
     app = saving_app
     session = opened("vs_hard", VS_HARD_AS_RED, turns=3)

@@ -145,6 +145,7 @@ def last_turn_is_the_persons(seed: int):
     raise AssertionError("no game ends on BLUE's turn")
 
 
+@pytest.mark.slow
 def test_a_vs_computer_game_lands_under_its_level_and_statistics_opens_from_game_over(
         saving_app) -> None:
     """The person's last turn by taps ends a VS MEDIUM game: its record is VS MEDIUM's, on the

@@ -15,6 +15,7 @@ from tests.support.drawn import words_drawn
 
 @pytest.mark.parametrize("locale", ["en", "th", "bg", "ko"])
 @pytest.mark.parametrize("screen", ["stats", "scores"])
+@pytest.mark.slow
 def test_no_game_yet_is_said_as_such(tmp_path, monkeypatch, screen, locale):
     app = make_arcade(tmp_path / "data")
     try:
