@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from game.arcade.fleet.config import FleetConfig
+from game.arcade.storage.jobs import Lane
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +50,10 @@ class RegistryReader:
         self.config = config
         self.view = RegistryView()
         self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="venue-registry", daemon=True)
+        self._lane = Lane("venue-registry", linger=0.0, drained=False)  # until stop()
 
     def start(self) -> RegistryReader:
-        self._thread.start()
+        self._lane.submit(self._run)
         return self
 
     def stop(self) -> None:

@@ -1,6 +1,6 @@
 """``arcade.db``: the SQLite database of the records, opened and kept safe off the frame.
 
-* **Two connections, two threads.** Every write is a job on :class:`~.jobs.Jobs`
+* **Two connections, two threads.** Every write is a job on a :class:`~.jobs.Lane`
   (:meth:`Database.submit`, :meth:`Database.call`) with the writing connection; questions are
   jobs of a second thread with a read-only connection of its own (:meth:`Database.read`), so
   a question never waits behind a commit, and a commit that waits for another program's lock
@@ -33,13 +33,14 @@ import os
 import sqlite3
 import stat
 from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
 from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
 from game.arcade.storage.gamedata import stamp
-from game.arcade.storage.jobs import Jobs, Ticket
+from game.arcade.storage.jobs import Lane
 from game.arcade.storage.reading import Notice
 from game.arcade.storage.recovery import recover_into
 from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
@@ -126,8 +127,8 @@ class Database:
         self.folder = folder
         self.notices = notices
         self.clock = clock
-        self.jobs = Jobs("records-db")
-        self.reader = Jobs("records-read")
+        self.jobs = Lane("records-db")
+        self.reader = Lane("records-read")
         self.on_open: Callable[[sqlite3.Connection], None] | None = None
         """Called on the database's thread each time the database is opened (its errors fail
         the opening)."""
@@ -149,16 +150,16 @@ class Database:
 
     # --- jobs ------------------------------------------------------------------------------
 
-    def submit(self, work: Callable[[sqlite3.Connection], T]) -> Ticket[T]:
+    def submit(self, work: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """Run ``work`` with the connection on the database's thread, in its turn."""
         return self.jobs.submit(lambda: self.run(work))
 
     def call(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """:meth:`submit` and wait: the result, or what ``work`` raised."""
-        return self.submit(work).wait()
+        return self.submit(work).result()
 
     def submit_logged(self, work: Callable[[sqlite3.Connection], object],
-                      what: str) -> Ticket[bool]:
+                      what: str) -> Future[bool]:
         """Like :meth:`submit` for a job nobody waits for: a failure is logged (``False``)."""
 
         def job() -> bool:
@@ -177,7 +178,7 @@ class Database:
         A damaged database found there is recovered by the writing thread."""
         if self._memory:
             return self.call(work)
-        return self.reader.submit(lambda: self._run_read(work)).wait()
+        return self.reader.submit(lambda: self._run_read(work)).result()
 
     def settle(self, timeout: float | None = None) -> bool:
         return self.jobs.settle(timeout)

@@ -143,11 +143,11 @@ class Storage:
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
         deadline = time.monotonic() + CLOSE_SECONDS
-        self._records.close(CLOSE_SECONDS)
+        self._records.close(CLOSE_SECONDS * 0.75)  # the rest writes what it could not take
         waiting = self._records.pending()
         for game_id, record in waiting:
             self._saves.keep_finished(game_id, record)
-        self._store.close()
+        self._store.close(max(0.0, deadline - time.monotonic()))
         self._db.close(max(0.0, deadline - time.monotonic()))
         if waiting:
             log.warning("%d finished games are not in arcade.db yet: kept in %s/ for the next "

@@ -2,7 +2,7 @@
 
 :class:`JsonStore` is what every store of this package reads and writes through (reading:
 :class:`~game.arcade.storage.reading.JsonFolder`; one file at a time:
-:mod:`~game.arcade.storage.files`; autosaves off the frame: :mod:`~game.arcade.storage.writer`):
+:mod:`~game.arcade.storage.files`; autosaves off the frame: a :class:`~.jobs.Lane`):
 
 * a failed write returns ``False``, with ``Notice("notice.save_failed", {})`` once per failure
   streak (until a write or delete succeeds again); a name that lives in memory is written
@@ -10,8 +10,9 @@
 * a copy kept on purpose (a migrated file's ``.v1-backup``, a newer version's ``.newer-v<N>-...``)
   never overwrites another copy nor repeats one with the same bytes, and until it is made the
   file it protects is not overwritten;
-* :meth:`JsonStore.write_later` queues the bytes for the writer thread and returns at once;
-  every other method waits for the queue first, so the files change in the order asked.
+* :meth:`JsonStore.write_later` queues the bytes for the ``save-writer`` lane and returns at
+  once (only the newest bytes queued for a name are written, in the order the names were asked
+  for); every other method waits for the queue first, so the files change in the order asked.
 
 Names may contain one ``/`` (``saves/<game>.json``).
 """
@@ -24,12 +25,14 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from game.arcade.storage import jobs
 from game.arcade.storage.files import atomic_write, encode, holds_copy, sync_dir
+from game.arcade.storage.jobs import Lane
 from game.arcade.storage.reading import MAX_BYTES, JsonFolder, Notice
-from game.arcade.storage.writer import Item, Writer
 
 __all__ = ["MAX_BYTES", "JsonStore", "Notice"]
 
@@ -51,7 +54,7 @@ class JsonStore(JsonFolder):
         self._failures = threading.Lock()  # the writer thread reports failures too
         self._warned_at: float | None = None  # when a failed write was last logged
         self._unlogged = 0  # failed writes not logged since then
-        self._writer = Writer(self._apply)
+        self._writer = Lane("save-writer", jobs.SAVES_LINGER)
 
     # --- copies kept on purpose ------------------------------------------------------------
 
@@ -120,7 +123,7 @@ class JsonStore(JsonFolder):
             raw = self._encoded(name, payload, max_bytes, compact)
             if raw is None:
                 return False
-            self._writer.put(name, raw)
+            self._put(name, raw)
             return True
 
         def write() -> None:
@@ -128,7 +131,7 @@ class JsonStore(JsonFolder):
                                  compact)
             then(made is not None and self._write_now(name, made))
 
-        self._writer.put(name, write)
+        self._put(name, write)
         return True
 
     def remove_later_if(self, name: str, decide: Callable[[], bool]) -> None:
@@ -140,31 +143,38 @@ class JsonStore(JsonFolder):
             if decide():
                 self._remove_now(name)
 
-        self._writer.put_if_idle(name, act)
+        self._put(name, act, replace=False)
 
     def remove_later(self, name: str) -> None:
         """Like :meth:`remove`, but done by the writer thread, after what was queued before
         (a write of ``name`` queued after it replaces it)."""
-        self._writer.put(name, None)
+        self._put(name, None)
 
-    def _apply(self, name: str, raw: Item) -> None:
-        """What the writer thread does with a queued item."""
-        if raw is None:
-            self._remove_now(name)
-        elif isinstance(raw, bytes):
-            self._write_now(name, raw)
-        else:
-            raw()
+    def _put(self, name: str, item: bytes | Callable[[], object] | None,
+             replace: bool = True) -> None:
+        """Queue for the writer thread: bytes to write, ``None`` to remove, or an action."""
+        self._writer.put(name, partial(self._apply, name, item), replace)
+
+    def _apply(self, name: str, item: bytes | Callable[[], object] | None) -> None:
+        try:
+            if item is None:
+                self._remove_now(name)
+            elif isinstance(item, bytes):
+                self._write_now(name, item)
+            else:
+                item()
+        except Exception:  # noqa: BLE001 - a bug here must not lose the next saves
+            log.exception("the writer thread could not write %s", name)
 
     def settle(self) -> None:
         """Wait until what :meth:`write_later` and :meth:`remove_later` queued is done (at
         once when nothing is)."""
         self._writer.settle()
 
-    def close(self) -> None:
-        """At the end of a run: write what is queued and end the writer thread (the store
-        still works after)."""
-        self._writer.stop()
+    def close(self, timeout: float | None = None) -> bool:
+        """At the end of a run: write what is queued and end the writer thread, waiting at
+        most ``timeout`` seconds (the store still works after); whether all was written."""
+        return self._writer.stop(timeout)
 
     def _write_now(self, name: str, raw: bytes) -> bool:
         if self.in_memory(name):

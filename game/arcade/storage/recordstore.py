@@ -24,6 +24,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from functools import partial
 from typing import TypeVar
 
@@ -32,7 +33,6 @@ from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.docindex import DocumentEntry
 from game.arcade.storage.documents import GAMES_DIR
 from game.arcade.storage.gamedata import GameData
-from game.arcade.storage.jobs import Ticket
 from game.arcade.storage.records import Record, RecordBook
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
 from game.arcade.storage.versioned import VersionedFiles
@@ -73,7 +73,7 @@ class RecordStore:
         self._failing = False
         self._initials: dict[Key, str] = {}  # initials handed in, not committed yet
         self._answers: dict[tuple[object, ...], object] = {}  # the last answer to each question
-        self._timer: threading.Timer | None = None
+        self._timer: Future[None] | None = None
         self.on_failed: Callable[[str, Record], object] | None = None
         """Called on the database's thread when a record's commit failed (it is kept on disk
         until it is committed)."""
@@ -193,8 +193,8 @@ class RecordStore:
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
     def add(self, game_id: str, record: Record,
-            then: Callable[[], object] | None = None) -> Ticket[bool]:
-        """Hand ``record`` to the database; the ticket says ``True`` once it is committed.
+            then: Callable[[], object] | None = None) -> Future[bool]:
+        """Hand ``record`` to the database; its future says ``True`` once it is committed.
         ``then`` is called on the database's thread once it is (also when that is only on a
         later try)."""
         self.open()
@@ -234,11 +234,10 @@ class RecordStore:
     def _retry_soon(self) -> None:
         """Hand the failed records in again in :data:`RETRY_SECONDS` (once per failure)."""
         with self._lock:
-            if self._timer is not None and self._timer.is_alive():
-                return
-            self._timer = threading.Timer(RETRY_SECONDS, self.retry)
-            self._timer.daemon = True
-            self._timer.start()
+            timer = self._timer
+            if timer is not None and not timer.done() and not timer.running():
+                return  # one is waiting already
+            self._timer = self._db.jobs.later(RETRY_SECONDS, self.retry)
 
     def _commit(self, key: tuple[str, str]) -> bool:
         """On the database thread: the pending record ``key`` in one transaction."""
