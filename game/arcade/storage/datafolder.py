@@ -42,6 +42,10 @@ from game.arcade.storage.settings import Settings, parse_settings, settings_to_j
 from game.arcade.storage.versioned import VersionedFiles
 
 SETTINGS_FILE = "settings.json"
+WRITE_SECONDS = 1.0
+"""How long the end of a run waits at most for the saves still queued after the records (a
+few milliseconds but on a failing disk: the finished games the database could not take)."""
+
 log = logging.getLogger(__name__)
 
 
@@ -143,11 +147,11 @@ class Storage:
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
         deadline = time.monotonic() + CLOSE_SECONDS
-        self._records.close(CLOSE_SECONDS * 0.75)  # the rest writes what it could not take
+        self._records.close(CLOSE_SECONDS)
         waiting = self._records.pending()
         for game_id, record in waiting:
             self._saves.keep_finished(game_id, record)
-        self._store.close(max(0.0, deadline - time.monotonic()))
+        self._store.close(WRITE_SECONDS)  # what the database could not take, on disk first
         self._db.close(max(0.0, deadline - time.monotonic()))
         if waiting:
             log.warning("%d finished games are not in arcade.db yet: kept in %s/ for the next "
