@@ -15,7 +15,7 @@ from game.arcade.app import ArcadeApp
 from game.arcade.context import GameContext
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
 from game.arcade.storage import LOG_FILE, DataLock, Notice, Settings, Storage
-from game.arcade.storage.location import resolve_data_dir, unusable
+from game.arcade.storage.lock import resolve_data_dir, unusable
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable

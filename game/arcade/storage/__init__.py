@@ -96,11 +96,9 @@ from game.arcade.storage.gamedata import (
 )
 from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.jsonfile import MAX_BYTES, Notice
-from game.arcade.storage.location import DEFAULT_DIR, resolve_data_dir
-from game.arcade.storage.lock import DataLock
-from game.arcade.storage.logfile import LOG_FILE
+from game.arcade.storage.lock import DEFAULT_DIR, LOG_FILE, DataLock, resolve_data_dir
 from game.arcade.storage.migrations import GameMigrations, Migration
-from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
+from game.arcade.storage.pinstore import hash_pin, valid_pin, verify_pin
 from game.arcade.storage.records import Record
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.saves import SAVES_DIR, save_name

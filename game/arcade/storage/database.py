@@ -41,7 +41,7 @@ from typing import TypeVar
 from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
 from game.arcade.storage.gamedata import stamp
 from game.arcade.storage.jobs import Lane
-from game.arcade.storage.reading import Notice
+from game.arcade.storage.jsonfile import Notice
 from game.arcade.storage.recovery import recover_into
 from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
 

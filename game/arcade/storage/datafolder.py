@@ -28,16 +28,14 @@ from game.arcade.storage.docindex import DocumentEntry
 from game.arcade.storage.documents import GAMES_DIR, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
-from game.arcade.storage.ids import RecordIds
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
-from game.arcade.storage.location import resolve_data_dir
-from game.arcade.storage.logfile import open_log
+from game.arcade.storage.lock import open_log, resolve_data_dir
 from game.arcade.storage.migrations import GameMigrations, Migrations
 from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
-from game.arcade.storage.saves import SAVES_DIR, SaveFiles, save_name, saved_id
+from game.arcade.storage.saves import SAVES_DIR, RecordIds, SaveFiles, save_name, saved_id
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
 from game.arcade.storage.versioned import VersionedFiles
 

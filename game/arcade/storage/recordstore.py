@@ -28,13 +28,21 @@ from concurrent.futures import Future
 from functools import partial
 from typing import TypeVar
 
-from game.arcade.storage import docindex, importer, pending
+from game.arcade.storage import docindex, importer
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.docindex import DocumentEntry
 from game.arcade.storage.documents import GAMES_DIR
 from game.arcade.storage.gamedata import GameData
 from game.arcade.storage.records import Record, RecordBook
-from game.arcade.storage.recordsql import RecordSql, Tally, place_in
+from game.arcade.storage.recordsql import (
+    RecordSql,
+    Tally,
+    pending_records,
+    pending_table,
+    pending_tally,
+    place_in,
+    with_initials,
+)
 from game.arcade.storage.versioned import VersionedFiles
 
 log = logging.getLogger(__name__)
@@ -364,7 +372,7 @@ class RecordStore:
         none: list[Record] = []
         found, waiting = self._ask(("table", game_id, variant),
                                    lambda conn: self._sql.table(conn, game_id, variant), none)
-        return pending.table(self._sql, self._games[game_id], variant, found, waiting)
+        return pending_table(self._sql, self._games[game_id], variant, found, waiting)
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
@@ -372,7 +380,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("records", game_id, variant, last),
             lambda conn: self._sql.records(conn, game_id, variant, last), none)
-        return pending.records(found, waiting, variant, last)
+        return pending_records(found, waiting, variant, last)
 
     def records_by_id(self, game_id: str, ids: Sequence[str]) -> list[Record]:
         found, waiting = self._ask(("by id", game_id, tuple(ids)), partial(
@@ -388,7 +396,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("tally", game_id, tuple(by), tuple(sums), variant),
             lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
-        return pending.tally(self._sql, game, found, waiting, by, sums, variant)
+        return pending_tally(self._sql, game, found, waiting, by, sums, variant)
 
     def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
         """(recording number, game id, record) of every committed record of the known games
@@ -494,6 +502,6 @@ class RecordStore:
         with self._lock:
             initials = {i: v for (g, i), v in self._initials.items() if g == game_id}
         if initials:
-            answer = pending.with_initials(answer, initials)
+            answer = with_initials(answer, initials)
         return answer, waiting
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.arcade.storage.gamedata import GAME_ID_RE, GameData, SettingField
-from game.arcade.storage.pin import is_pin_hash
+from game.arcade.storage.pinstore import is_pin_hash
 from game.engine.locales import ALL_LOCALES
 
 log = logging.getLogger(__name__)
