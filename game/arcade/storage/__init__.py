@@ -82,8 +82,7 @@ from __future__ import annotations
 
 from game.arcade.storage.database import DB_FILE
 from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-from game.arcade.storage.docindex import DocumentEntry
-from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
+from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR, DocumentEntry
 from game.arcade.storage.files import STALE_TEMP_SECONDS
 from game.arcade.storage.gamedata import (
     Facet,

@@ -14,7 +14,7 @@
   ``Notice("notice.corrupt", {"file": "arcade.db"})`` is appended, and a new database is made.
   One SQLite finds damaged (at opening, in the check at start or in any later query,
   ``SQLITE_CORRUPT``/``SQLITE_NOTADB``) is set aside the same way, and every row it still
-  holds is copied into the new one (:mod:`~game.arcade.storage.recovery`). One without read
+  holds is copied into the new one (:mod:`~game.arcade.storage.schema`). One without read
   permission is left where it is (``notice.unreadable``) and the records live in an
   in-memory database for the session, as they do when there is no data folder (or when the
   storage keeps its records in memory).
@@ -42,8 +42,14 @@ from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
 from game.arcade.storage.gamedata import stamp
 from game.arcade.storage.jobs import Lane
 from game.arcade.storage.jsonfile import Notice
-from game.arcade.storage.recovery import recover_into
-from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
+from game.arcade.storage.schema import (
+    VERSION,
+    NotOurs,
+    check_tables,
+    migrate,
+    recover_into,
+    version_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +400,7 @@ class Database:
 
     def _recover(self, why: str) -> None:
         """Set the damaged database aside, make a new one and copy into it every row the old
-        one still holds (:mod:`~game.arcade.storage.recovery`)."""
+        one still holds (:mod:`~game.arcade.storage.schema`)."""
         damaged = self._set_aside(why)
         path = self.path
         assert path is not None

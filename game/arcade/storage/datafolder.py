@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from game.arcade.storage.database import Database
-from game.arcade.storage.docindex import DocumentEntry
-from game.arcade.storage.documents import GAMES_DIR, GameDocuments
+from game.arcade.storage.documents import GAMES_DIR, DocumentEntry, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
 from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice

@@ -28,10 +28,10 @@ from concurrent.futures import Future
 from functools import partial
 from typing import TypeVar
 
-from game.arcade.storage import docindex, importer
+from game.arcade.storage import documents as docindex
+from game.arcade.storage import importer
 from game.arcade.storage.database import Database, Unavailable, transaction
-from game.arcade.storage.docindex import DocumentEntry
-from game.arcade.storage.documents import GAMES_DIR
+from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
 from game.arcade.storage.gamedata import GameData
 from game.arcade.storage.records import Record, RecordBook
 from game.arcade.storage.recordsql import (
