@@ -218,7 +218,7 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
 
     if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
         return None  # no fleet: nothing of it is loaded
-    from game.arcade.fleet import conninfo
+    from game.arcade.fleet import config as conninfo
     from game.arcade.fleet.config import FleetConfigError, resolve, valid_kiosk_name
 
     if valid_kiosk_name(name):  # the name the VENUE LINK screen gives a server set there

@@ -4,13 +4,12 @@ Nothing here runs unless a venue server is configured (``--fleet``, the environm
 operator menu): then :func:`start` starts one background thread that sends this data folder's
 records (offline-first: the outbox is the records the server has not acknowledged, kept in
 ``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
-by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
-:mod:`.config` (which server, which kiosk name), :mod:`.schema` (numbered migrations under an
-advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
-(what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
-(what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the
-operator's commands), :mod:`.check` (``--fleet-check``) and :mod:`.registry` (the kiosks'
-list of the operator menu). docs/fleet.md is the operator's side.
+by that thread only. Modules: :mod:`.config` (which server, which kiosk name; connection
+strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
+what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
+screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
+and :mod:`.commands` (the operator's commands, ``--fleet-check``) and :mod:`.registry` (the
+kiosks' list of the operator menu). docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
@@ -43,7 +42,8 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
     scrubbed) when it cannot be done."""
     import psycopg
 
-    from game.arcade.fleet import conninfo, remote, schema
+    from game.arcade.fleet import config as conninfo
+    from game.arcade.fleet import remote, schema
 
     try:
         with remote.connect(config) as conn:

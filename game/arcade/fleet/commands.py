@@ -31,7 +31,7 @@ def run(p: argparse.ArgumentParser, args: argparse.Namespace,
     if args.fleet_remove_kiosk_scores and args.since is None:
         p.error("--fleet-remove-kiosk-scores needs --since DATE")
     if args.fleet_check:
-        from game.arcade.fleet.check import run_check
+        from game.arcade.fleet.admin import run_check
 
         report = run_check(config, games)
         print("\n".join(report.lines), flush=True)
@@ -41,7 +41,7 @@ def run(p: argparse.ArgumentParser, args: argparse.Namespace,
     import psycopg
 
     from game.arcade.fleet import admin, remote
-    from game.arcade.fleet.check import reason
+    from game.arcade.fleet.admin import reason
     try:
         with remote.connect(config) as conn:
             return _owner_command(conn, args, admin)

@@ -29,10 +29,9 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from game.arcade.fleet import conninfo
+from game.arcade.fleet import board
 from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueSnapshot, VenueTable
-from game.arcade.fleet.config import FleetConfig
-from game.arcade.fleet.validation import entry_from_row
+from game.arcade.fleet.config import FleetConfig, scrub
 from game.arcade.storage import GameData, Record, iso_date
 from game.arcade.storage.fleetfile import Ack, FleetFile, LocalRecords
 from game.arcade.storage.jobs import Lane
@@ -283,7 +282,7 @@ class FleetLink:
             self._conn = None
 
     def _scrub(self, error: BaseException) -> str:
-        return conninfo.scrub(str(error).strip().splitlines()[0] if str(error).strip() else
+        return scrub(str(error).strip().splitlines()[0] if str(error).strip() else
                               type(error).__name__, self.config.password)[:300]
 
     def _backoff(self) -> float:
@@ -473,7 +472,7 @@ def kept_table(key: str, read_at: str, payload: str,
         entries = []
         for row in data["rows"]:
             try:
-                record, kiosk = entry_from_row(row, game, variant)
+                record, kiosk = board.entry_from_row(row, game, variant)
             except ValueError:
                 continue
             entries.append(VenueEntry(record, kiosk))

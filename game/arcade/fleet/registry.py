@@ -64,7 +64,7 @@ class RegistryReader:
             import psycopg
 
             from game.arcade.fleet import admin, remote
-            from game.arcade.fleet.check import reason
+            from game.arcade.fleet.admin import reason
         except ImportError:
             self.view = RegistryView(problem="driver")
             return

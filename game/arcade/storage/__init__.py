@@ -62,17 +62,16 @@ working directory. Every other problem with the folder means memory mode: ``writ
 ``False``, ``notice.no_data_dir`` is appended and everything lives in memory for the session.
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
-:mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
-:mod:`.recordstore` (the records as the frame sees them), :mod:`.recordsql` (the records as
-SQL), :mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.recovery` (what a
-damaged one still holds, copied into a new one), :mod:`.schema` (its tables and numbered
-migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
-:mod:`.saves`, :mod:`.documents`, :mod:`.ids` (which game object has which record id);
-underneath, :mod:`.versioned` (what each version of a file means), :mod:`.migrations`,
-:mod:`.jsonfile` and :mod:`.reading` (the folder's files, written atomically and read
-defensively), :mod:`.files` (one file), :mod:`.writer` (the autosave off the frame),
-:mod:`.jobs` (the database's thread), :mod:`.lock` (one process per folder), :mod:`.logfile`,
-:mod:`.pin` (what a PIN is) and :mod:`.pinstore` (where the kiosk's is kept).
+:mod:`.settings`, :mod:`.records` (a record), :mod:`.recordstore` (the records as the frame
+sees them), :mod:`.recordsql` (the records as SQL, pending ones ranked in),
+:mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.schema` (its tables,
+numbered migrations, and the recovery of a damaged one), :mod:`.importer` (``scores.json``
+taken in), :mod:`.saves` (the saves, which game object has which record id, and what each
+version of a file means), :mod:`.documents` (the documents and their index); underneath,
+:mod:`.gamedata` (what a game gives the storage, its files' migrations), :mod:`.jsonfile`
+(the folder's files, written atomically and read defensively), :mod:`.files` (one file),
+:mod:`.jobs` (the one executor off the frame), :mod:`.lock` (where the folder is, one process
+per folder, the log) and :mod:`.pinstore` (what a PIN is and where the kiosk's is kept).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
 either way. A ``Storage`` is used from one thread; one process per folder (for the saves) is what
 :class:`DataLock` is for, and two processes on one ``arcade.db`` are safe by SQLite's locking.
@@ -87,6 +86,8 @@ from game.arcade.storage.files import STALE_TEMP_SECONDS
 from game.arcade.storage.gamedata import (
     Facet,
     GameData,
+    GameMigrations,
+    Migration,
     SettingField,
     is_iso_date,
     iso_date,
@@ -96,7 +97,6 @@ from game.arcade.storage.gamedata import (
 from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.jsonfile import MAX_BYTES, Notice
 from game.arcade.storage.lock import DEFAULT_DIR, LOG_FILE, DataLock, resolve_data_dir
-from game.arcade.storage.migrations import GameMigrations, Migration
 from game.arcade.storage.pinstore import hash_pin, valid_pin, verify_pin
 from game.arcade.storage.records import Record
 from game.arcade.storage.recordsql import Tally

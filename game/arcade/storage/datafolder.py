@@ -26,17 +26,29 @@ from typing import Any
 from game.arcade.storage.database import Database
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
-from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
+from game.arcade.storage.gamedata import (
+    GameData,
+    GameMigrations,
+    Migrations,
+    iso_date,
+    normalise_initials,
+    utcnow,
+)
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
 from game.arcade.storage.lock import open_log, resolve_data_dir
-from game.arcade.storage.migrations import GameMigrations, Migrations
 from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.records import Record, new_record
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
-from game.arcade.storage.saves import SAVES_DIR, RecordIds, SaveFiles, save_name, saved_id
+from game.arcade.storage.saves import (
+    SAVES_DIR,
+    RecordIds,
+    SaveFiles,
+    VersionedFiles,
+    save_name,
+    saved_id,
+)
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
-from game.arcade.storage.versioned import VersionedFiles
 
 SETTINGS_FILE = "settings.json"
 WRITE_SECONDS = 1.0

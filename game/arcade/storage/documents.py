@@ -2,7 +2,7 @@
 
 Some games keep more of a finished game than its record (a replayable record of every move);
 ``GameData.document`` makes it, and it is written once, when the game is recorded (by the
-writer thread, then added to the index in ``arcade.db``: :mod:`.docindex`). Its
+writer thread, then added to the index in ``arcade.db``: :func:`follow_folder`). Its
 ``"format"`` names the game (``GameData.document_format``), so a document given on the command
 line (``--replay FILE``) finds its game. A damaged document in this data folder is set aside
 like any data file; one elsewhere is only logged (not ours to move).
@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from game.arcade.storage.files import Corrupt, Unreadable, decode, read_regular
 from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, stamp
 from game.arcade.storage.jsonfile import JsonStore
-from game.arcade.storage.versioned import PARSE_ERRORS
+from game.arcade.storage.saves import PARSE_ERRORS
 
 log = logging.getLogger(__name__)
 

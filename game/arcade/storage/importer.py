@@ -28,7 +28,7 @@ from game.arcade.storage.files import sync_dir
 from game.arcade.storage.gamedata import GameData
 from game.arcade.storage.records import RecordBook, parse_scores, parse_section
 from game.arcade.storage.recordsql import RecordSql
-from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
+from game.arcade.storage.saves import PARSE_ERRORS, VersionedFiles
 
 log = logging.getLogger(__name__)
 

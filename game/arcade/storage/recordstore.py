@@ -1,7 +1,7 @@
 """Every game's records as the frame thread sees them: handed to the database, asked of it.
 
 A finished game is **recorded off the frame**: :meth:`RecordStore.add` hands the insert to the
-database's thread (one transaction per record) and returns a ticket at once. Until it is
+database's thread (one transaction per record) and returns a future at once. Until it is
 committed the record is *pending*: it counts as recorded (a save of it is never resumed), and
 every answer includes it. A record whose commit fails (a full disk, another program's lock, a
 file that may not be written) stays pending and is handed in again every
@@ -29,21 +29,13 @@ from functools import partial
 from typing import TypeVar
 
 from game.arcade.storage import documents as docindex
-from game.arcade.storage import importer
+from game.arcade.storage import importer, recordsql
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
 from game.arcade.storage.gamedata import GameData
 from game.arcade.storage.records import Record, RecordBook
-from game.arcade.storage.recordsql import (
-    RecordSql,
-    Tally,
-    pending_records,
-    pending_table,
-    pending_tally,
-    place_in,
-    with_initials,
-)
-from game.arcade.storage.versioned import VersionedFiles
+from game.arcade.storage.recordsql import RecordSql, Tally, place_in
+from game.arcade.storage.saves import VersionedFiles
 
 log = logging.getLogger(__name__)
 
@@ -372,7 +364,7 @@ class RecordStore:
         none: list[Record] = []
         found, waiting = self._ask(("table", game_id, variant),
                                    lambda conn: self._sql.table(conn, game_id, variant), none)
-        return pending_table(self._sql, self._games[game_id], variant, found, waiting)
+        return recordsql.pending_table(self._sql, self._games[game_id], variant, found, waiting)
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
@@ -380,7 +372,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("records", game_id, variant, last),
             lambda conn: self._sql.records(conn, game_id, variant, last), none)
-        return pending_records(found, waiting, variant, last)
+        return recordsql.pending_records(found, waiting, variant, last)
 
     def records_by_id(self, game_id: str, ids: Sequence[str]) -> list[Record]:
         found, waiting = self._ask(("by id", game_id, tuple(ids)), partial(
@@ -396,7 +388,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("tally", game_id, tuple(by), tuple(sums), variant),
             lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
-        return pending_tally(self._sql, game, found, waiting, by, sums, variant)
+        return recordsql.pending_tally(self._sql, game, found, waiting, by, sums, variant)
 
     def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
         """(recording number, game id, record) of every committed record of the known games
@@ -502,6 +494,6 @@ class RecordStore:
         with self._lock:
             initials = {i: v for (g, i), v in self._initials.items() if g == game_id}
         if initials:
-            answer = with_initials(answer, initials)
+            answer = recordsql.with_initials(answer, initials)
         return answer, waiting
 

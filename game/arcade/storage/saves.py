@@ -22,6 +22,22 @@ Which record id each game object has: the id its save and its record are stored 
 A game object carries no id of its own (the rules know nothing of storage), so the id is kept
 beside it, by identity, for as long as the object lives: a resumed game keeps the id of its
 save, so a game resumed after a kill is recorded under the same id, and recorded once.
+
+Reading a file that carries a version: the one place that decides what each version means.
+
+* the **current** version is parsed strictly; a file of the wrong shape is corrupt (set aside);
+* an **older** version is migrated (by the games' own steps,
+  :mod:`~game.arcade.storage.gamedata`), parsed strictly, and at once rewritten as the
+  current version, its original kept as ``<name>.v<N>-backup`` (when the backup cannot be
+  written, the file is left as it is and the next write of it makes the backup first: a
+  migrated file is never overwritten without its original kept);
+* a **newer** version (a newer game ran on this folder, then this older one) is not corrupt: a
+  copy is kept as ``<name>.newer-v<N>-<stamp>`` (once per content), one line is logged (once per
+  session), and the file is parsed leniently, keeping what this build understands;
+* no version, a version that is not an int (``true``, ``"2"``, ``2.0``) or below 1: corrupt.
+
+``parse(data, strict)`` turns a current-version document into the caller's value and raises
+``ValueError`` (or ``TypeError``/``KeyError``...) when ``strict`` and the shape is wrong.
 """
 
 from __future__ import annotations
@@ -33,13 +49,90 @@ import uuid
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from game.arcade.storage.files import Corrupt, Unreadable
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, iso_date, stamp
-from game.arcade.storage.jsonfile import MAX_BYTES
+from game.arcade.storage.gamedata import (
+    CURRENT,
+    RECORD_ID_RE,
+    GameData,
+    Migrations,
+    is_iso_date,
+    iso_date,
+    stamp,
+)
+from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore
 from game.arcade.storage.records import Record, record_from_json
-from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
+
+PARSE_ERRORS = (ValueError, TypeError, KeyError, IndexError, RecursionError)
+T = TypeVar("T")
+Parse = Callable[[dict[str, Any], bool], T]
+
+
+class VersionedFiles:
+    """Versioned reads (with their migrations and copies) on top of a :class:`JsonStore`."""
+
+    def __init__(self, store: JsonStore, migrations: Migrations) -> None:
+        self.store = store
+        self.migrations = migrations
+        self._newer_logged: set[tuple[str, int]] = set()
+
+    def read(self, name: str, kind: str, cap: int, parse: Parse[T], compact: bool = False,
+             game_id: str | None = None) -> T | None:
+        """``name`` as the current version of ``kind`` (a save: of ``game_id``), or ``None``
+        (missing, corrupt: set aside, unreadable: reported, or a newer file of which nothing
+        could be used)."""
+        loaded = self.store.load(name, cap)
+        if loaded is None:
+            return None
+        version = loaded.data.get("version")
+        if type(version) is int and version > CURRENT[kind]:
+            self._keep_newer(name, version, loaded.raw)
+            try:
+                return parse(loaded.data, False)
+            except PARSE_ERRORS as error:
+                log.warning("nothing of %s could be used: %s", name, error)
+                return None
+        try:
+            if type(version) is not int or version < 1:
+                raise ValueError(f"unknown version {version!r}")
+            data = (loaded.data if version == CURRENT[kind]
+                    else self.migrations.upgrade(kind, loaded.data, game_id))
+            result = parse(data, True)
+        except PARSE_ERRORS as error:
+            self.store.set_aside(name, f"wrong shape: {str(error)[:200]}")
+            return None
+        migrated = version < CURRENT[kind]
+        if (migrated and self.store.keep_copy(name, f"v{version}-backup", loaded.raw)
+                and self.store.write(name, data, cap, compact)):
+            log.info("%s migrated from version %d to %d (the original is %s.v%d-backup)",
+                     name, version, CURRENT[kind], name, version)
+        return result
+
+    def peek(self, data: dict[str, Any], kind: str, parse: Parse[T],
+             game_id: str | None = None) -> T | None:
+        """Like :meth:`read` on an already read document, without any side effect."""
+        version = data.get("version")
+        try:
+            if type(version) is not int or version < 1:
+                return None
+            if version > CURRENT[kind]:
+                return parse(data, False)
+            if version < CURRENT[kind]:
+                data = self.migrations.upgrade(kind, data, game_id)
+            return parse(data, True)
+        except PARSE_ERRORS:
+            return None
+
+    def _keep_newer(self, name: str, version: int, raw: bytes) -> None:
+        label = f"newer-v{version}-{stamp(self.store.clock())}"
+        self.store.keep_copy(name, label, raw, same_as=f"newer-v{version}-")
+        if (name, version) not in self._newer_logged:
+            self._newer_logged.add((name, version))
+            log.warning("%s is version %d, newer than this game knows: a copy is kept as "
+                        "%s.newer-v%d-*, and what this version understands is used",
+                        name, version, name, version)
+
 
 log = logging.getLogger(__name__)
 
