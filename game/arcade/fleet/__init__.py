@@ -8,7 +8,7 @@ by that thread only. Modules: :mod:`.config` (which server, which kiosk name; co
 strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
 what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
 screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
-and :mod:`.commands` (the operator's commands, ``--fleet-check``) and :mod:`.registry` (the
+(the operator's commands, ``--fleet-check``) and :mod:`.registry` (the
 kiosks' list of the operator menu). docs/fleet.md is the operator's side.
 """
 

@@ -88,6 +88,7 @@ from game.arcade.storage.gamedata import (
     GameData,
     GameMigrations,
     Migration,
+    Record,
     SettingField,
     is_iso_date,
     iso_date,
@@ -98,7 +99,6 @@ from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.jsonfile import MAX_BYTES, Notice
 from game.arcade.storage.lock import DEFAULT_DIR, LOG_FILE, DataLock, resolve_data_dir
 from game.arcade.storage.pinstore import hash_pin, valid_pin, verify_pin
-from game.arcade.storage.records import Record
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.saves import SAVES_DIR, save_name
 from game.arcade.storage.settings import Settings

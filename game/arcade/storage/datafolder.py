@@ -30,14 +30,15 @@ from game.arcade.storage.gamedata import (
     GameData,
     GameMigrations,
     Migrations,
+    Record,
     iso_date,
+    new_record,
     normalise_initials,
     utcnow,
 )
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
 from game.arcade.storage.lock import open_log, resolve_data_dir
 from game.arcade.storage.pinstore import PinStore
-from game.arcade.storage.records import Record, new_record
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
 from game.arcade.storage.saves import (

@@ -28,8 +28,7 @@ from typing import Any
 
 from game.arcade.storage.datafolder import Storage
 from game.arcade.storage.documents import GAMES_DIR
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, stamp, utcnow
-from game.arcade.storage.records import Record
+from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, Record, stamp, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from game.arcade.storage.database import transaction
 from game.arcade.storage.files import sync_dir
-from game.arcade.storage.gamedata import GameData
-from game.arcade.storage.records import RecordBook, parse_scores, parse_section
+from game.arcade.storage.gamedata import GameData, RecordBook, parse_scores, parse_section
 from game.arcade.storage.recordsql import RecordSql
 from game.arcade.storage.saves import PARSE_ERRORS, VersionedFiles
 

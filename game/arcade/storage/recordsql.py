@@ -28,8 +28,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from game.arcade.storage.files import unencodable
-from game.arcade.storage.gamedata import MAX_FACETS, RECORD_ID_RE, GameData
-from game.arcade.storage.records import RESERVED, Record, record_from_json
+from game.arcade.storage.gamedata import (
+    MAX_FACETS,
+    RECORD_ID_RE,
+    RESERVED,
+    GameData,
+    Record,
+    record_from_json,
+)
 from game.arcade.storage.schema import FACET_COLUMNS
 
 log = logging.getLogger(__name__)

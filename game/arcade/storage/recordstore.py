@@ -32,8 +32,7 @@ from game.arcade.storage import documents as docindex
 from game.arcade.storage import importer, recordsql
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
-from game.arcade.storage.gamedata import GameData
-from game.arcade.storage.records import Record, RecordBook
+from game.arcade.storage.gamedata import GameData, Record, RecordBook
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
 from game.arcade.storage.saves import VersionedFiles
 

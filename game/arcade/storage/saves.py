@@ -57,12 +57,13 @@ from game.arcade.storage.gamedata import (
     RECORD_ID_RE,
     GameData,
     Migrations,
+    Record,
     is_iso_date,
     iso_date,
+    record_from_json,
     stamp,
 )
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore
-from game.arcade.storage.records import Record, record_from_json
 
 PARSE_ERRORS = (ValueError, TypeError, KeyError, IndexError, RecursionError)
 T = TypeVar("T")
