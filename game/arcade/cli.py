@@ -153,7 +153,7 @@ def _file_name(text: str) -> str:
 
 
 def _pin(text: str) -> str:
-    from game.arcade.storage.pinstore import valid_pin  # not the whole storage to parse options
+    from game.arcade.storage.settings import valid_pin  # not the whole storage to parse options
 
     if not valid_pin(text):
         raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits 0-9")

@@ -7,9 +7,8 @@ records (offline-first: the outbox is the records the server has not acknowledge
 by that thread only. Modules: :mod:`.config` (which server, which kiosk name; connection
 strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
 what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
-screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
-(the operator's commands, ``--fleet-check``) and :mod:`.registry` (the
-kiosks' list of the operator menu). docs/fleet.md is the operator's side.
+screens ask for and get, rows read back checked, the operator menu's list of the kiosks),
+:mod:`.link` (the thread); :mod:`.admin` (the operator's commands, ``--fleet-check``). docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations

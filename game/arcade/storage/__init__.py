@@ -10,7 +10,7 @@ is named in here); their data is kept apart by game id (``[a-z0-9_]+``).
 
 Files in ``data_dir`` (default :data:`DEFAULT_DIR`): the records in one SQLite database, the
 rest JSON objects, UTF-8, version 2 (older files are migrated by their games' own steps, see
-:mod:`.migrations`)::
+:mod:`.gamedata`)::
 
     settings.json       {"version": 2,
                          "settings": {"language": "en", "music_volume": 0.6,
@@ -33,7 +33,7 @@ rest JSON objects, UTF-8, version 2 (older files are migrated by their games' ow
                          "variant": "<the game's variant>", "initials": "ABC",
                          <the game's record fields, e.g. "score": 450>}
     scores.json         the records before arcade.db: taken in once, then renamed
-                        scores.json.migrated (:mod:`.importer`)
+                        scores.json.migrated (:mod:`.saves`)
     saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
                          "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
     saves/<id>.<record id>.finished.json
@@ -45,7 +45,7 @@ rest JSON objects, UTF-8, version 2 (older files are migrated by their games' ow
                         listed by ``Storage.documents``, read by ``Storage.document``
     kiosk-pin.json      {"version": 1, "hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
                          "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC seconds>}
-                        the kiosk operator's PIN and its lockout (:mod:`.pinstore`), copied
+                        the kiosk operator's PIN and its lockout (:mod:`.settings`), copied
                         to kiosk-pin.json.last-good; kiosk-pin.set marks that a PIN was set
     <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
     .lock, .raise-request   see :mod:`.lock`
@@ -62,16 +62,16 @@ working directory. Every other problem with the folder means memory mode: ``writ
 ``False``, ``notice.no_data_dir`` is appended and everything lives in memory for the session.
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
-:mod:`.settings`, :mod:`.records` (a record), :mod:`.recordstore` (the records as the frame
-sees them), :mod:`.recordsql` (the records as SQL, pending ones ranked in),
-:mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.schema` (its tables,
-numbered migrations, and the recovery of a damaged one), :mod:`.importer` (``scores.json``
-taken in), :mod:`.saves` (the saves, which game object has which record id, and what each
-version of a file means), :mod:`.documents` (the documents and their index); underneath,
-:mod:`.gamedata` (what a game gives the storage, its files' migrations), :mod:`.jsonfile`
-(the folder's files, written atomically and read defensively), :mod:`.files` (one file),
-:mod:`.jobs` (the one executor off the frame), :mod:`.lock` (where the folder is, one process
-per folder, the log) and :mod:`.pinstore` (what a PIN is and where the kiosk's is kept).
+:mod:`.settings` (and the kiosk's PIN), :mod:`.recordstore` (the records as the frame sees
+them), :mod:`.recordsql` (the records as SQL, pending ones ranked in), :mod:`.database`
+(``arcade.db``, its threads and its damage), :mod:`.schema` (its tables, numbered migrations,
+and the recovery of a damaged one), :mod:`.saves` (the saves, which game object has which
+record id, what each version of a file means, ``scores.json`` taken in), :mod:`.documents`
+(the documents and their index); underneath, :mod:`.gamedata` (what a game gives the storage,
+its files' migrations, a record), :mod:`.jsonfile` (the folder's files, written atomically and
+read defensively), :mod:`.files` (one file), :mod:`.jobs` (the one executor off the frame),
+:mod:`.lock` (where the folder is, one process per folder, the log) and :mod:`.fleetfile`
+(the venue link's ``fleet.db``).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
 either way. A ``Storage`` is used from one thread; one process per folder (for the saves) is what
 :class:`DataLock` is for, and two processes on one ``arcade.db`` are safe by SQLite's locking.
@@ -95,13 +95,11 @@ from game.arcade.storage.gamedata import (
     normalise_initials,
     utcnow,
 )
-from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
 from game.arcade.storage.jsonfile import MAX_BYTES, Notice
 from game.arcade.storage.lock import DEFAULT_DIR, LOG_FILE, DataLock, resolve_data_dir
-from game.arcade.storage.pinstore import hash_pin, valid_pin, verify_pin
 from game.arcade.storage.recordsql import Tally
-from game.arcade.storage.saves import SAVES_DIR, save_name
-from game.arcade.storage.settings import Settings
+from game.arcade.storage.saves import SAVES_DIR, SCORES_FILE, SCORES_MAX_BYTES, save_name
+from game.arcade.storage.settings import Settings, hash_pin, valid_pin, verify_pin
 
 __all__ = [
     "DB_FILE", "DEFAULT_DIR", "DOCUMENT_MAX_BYTES", "GAMES_DIR", "LOG_FILE", "MAX_BYTES",

@@ -38,7 +38,6 @@ from game.arcade.storage.gamedata import (
 )
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
 from game.arcade.storage.lock import open_log, resolve_data_dir
-from game.arcade.storage.pinstore import PinStore
 from game.arcade.storage.recordsql import Tally
 from game.arcade.storage.recordstore import CLOSE_SECONDS, RecordStore
 from game.arcade.storage.saves import (
@@ -49,7 +48,7 @@ from game.arcade.storage.saves import (
     save_name,
     saved_id,
 )
-from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
+from game.arcade.storage.settings import PinStore, Settings, parse_settings, settings_to_json
 
 SETTINGS_FILE = "settings.json"
 WRITE_SECONDS = 1.0

@@ -36,7 +36,7 @@ A finished game's record, and the records as ``scores.json`` (version 2) held th
 Statistics are built from *all* finished games, so every record is kept (not only a top 10);
 the high-score tables are derived from them. The records live in ``arcade.db``
 (:mod:`~game.arcade.storage.recordstore`); ``scores.json`` is only read, once, to take its
-records in (:mod:`~game.arcade.storage.importer`).
+records in (:mod:`~game.arcade.storage.saves`).
 
 Reading ``scores.json`` is strict for the current version: one malformed record, or an id
 twice, makes the file corrupt (simpler and safer than guessing which parts to trust). A newer

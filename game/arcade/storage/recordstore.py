@@ -29,7 +29,8 @@ from functools import partial
 from typing import TypeVar
 
 from game.arcade.storage import documents as docindex
-from game.arcade.storage import importer, recordsql
+from game.arcade.storage import recordsql
+from game.arcade.storage import saves as importer
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
 from game.arcade.storage.gamedata import GameData, Record, RecordBook
@@ -52,7 +53,7 @@ Key = tuple[str, str]
 
 class RecordStore:
     """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in on
-    first use (:mod:`~game.arcade.storage.importer`)."""
+    first use (:mod:`~game.arcade.storage.saves`)."""
 
     def __init__(self, db: Database, files: VersionedFiles, games: Mapping[str, GameData],
                  take_in_json: bool = True) -> None:
