@@ -8,7 +8,8 @@ by that thread only. Modules: :mod:`.config` (which server, which kiosk name; co
 strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
 what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
 screens ask for and get, rows read back checked, the operator menu's list of the kiosks),
-:mod:`.link` (the thread); :mod:`.admin` (the operator's commands, ``--fleet-check``). docs/fleet.md is the operator's side.
+:mod:`.link` (the thread); :mod:`.admin` (the operator's commands, ``--fleet-check``).
+docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
