@@ -119,13 +119,15 @@ def version_of(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection,
-            steps: tuple[tuple[str, ...], ...] = MIGRATIONS) -> int:
+def migrate(conn: sqlite3.Connection, steps: tuple[tuple[str, ...], ...] = MIGRATIONS,
+            application_id: int = APPLICATION_ID) -> int:
     """Bring the database on ``conn`` (autocommit mode) up to ``len(steps)``, one transaction
-    per step; the version it was at. :class:`NotOurs` for another program's database."""
+    per step; the version it was at. :class:`NotOurs` for another program's database (one
+    whose ``PRAGMA application_id`` is not ``application_id``, or, unless that is 0, one
+    without it that holds tables). ``fleet.db`` is migrated here too, with its own steps."""
     app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
     found = version_of(conn)
-    if app_id not in (0, APPLICATION_ID) or (app_id == 0 and (found or _has_tables(conn))):
+    if app_id != application_id and (app_id != 0 or found or _has_tables(conn)):
         raise NotOurs(f"application id {app_id:#x}, version {found}")
     for number in range(found + 1, len(steps) + 1):
         conn.execute("BEGIN IMMEDIATE")
@@ -135,7 +137,7 @@ def migrate(conn: sqlite3.Connection,
                 continue
             for statement in steps[number - 1]:
                 conn.execute(statement)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA application_id = {application_id}")
             conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
         except BaseException:
