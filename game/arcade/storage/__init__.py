@@ -8,48 +8,16 @@ aside, a failed write returns ``False``. What the player should hear about is ap
 ``notice.no_data_dir`` ``{"path": ...}``. Games plug in with a :class:`GameData` each (no game
 is named in here); their data is kept apart by game id (``[a-z0-9_]+``).
 
-Files in ``data_dir`` (default :data:`DEFAULT_DIR`): the records in one SQLite database, the
-rest JSON objects, UTF-8, version 2 (older files are migrated by their games' own steps, see
-:mod:`.gamedata`)::
-
-    settings.json       {"version": 2,
-                         "settings": {"language": "en", "music_volume": 0.6,
-                                      "effects_volume": 0.9, "music_muted": false,
-                                      "effects_muted": false, "fullscreen": false,
-                                      "reduced_motion": false, "idle_seconds": 90,
-                                      "kiosk_pin_hash": "" (older files: the PIN's
-                                                        hash, moved to kiosk-pin.json),
-                                      "kiosk_games": null | ["<id>", ...],
-                                      "kiosk_attract": true, "kiosk_language": "",
-                                      "window": null | {"x", "y", "w", "h", "display"},
-                                      "last_game": "<id>" (default: the first game given),
-                                      "fleet_url": "" | "<connection string, no password>",
-                                      "kiosk_name": "" | "<name on the venue board>"},
-                         "games": {"<id>": {<its SettingFields>}, ...,
-                                   "<unknown id>": <kept as it is>}}
-    arcade.db           SQLite (WAL): every finished game's record, the tables, the index
-                        of the documents (:mod:`.schema`); a record is
-                        {"id": "<uuid4 hex>", "date": "2026-11-30T02:15:00Z",
-                         "variant": "<the game's variant>", "initials": "ABC",
-                         <the game's record fields, e.g. "score": 450>}
-    scores.json         the records before arcade.db: taken in once, then renamed
-                        scores.json.migrated (:mod:`.saves`)
-    saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
-                         "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
-    saves/<id>.<record id>.finished.json
-                        {"version": 2, "game": "<id>", "record": <the record>}: a finished
-                        game arcade.db could not take yet (locked, read-only), recorded later
-    games/<id>-<stamp>-<record id>.json
-                        a game's own document of one finished game (``GameData.document``),
-                        written once when the game is recorded; its ``"format"`` names the game;
-                        listed by ``Storage.documents``, read by ``Storage.document``
-    kiosk-pin.json      {"version": 1, "hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
-                         "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC seconds>}
-                        the kiosk operator's PIN and its lockout (:mod:`.settings`), copied
-                        to kiosk-pin.json.last-good; kiosk-pin.set marks that a PIN was set
-    <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
-    .lock, .raise-request   see :mod:`.lock`
-    fleet.db            the venue link's acknowledgements and last board (:mod:`.fleetfile`)
+Files in ``data_dir`` (default :data:`DEFAULT_DIR`; every format in docs/data-formats.md): the
+records, their tables and the documents' index in one SQLite database, ``arcade.db``
+(:mod:`.schema`); the rest JSON objects, UTF-8, version 2 (older files are migrated by their
+games' own steps, :mod:`.gamedata`): ``settings.json``, ``saves/<id>.json`` (the game in
+progress), ``saves/<id>.<record id>.finished.json`` (a finished game ``arcade.db`` could not
+take yet, recorded later), ``games/<id>-<stamp>-<record id>.json`` (a game's document of one
+finished game), ``kiosk-pin.json`` (the operator's PIN, :mod:`.settings`); ``scores.json``
+(the records before ``arcade.db``, taken in once, then renamed ``scores.json.migrated``), the
+log, ``.lock`` and ``.raise-request`` (:mod:`.lock`), and the venue link's ``fleet.db``
+(:mod:`.fleetfile`).
 
 **Every** finished game is a record (statistics are built from them: ``Storage.tally``); the
 high-score tables are kept per variant as each record is committed (:mod:`.recordsql`). Ids

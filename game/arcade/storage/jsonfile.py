@@ -1,36 +1,27 @@
-"""The JSON files of one data folder, written: atomically, in order, never raised about.
+"""The JSON files of one data folder: read defensively, written atomically and in order,
+never raised about.
 
-:class:`JsonStore` is what every store of this package reads and writes through (reading:
-:class:`~game.arcade.storage.jsonfile.JsonFolder`; one file at a time:
-:mod:`~game.arcade.storage.files`; autosaves off the frame: a :class:`~.jobs.Lane`):
+:class:`JsonFolder` reads, :class:`JsonStore` (what every store of this package goes through)
+also writes; one file at a time is :mod:`~game.arcade.storage.files`'s job. Names may contain
+one ``/`` (``saves/<game>.json``).
 
-* a failed write returns ``False``, with ``Notice("notice.save_failed", {})`` once per failure
-  streak (until a write or delete succeeds again); a name that lives in memory is written
-  there and ``False`` returned, without a notice;
-* a copy kept on purpose (a migrated file's ``.v1-backup``, a newer version's ``.newer-v<N>-...``)
-  never overwrites another copy nor repeats one with the same bytes, and until it is made the
-  file it protects is not overwritten;
-* :meth:`JsonStore.write_later` queues the bytes for the ``save-writer`` lane and returns at
-  once (only the newest bytes queued for a name are written, in the order the names were asked
-  for); every other method waits for the queue first, so the files change in the order asked.
-
-Names may contain one ``/`` (``saves/<game>.json``).
-
-The data folder's JSON files as read: defensively, and never raised about.
-
-A file that cannot be trusted (:mod:`~game.arcade.storage.files`) is **corrupt**: it is renamed
-to ``<name>.corrupt-<YYYYmmddTHHMMSSZ>`` (``-2``... when taken; a symlink is renamed, never its
-target) and ``Notice("notice.corrupt", {"file": name})`` is appended: the caller goes on with
-defaults. A file without read **permission** is left in place with
-``Notice("notice.unreadable", {"file": name})`` (logged once), and its name lives in memory for
-the session, as every name does when the data folder cannot be created
-(``notice.no_data_dir``): reads see what this session wrote, and nothing overwrites the file.
-
-Files at the top of the folder may be symlinks (followed for reading, replaced on writing: a
-player may keep ``settings.json`` elsewhere); **subfolders** (``saves/``, ``games/``) and the
-files in them never are. A subfolder that is not a real folder (a symlink, a FIFO, a file) is
-moved aside like a corrupt file before any name in it is used, and a file in it that is a
-symlink is corrupt: nothing is read or written outside the data folder through them.
+* A file that cannot be trusted is **corrupt**: renamed ``<name>.corrupt-<YYYYmmddTHHMMSSZ>``
+  (``-2``... when taken; a symlink is renamed, never its target), with ``Notice("notice.corrupt",
+  {"file": name})``; the caller goes on with defaults. A file without read **permission** is
+  left in place (``notice.unreadable``, logged once) and its name lives in memory for the
+  session, as every name does when the data folder cannot be created (``notice.no_data_dir``).
+* Files at the top of the folder may be symlinks (followed for reading, replaced on writing);
+  **subfolders** (``saves/``, ``games/``) and their files never are: a subfolder that is not a
+  real folder is moved aside before any name in it is used, and a symlink in it is corrupt.
+* A failed write returns ``False``, with ``Notice("notice.save_failed", {})`` once per failure
+  streak; a name that lives in memory is written there and ``False`` returned, no notice.
+* A copy kept on purpose (a migrated file's ``.v1-backup``, a newer version's
+  ``.newer-v<N>-...``) never overwrites another nor repeats one with the same bytes, and until
+  it is made the file it protects is not overwritten.
+* :meth:`JsonStore.write_later` queues the bytes for the ``save-writer`` lane
+  (:mod:`~game.arcade.storage.jobs`) and returns at once; only the newest bytes queued for a
+  name are written, in the order the names were asked for. Every other method waits for the
+  queue first, so the files change in the order asked.
 """
 
 from __future__ import annotations

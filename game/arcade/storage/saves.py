@@ -17,13 +17,10 @@ once, through the game's ``"save"`` migrations: the old file is kept as
 played from where it is. When the game's new save holds another game, that save is kept too
 (``<id>.json.replaced-<stamp>``): an older copy of the arcade ran after a newer one.
 
-Which record id each game object has: the id its save and its record are stored under.
+A game object carries no id of its own (the rules know nothing of storage): :class:`RecordIds`
+keeps it beside the object, by identity, for as long as the object lives.
 
-A game object carries no id of its own (the rules know nothing of storage), so the id is kept
-beside it, by identity, for as long as the object lives: a resumed game keeps the id of its
-save, so a game resumed after a kill is recorded under the same id, and recorded once.
-
-Reading a file that carries a version: the one place that decides what each version means.
+**Versions.** :class:`VersionedFiles` is the one place that decides what a file's version means:
 
 * the **current** version is parsed strictly; a file of the wrong shape is corrupt (set aside);
 * an **older** version is migrated (by the games' own steps,
@@ -39,9 +36,8 @@ Reading a file that carries a version: the one place that decides what each vers
 ``parse(data, strict)`` turns a current-version document into the caller's value and raises
 ``ValueError`` (or ``TypeError``/``KeyError``...) when ``strict`` and the shape is wrong.
 
-``scores.json`` into ``arcade.db``, once, with nothing lost.
-
-Before ``arcade.db`` every record lived in ``scores.json``. When a storage first uses its database
+**scores.json into arcade.db**, once, with nothing lost. Before ``arcade.db`` every record
+lived in ``scores.json``. When a storage first uses its database
 and finds that file, it reads it as it always did (a version 1 file is migrated first, a
 damaged one set aside, a newer one read as far as it can be), adds every record that is not in
 the database yet (file order kept, so tables and statistics come out as before; a record that
