@@ -105,3 +105,17 @@ def test_a_job_for_later_runs_in_its_time_keeps_the_thread_and_a_cancelled_one_n
     assert soon.result(GUARD) is None and time.monotonic() - started >= 0.3
     assert done == ["now", "soon"]  # the thread lingered for it past its 10 ms
     queue.stop()
+
+
+def test_a_lane_is_a_standard_executor_map_and_shutdown_cancelling_what_waits() -> None:
+    queue = Lane("test-jobs")
+    assert list(queue.map(lambda x: x * 2, [1, 2, 3])) == [2, 4, 6]
+    gate = threading.Event()
+    queue.submit(lambda: gate.wait(GUARD))
+    waiting = queue.submit(lambda: "never")
+    queue.shutdown(wait=False, cancel_futures=True)
+    assert waiting.cancelled()
+    gate.set()
+    with Lane("test-jobs") as scoped:
+        done = scoped.submit(lambda: "ran")
+    assert done.result() == "ran"  # the with block waited for it
