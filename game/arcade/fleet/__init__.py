@@ -7,20 +7,27 @@ records (offline-first: the outbox is the records the server has not acknowledge
 by that thread only. Modules: :mod:`.config` (which server, which kiosk name; connection
 strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
 what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
-screens ask for and get, rows read back checked, the operator menu's list of the kiosks),
-:mod:`.link` (the thread); :mod:`.admin` (the operator's commands, ``--fleet-check``).
+screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
+(the operator's commands, ``--fleet-check``); the operator menu's list of the kiosks is
+:class:`RegistryReader`, here.
 docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
     from game.arcade.fleet.link import FleetLink
     from game.arcade.storage import GameData, Storage
+
+log = logging.getLogger(__name__)
 
 
 def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> FleetLink:
@@ -53,3 +60,67 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise RuntimeError(conninfo.scrub(reason, config.password)) from None
 
+
+READ_SECONDS = 15.0
+"""How often the operator menu's list of the kiosks is read again."""
+
+
+@dataclass(frozen=True)
+class KioskLine:
+    """One kiosk as the screen shows it (times in seconds; ``None``: unknown)."""
+
+    kiosk: str
+    state: str
+    heartbeat_age: float | None
+    waiting: int | None
+    lag: int | None
+
+
+@dataclass(frozen=True)
+class RegistryView:
+    """The newest list read (``None``: none yet), when, and why the last read failed."""
+
+    kiosks: tuple[KioskLine, ...] | None = None
+    read_at: float | None = None
+    problem: str = ""
+
+
+class RegistryReader:
+    """Reads the venue's kiosks every :data:`READ_SECONDS` until :meth:`stop`."""
+
+    def __init__(self, config: FleetConfig) -> None:
+        self.config = config
+        self.view = RegistryView()
+        self._stopping = threading.Event()
+        from game.arcade.storage.jobs import Lane  # (the package loads no storage until then)
+
+        self._lane = Lane("venue-registry", linger=0.0, drained=False)  # until stop()
+
+    def start(self) -> RegistryReader:
+        self._lane.submit(self._run)
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def _run(self) -> None:
+        try:
+            import psycopg
+
+            from game.arcade.fleet import admin, remote
+            from game.arcade.fleet.admin import reason
+        except ImportError:
+            self.view = RegistryView(problem="driver")
+            return
+        while not self._stopping.is_set():
+            try:
+                with remote.connect(self.config) as conn:
+                    while not self._stopping.is_set():
+                        lines = tuple(KioskLine(k.kiosk, k.state, k.heartbeat_age, k.waiting,
+                                                k.lag) for k in admin.kiosks(conn))
+                        self.view = RegistryView(lines, time.time())
+                        self._stopping.wait(READ_SECONDS)
+            except psycopg.Error as error:
+                log.info("venue kiosks: not read (%s)", reason(error, self.config))
+                self.view = RegistryView(self.view.kiosks, self.view.read_at, "unreachable")
+                self._stopping.wait(READ_SECONDS)

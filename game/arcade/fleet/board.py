@@ -30,18 +30,13 @@ its own only.
 from __future__ import annotations
 
 import json
-import logging
-import threading
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from game.arcade.fleet.config import FleetConfig
 from game.arcade.storage import GameData, Record, is_iso_date
 from game.arcade.storage.gamedata import INITIALS_RE, RECORD_ID_RE
-from game.arcade.storage.jobs import Lane
 from game.arcade.storage.settings import KIOSK_NAME_RE
 
 RANKED_SPARE = 20
@@ -217,66 +212,3 @@ def _fields(text: Any) -> dict[str, Any]:
         raise ValueError("fields that name a reserved key")
     return fields
 
-
-log = logging.getLogger(__name__)
-
-READ_SECONDS = 15.0
-
-
-@dataclass(frozen=True)
-class KioskLine:
-    """One kiosk as the screen shows it (times in seconds; ``None``: unknown)."""
-
-    kiosk: str
-    state: str
-    heartbeat_age: float | None
-    waiting: int | None
-    lag: int | None
-
-
-@dataclass(frozen=True)
-class RegistryView:
-    """The newest list read (``None``: none yet), when, and why the last read failed."""
-
-    kiosks: tuple[KioskLine, ...] | None = None
-    read_at: float | None = None
-    problem: str = ""
-
-
-class RegistryReader:
-    """Reads the venue's kiosks every :data:`READ_SECONDS` until :meth:`stop`."""
-
-    def __init__(self, config: FleetConfig) -> None:
-        self.config = config
-        self.view = RegistryView()
-        self._stopping = threading.Event()
-        self._lane = Lane("venue-registry", linger=0.0, drained=False)  # until stop()
-
-    def start(self) -> RegistryReader:
-        self._lane.submit(self._run)
-        return self
-
-    def stop(self) -> None:
-        self._stopping.set()
-
-    def _run(self) -> None:
-        try:
-            import psycopg
-
-            from game.arcade.fleet import admin, remote
-            from game.arcade.fleet.admin import reason
-        except ImportError:
-            self.view = RegistryView(problem="driver")
-            return
-        while not self._stopping.is_set():
-            try:
-                with remote.connect(self.config) as conn:
-                    while not self._stopping.is_set():
-                        lines = tuple(KioskLine(k.kiosk, k.state, k.heartbeat_age, k.waiting,
-                                                k.lag) for k in admin.kiosks(conn))
-                        self.view = RegistryView(lines, time.time())
-                        self._stopping.wait(READ_SECONDS)
-            except psycopg.Error as error:
-                log.info("venue kiosks: not read (%s)", reason(error, self.config))
-                self.view = RegistryView(self.view.kiosks, self.view.read_at, "unreachable")
-                self._stopping.wait(READ_SECONDS)
