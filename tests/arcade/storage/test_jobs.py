@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,16 @@ def test_a_lane_is_a_standard_executor_map_and_shutdown_cancelling_what_waits() 
     with Lane("test-jobs") as scoped:
         done = scoped.submit(lambda: "ran")
     assert done.result() == "ran"  # the with block waited for it
+
+
+def test_every_thread_of_the_storage_and_the_venue_link_is_a_lanes() -> None:
+    """One way to work off the frame: no module but ``jobs.py`` starts a thread, a timer or a
+    pool of its own (each would need its own drain at exit)."""
+    root = Path(__file__).resolve().parents[3] / "game" / "arcade"
+    makers = ("threading.Thread(", "threading.Timer(", "Thread(target", "ThreadPoolExecutor",
+              "atexit.register")
+    found = [f"{path.relative_to(root)}: {maker}"
+             for path in sorted([*root.glob("storage/*.py"), *root.glob("fleet/*.py")])
+             if path.name != "jobs.py"
+             for maker in makers if maker in path.read_text("utf-8")]
+    assert found == []
