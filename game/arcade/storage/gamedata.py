@@ -1,4 +1,4 @@
-"""What storage knows of a game, and the formats of the values every file shares.
+"""What storage knows of a game, how its older files migrate, and a finished game's record.
 
 Storage must not import the games (they import pygame scenes, and a new game must not need a
 change in here), so each game describes itself with a :class:`GameData`: its settings section,
@@ -6,42 +6,21 @@ how to turn its game object into JSON and back, what a finished game's record ho
 older files migrate. The id, date and initials formats live here because settings, records and
 saves all check them.
 
-Versioned migrations: how a file of an older version becomes the version this build writes.
+**Migrations.** A stored JSON file carries ``"version": N``; :meth:`Migrations.upgrade` applies
+the steps ``(kind, N) -> N+1`` in order up to :data:`CURRENT` (version 2 for settings, scores and
+saves, docs/data-formats.md); the caller validates the result as the current version, rewrites
+the file and keeps the original as ``<name>.v<N>-backup``. A step only reshapes (``ValueError``
+when the old file does not even have the old shape: corrupt). The steps are the games' own
+(``GameData.migrations``): ``settings.json`` and ``scores.json`` take them from whichever game
+wrote the old version (two games offering one step is a ``ValueError``); a save only its own
+game's ``"save"`` steps, and :attr:`GameMigrations.save_file` names a save it wrote before
+``saves/<id>.json`` existed (moved there once, through those steps).
 
-A stored file carries ``"version": N``. Reading it, :meth:`Migrations.upgrade` applies the steps
-``(kind, N) -> N+1`` in order up to :data:`CURRENT`; the caller then validates the result as the
-current version, rewrites the file at once and keeps the original bytes beside it as
-``<name>.v<N>-backup`` (so a downgrade, or a bug in a step, loses nothing). A step only
-reshapes: validation is the current version's parser's job. It raises ``ValueError`` when the
-old file does not even have the old shape (the file is then corrupt, as it was before).
-
-The steps are the games' own (``GameData.migrations``): what an older file looked like is the
-history of the game that wrote it, so the shell knows none of it. ``settings.json`` and
-``scores.json`` are shared by every game: their steps come from whichever game wrote the old
-version, and two games offering the same step is a ``ValueError``. A save belongs to one game:
-only that game's ``"save"`` steps apply to it, and its :attr:`GameMigrations.save_file` names a
-save it wrote before ``saves/<id>.json`` existed (moved there once, through those steps).
-
-Version 2 (the arcade; the package docstring describes every field)::
-
-    settings.json   {"version": 2, "settings": {<the arcade's fields>}, "games": {"<id>": {...}}}
-    scores.json     {"version": 2, "games": {"<id>": {"records": [record, ...],
-                     "recorded": ["<record id>", ...]}}}   (read once: the records now live
-                     in arcade.db, whose own migrations are in :mod:`.schema`)
-    saves/<id>.json {"version": 2, "game": "<id>", "id": "<record id>", "saved_at": "<ISO>",
-                     "state": <the game's encode(game)>}
-
-A finished game's record, and the records as ``scores.json`` (version 2) held them.
-
-Statistics are built from *all* finished games, so every record is kept (not only a top 10);
-the high-score tables are derived from them. The records live in ``arcade.db``
-(:mod:`~game.arcade.storage.recordstore`); ``scores.json`` is only read, once, to take its
-records in (:mod:`~game.arcade.storage.saves`).
-
-Reading ``scores.json`` is strict for the current version: one malformed record, or an id
-twice, makes the file corrupt (simpler and safer than guessing which parts to trust). A newer
-version's file is read leniently: what does not pass is skipped (a copy of the file is kept
-aside by the caller).
+**Records.** Statistics are built from *all* finished games, so every record is kept; the
+high-score tables are derived from them in ``arcade.db`` (:mod:`.recordstore`). ``scores.json``
+(:class:`RecordBook`) is only read, once, to take its records in (:mod:`.saves`): strictly for
+the current version (one malformed record, or an id twice, makes it corrupt), leniently for a
+newer one (what does not pass is skipped).
 """
 
 from __future__ import annotations

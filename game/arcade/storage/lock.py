@@ -27,18 +27,14 @@ When nothing can be locked at all (the folder cannot be created, or neither it n
 can be opened), locking is impossible and :meth:`DataLock.acquire` says ``True``: such a folder
 cannot be written, so there is nothing two copies could overwrite.
 
-Where the data folder is: the platform's user data folder, or the one the player names.
+**Where** the data folder is: the platform's user data folder, called after the arcade
+(``game.version.APP_NAME``, never after a game, and never moved: every later version finds the
+records again), or the one the player names.
 
-The default folder is called after the arcade (``game.version.APP_NAME``), not after any game,
-and never moves: a player's records are found again by every later version.
-
-The log file: a rotating handler that never spills tracebacks onto stderr.
-
-The standard handler reports its own failures with ``handleError``, which prints
-``--- Logging error ---`` and a traceback to stderr for every record: on a full disk that floods
-the terminal (and a kiosk's journal) while the game itself is fine. This handler stays quiet: a
-failure is counted, the broken stream dropped, and the handler pauses for ``retry_seconds``
-(records in between are counted as dropped); then it reopens the file and tries again.
+**The log file**: a rotating handler that never spills tracebacks onto stderr (the standard
+one prints ``--- Logging error ---`` and a traceback for every record on a full disk, flooding
+a kiosk's journal): a failure is counted, the stream dropped, and after ``retry_seconds``
+(records in between counted as dropped) the file is opened again.
 """
 
 from __future__ import annotations
