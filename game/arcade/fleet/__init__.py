@@ -86,7 +86,10 @@ class RegistryView:
 
 
 class RegistryReader:
-    """Reads the venue's kiosks every :data:`READ_SECONDS` until :meth:`stop`."""
+    """The venue's kiosks as the operator menu lists them, read every :data:`READ_SECONDS`
+    (:func:`~game.arcade.fleet.admin.kiosks`) on a lane of its own while the screen is open
+    (the screen stops it), with the kiosk's own settings: a second connection beside the
+    link's (a kiosk's role allows three)."""
 
     def __init__(self, config: FleetConfig) -> None:
         self.config = config

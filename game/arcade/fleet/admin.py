@@ -7,20 +7,17 @@ role, the database, a password's SCRAM verifier) are quoted by :mod:`psycopg.sql
 password is made here, and only its SCRAM-SHA-256 verifier (computed by libpq on this machine)
 reaches the server: the password itself is never in a statement, a history or the server's log.
 
-``--fleet-check``: the venue seen as a kiosk sees it, for the operator setting one up.
-
-It connects exactly as the kiosk's link does (the same connection string, password file and
+``--fleet-check`` shows the venue as a kiosk sees it, for the operator setting one up: it
+connects exactly as the kiosk's link does (the same connection string, password file and
 timeouts), then says: whether TLS is on and the server's certificate verified, the schema
 version against this build's, the venue's id, the name the venue knows this role by, whether
 this role may write (a test record, its initials and a heartbeat inserted in a transaction that
 is rolled back: nothing is kept) and the kiosk's last upload. Every line is one fact; the exit
 status says whether a kiosk could send its games.
 
-The venue operator's commands on the command line (``main.py --fleet URL --fleet-…``):
-each connects, does one thing, prints what it did and exits (0, or 1 with the reason).
-
-``--fleet-check`` connects with the kiosk's own settings; the others with the owner's
-(docs/fleet.md, "Operating the venue").
+On the command line (``main.py --fleet URL --fleet-…``, :func:`run`) each command connects
+(``--fleet-check`` with the kiosk's own settings, the others with the owner's: docs/fleet.md),
+does one thing, prints what it did and exits (0, or 1 with the reason).
 """
 
 from __future__ import annotations

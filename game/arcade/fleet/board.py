@@ -7,24 +7,13 @@ by the game's score, higher first, ties keeping the earlier record first (M-8.2,
 of a game's local tables); unranked ones newest first. :func:`merged` adds this kiosk's own
 records the venue has not confirmed yet, so a player sees their game at once, online or not.
 
-Rows read back from the venue database, checked like a file from a stranger.
-
-Any kiosk of the venue (or anyone with a SQL prompt) may have written a row, so a row becomes a
-:class:`~game.arcade.fleet.board.VenueEntry` only when every value is what this build would
-have written: a record id, a kiosk name, a date, initials, the game's own record check, and for
-a ranked game a score column equal to the game's score of the fields. The database sends every
-value as bounded text (see :mod:`~game.arcade.fleet.reads`), so a huge string arrives cut short
-and is refused here, never held whole. A refused row raises ``ValueError`` with the reason; the
-reader skips it and logs it once.
-
-The venue's kiosks as the operator menu lists them: read on a thread of its own while the
-screen is open, never by a frame.
-
-:class:`RegistryReader` connects with the kiosk's own settings (a second connection beside the
-link's: a kiosk's role allows three), reads the registry and the heartbeats every
-:data:`READ_SECONDS` (:func:`~game.arcade.fleet.admin.kiosks`) and publishes the newest list;
-the screen stops it when it closes. Every kiosk may read every kiosk's heartbeat; each writes
-its own only.
+**Rows read back** are checked like a file from a stranger: any kiosk of the venue (or anyone
+with a SQL prompt) may have written a row, so a row becomes a :class:`VenueEntry`
+(:func:`entry_from_row`) only when every value is what this build would have written: a record
+id, a kiosk name, a date, initials, the game's own record check, and for a ranked game a score
+column equal to the game's score of the fields. The database sends every value as bounded text
+(:mod:`.remote`), so a huge string arrives cut short and is refused here, never held whole. A
+refused row raises ``ValueError`` with the reason; the reader skips it and logs it once.
 """
 
 from __future__ import annotations

@@ -25,11 +25,9 @@ Version 1::
 
 Version 2 adds the index of the documents by game and record id.
 
-What a damaged ``arcade.db`` still holds, copied into a fresh one.
-
-One bad page must cost only the rows on it. When SQLite finds the file damaged, the file is
-set aside (:mod:`~game.arcade.storage.database`) and every row that can still be read is
-copied into the new database:
+**Recovery**: one bad page must cost only the rows on it. When SQLite finds the file damaged,
+the file is set aside (:mod:`~game.arcade.storage.database`) and every row that can still be
+read is copied into the new database:
 
 * with the ``sqlite3`` program, when it is installed: its ``.recover`` reads every page it
   can, past damaged ones, into a clean copy, and the rows are taken from there;
