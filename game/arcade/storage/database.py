@@ -27,18 +27,16 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
 import sqlite3
-import stat
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
+from game.arcade.storage.files import Corrupt, Unreadable, read_regular, sync_dir
 from game.arcade.storage.gamedata import stamp
 from game.arcade.storage.jobs import Lane
 from game.arcade.storage.jsonfile import Notice
@@ -67,8 +65,6 @@ DAMAGED = (11, 26)
 """SQLITE_CORRUPT, SQLITE_NOTADB: the file itself is bad (other errors fail one job)."""
 READ_ONLY = 8
 """SQLITE_READONLY: the file may be read but not written (its connection is opened again)."""
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-               | getattr(os, "O_CLOEXEC", 0))
 
 
 class Unavailable(Exception):
@@ -100,28 +96,12 @@ def transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T
 
 
 def check_file(path: Path) -> None:
-    """:class:`Corrupt` unless ``path`` is missing, empty, or a regular file that starts like
-    an SQLite database; :class:`Unreadable` without permission. Never blocks (a FIFO)."""
-    try:
-        fd = os.open(path, _READ_FLAGS)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            raise Corrupt("a link to nothing") from None
-        return
-    except OSError as error:
-        if error.errno in (errno.EACCES, errno.EPERM) and not os.path.isdir(path):
-            raise Unreadable(str(error)) from None
-        raise Corrupt(f"cannot be opened: {error}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or os.path.islink(path):
-            raise Corrupt(f"not a regular file (mode {stat.filemode(info.st_mode)})")
-        head = os.read(fd, len(HEADER)) if info.st_size else HEADER
-    except OSError as error:
-        raise Corrupt(f"cannot be read: {error}") from None
-    finally:
-        os.close(fd)
-    if head != HEADER:
+    """:class:`Corrupt` unless ``path`` is missing, empty, or a regular file (never a link) that
+    starts like an SQLite database; :class:`Unreadable` without permission. Never blocks."""
+    if os.path.islink(path):
+        raise Corrupt("a symbolic link")
+    head = read_regular(path, len(HEADER), follow=False, head=True)
+    if head and head != HEADER:
         raise Corrupt("not an SQLite database")
 
 
