@@ -30,6 +30,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime
@@ -172,12 +173,18 @@ class Database:
     def close(self, timeout: float | None = None) -> bool:
         """Run what is queued (at most ``timeout`` seconds), end the threads and close the
         connections (a later job opens them again; an in-memory database stays open, or its
-        records would be gone); whether everything queued ran."""
+        records would be gone); whether everything queued ran. The writing connection closes
+        last: it takes the -wal into the file and removes it (a read-only one cannot)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         if not self._memory:
-            self.jobs.submit(self._disconnect)
-            self.reader.submit(self._drop_reader)
-        self.reader.stop(timeout)
-        return self.jobs.stop(timeout)
+            self.jobs.submit(self._close_connections)
+        ended = self.jobs.stop(timeout)
+        self.reader.stop(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return ended
+
+    def _close_connections(self) -> None:
+        self.reader.call(self._drop_reader)
+        self._disconnect()
 
     def check(self) -> None:
         """SQLite's quick check of the whole file (a job at start, off the frame): a damaged
@@ -413,23 +420,29 @@ class Database:
         assert path is not None
         log.warning("%s is corrupt (%s): set aside, a new one is made", DB_FILE, why[:200])
         self.notices.append(Notice("notice.corrupt", {"file": DB_FILE}))
-        base = f"{DB_FILE}.corrupt-{stamp(self.clock())}"
-        target = path.with_name(base)
-        counter = 1
-        while any(os.path.lexists(f"{target}{end}") for end in ("", *SIDE_FILES)):
-            counter += 1
-            target = path.with_name(f"{base}-{counter}")
-        for end in ("", *SIDE_FILES):
-            try:
-                os.rename(f"{path}{end}", f"{target}{end}")
-            except FileNotFoundError:
-                continue
-            except OSError as error:
-                log.warning("could not set %s%s aside: %s", DB_FILE, end, error)
-                with contextlib.suppress(OSError):
-                    os.unlink(f"{path}{end}")
-        sync_dir(path.parent)
-        return target
+        return set_aside(path, self.clock())
+
+
+def set_aside(path: Path, when: datetime) -> Path:
+    """Rename the SQLite file ``path`` with its -wal and -shm to ``<name>.corrupt-<stamp>[-n]``
+    (one that cannot be renamed is removed); where it went."""
+    base = f"{path.name}.corrupt-{stamp(when)}"
+    target = path.with_name(base)
+    counter = 1
+    while any(os.path.lexists(f"{target}{end}") for end in ("", *SIDE_FILES)):
+        counter += 1
+        target = path.with_name(f"{base}-{counter}")
+    for end in ("", *SIDE_FILES):
+        try:
+            os.rename(f"{path}{end}", f"{target}{end}")
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            log.warning("could not set %s%s aside: %s", path.name, end, error)
+            with contextlib.suppress(OSError):
+                os.unlink(f"{path}{end}")
+    sync_dir(path.parent)
+    return target
 
 
 def _connect(name: str, timeout: float = BUSY_SECONDS, uri: bool = False) -> sqlite3.Connection:

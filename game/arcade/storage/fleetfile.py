@@ -26,9 +26,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.arcade.storage.database import set_aside
 from game.arcade.storage.datafolder import Storage
 from game.arcade.storage.documents import GAMES_DIR
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, Record, stamp, utcnow
+from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, Record, utcnow
 from game.arcade.storage.schema import NotOurs, migrate
 
 log = logging.getLogger(__name__)
@@ -108,16 +109,7 @@ class FleetFile:
             self._set_aside("not a regular file")
 
     def _set_aside(self, why: str) -> None:
-        target = self.path.with_name(f"{FLEET_FILE}.corrupt-{stamp(self.clock())}")
-        try:
-            os.replace(self.path, target)
-            for suffix in ("-wal", "-shm"):
-                extra = self.path.with_name(FLEET_FILE + suffix)
-                if os.path.lexists(extra):
-                    os.unlink(extra)
-        except OSError as error:
-            log.warning("%s (%s) could not be set aside: %s", FLEET_FILE, why, error)
-            return
+        target = set_aside(self.path, self.clock())
         log.warning("%s was damaged (%s) and set aside as %s: every record will be offered "
                     "to the venue again (it keeps each once)", FLEET_FILE, why, target.name)
 
