@@ -16,7 +16,7 @@ from game.arcade.context import GameContext
 from game.arcade.opening import HeldLog, StorageOpening
 from game.arcade.spec import GAME_START_SCENES, GameSpec, StartOption, by_id
 from game.arcade.storage import DataLock, Notice, Settings, Storage
-from game.arcade.storage.location import resolve_data_dir, unusable
+from game.arcade.storage.lock import resolve_data_dir, unusable
 from game.arcade.texts import ARCADE
 from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable
@@ -217,11 +217,11 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
     there by hand) is taken out of the file: passwords come from libpq's password file or
     the environment, never from the settings."""
     url, name = getattr(args, "fleet", None), getattr(args, "kiosk_name", None)
-    from game.arcade.fleet.env import FLEET_ENV
+    from game.arcade.fleet.config import FLEET_ENV
 
     if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
         return None  # no fleet: nothing of it is loaded
-    from game.arcade.fleet import conninfo
+    from game.arcade.fleet import config as conninfo
     from game.arcade.fleet.config import FleetConfigError, resolve, valid_kiosk_name
 
     if valid_kiosk_name(name):  # the name the VENUE LINK screen gives a server set there

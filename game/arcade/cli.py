@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from game.arcade.fleet.env import FLEET_ENV
+from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
 from game.engine.locales import ALL_LOCALES, DEV_LOCALES_ENV, PSEUDO_LOCALE
 
@@ -81,7 +81,7 @@ def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:
 
 VENUE_COMMANDS = ("fleet_check", "fleet_add_kiosk", "fleet_retire_kiosk", "fleet_kiosks",
                   "fleet_remove_score", "fleet_remove_kiosk_scores")
-"""The venue operator's options that run a command and exit (game.arcade.fleet.commands)."""
+"""The venue operator's options that run a command and exit (game.arcade.fleet.admin)."""
 
 
 def _venue_options(p: argparse.ArgumentParser) -> None:
@@ -153,7 +153,7 @@ def _file_name(text: str) -> str:
 
 
 def _pin(text: str) -> str:
-    from game.arcade.storage.pin import valid_pin  # not the whole storage to parse options
+    from game.arcade.storage.settings import valid_pin  # not the whole storage to parse options
 
     if not valid_pin(text):
         raise argparse.ArgumentTypeError("a PIN is 4 to 8 digits 0-9")
@@ -168,7 +168,7 @@ def run(argv: list[str], games: tuple[GameSpec, ...], started: float | None = No
     if args.fleet_migrate:
         return migrate_venue(parser(games), args.fleet, games)
     if any(getattr(args, name) for name in VENUE_COMMANDS):
-        from game.arcade.fleet import commands
+        from game.arcade.fleet import admin as commands
 
         return commands.run(parser(games), args, [spec.data for spec in games])
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

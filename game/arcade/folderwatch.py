@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.arcade.storage import GameData, Notice, Storage
-from game.arcade.storage.location import unusable
+from game.arcade.storage.lock import unusable
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -3,7 +3,7 @@
 * Window close, Alt+F4 (SDL's QUIT), Esc and F11 never quit or leave fullscreen. The operator
   taps the top-left corner five times within three seconds, which opens the PIN pad; the right
   PIN quits. The PIN is 4–8 digits: ``--kiosk-pin`` for this run, else the one stored (hashed)
-  in ``kiosk-pin.json`` (:mod:`game.arcade.storage.pinstore`); a kiosk that never had one asks
+  in ``kiosk-pin.json`` (:mod:`game.arcade.storage.settings`); a kiosk that never had one asks
   its operator to choose one at the first start. One whose stored PIN is lost (both copies
   damaged) never asks: its pad says how to reset the PIN from a shell. Wrong PINs lock the pad
   for longer and longer, also across restarts.
@@ -35,7 +35,7 @@ import pygame
 from game.arcade.demo import DemoDriver
 from game.arcade.spec import GameSpec
 from game.arcade.storage import utcnow
-from game.arcade.storage.pinstore import LOST, NONE, PinStore
+from game.arcade.storage.settings import LOST, NONE, PinStore
 from game.arcade.texts import t
 from game.arcade.widgets import palette, text
 from game.engine import textlog

@@ -41,15 +41,12 @@ LATER = (
     "game.arcade.play",  # what play screens share
     "game.arcade.demo", "game.arcade.kiosk",
     "game.arcade.fleet.link", "game.arcade.fleet.remote", "game.arcade.fleet.schema",
-    "game.arcade.fleet.config", "game.arcade.fleet.conninfo",  # a start without a venue
+    "game.arcade.fleet.conninfo",  # a start without a venue
     "psycopg",
-    # the storage's back ends: the records (SQLite, its threads), the PIN, the log file
+    # the storage's back ends: the records (SQLite, its threads), the venue's acknowledgements
     "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",
-    "game.arcade.storage.recordsql", "game.arcade.storage.schema", "game.arcade.storage.jobs",
-    "game.arcade.storage.recovery", "game.arcade.storage.importer",
-    "game.arcade.storage.docindex", "game.arcade.storage.pending",
-    "game.arcade.storage.fleetfile", "game.arcade.storage.pinstore",
-    "game.arcade.storage.logfile", "logging.handlers", "hashlib",
+    "game.arcade.storage.recordsql", "game.arcade.storage.schema",
+    "game.arcade.storage.fleetfile", "hashlib",
 )
 """Module prefixes the title's first frame must not have imported."""
 GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "hints",

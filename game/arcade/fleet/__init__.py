@@ -4,25 +4,30 @@ Nothing here runs unless a venue server is configured (``--fleet``, the environm
 operator menu): then :func:`start` starts one background thread that sends this data folder's
 records (offline-first: the outbox is the records the server has not acknowledged, kept in
 ``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
-by that thread only. Modules: :mod:`.conninfo` (connection strings, passwords kept out),
-:mod:`.config` (which server, which kiosk name; the environment variable's name in
-:mod:`.env`), :mod:`.schema` (numbered migrations under an
-advisory lock), :mod:`.remote` (the SQL), :mod:`.validation` (rows read back), :mod:`.board`
-(what screens ask for and get), :mod:`.link` (the thread); on the server's side :mod:`.guard`
-(what the server holds each kiosk's role to), :mod:`.admin` and :mod:`.commands` (the
-operator's commands), :mod:`.check` (``--fleet-check``) and :mod:`.registry` (the kiosks'
-list of the operator menu). docs/fleet.md is the operator's side.
+by that thread only. Modules: :mod:`.config` (which server, which kiosk name; connection
+strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
+what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
+screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
+(the operator's commands, ``--fleet-check``); the operator menu's list of the kiosks is
+:class:`RegistryReader`, here.
+docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
     from game.arcade.fleet.link import FleetLink
     from game.arcade.storage import GameData, Storage
+
+log = logging.getLogger(__name__)
 
 
 def start(config: FleetConfig, storage: Storage, games: Sequence[GameData]) -> FleetLink:
@@ -44,7 +49,8 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
     scrubbed) when it cannot be done."""
     import psycopg
 
-    from game.arcade.fleet import conninfo, remote, schema
+    from game.arcade.fleet import config as conninfo
+    from game.arcade.fleet import remote, schema
 
     try:
         with remote.connect(config) as conn:
@@ -54,3 +60,70 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise RuntimeError(conninfo.scrub(reason, config.password)) from None
 
+
+READ_SECONDS = 15.0
+"""How often the operator menu's list of the kiosks is read again."""
+
+
+@dataclass(frozen=True)
+class KioskLine:
+    """One kiosk as the screen shows it (times in seconds; ``None``: unknown)."""
+
+    kiosk: str
+    state: str
+    heartbeat_age: float | None
+    waiting: int | None
+    lag: int | None
+
+
+@dataclass(frozen=True)
+class RegistryView:
+    """The newest list read (``None``: none yet), when, and why the last read failed."""
+
+    kiosks: tuple[KioskLine, ...] | None = None
+    read_at: float | None = None
+    problem: str = ""
+
+
+class RegistryReader:
+    """The venue's kiosks as the operator menu lists them, read every :data:`READ_SECONDS`
+    (:func:`~game.arcade.fleet.admin.kiosks`) on a lane of its own while the screen is open
+    (the screen stops it), with the kiosk's own settings: a second connection beside the
+    link's (a kiosk's role allows three)."""
+
+    def __init__(self, config: FleetConfig) -> None:
+        self.config = config
+        self.view = RegistryView()
+        self._stopping = threading.Event()
+        from game.arcade.storage.jobs import Lane  # (the package loads no storage until then)
+
+        self._lane = Lane("venue-registry", linger=0.0, drained=False)  # until stop()
+
+    def start(self) -> RegistryReader:
+        self._lane.submit(self._run)
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def _run(self) -> None:
+        try:
+            import psycopg
+
+            from game.arcade.fleet import admin, remote
+            from game.arcade.fleet.admin import reason
+        except ImportError:
+            self.view = RegistryView(problem="driver")
+            return
+        while not self._stopping.is_set():
+            try:
+                with remote.connect(self.config) as conn:
+                    while not self._stopping.is_set():
+                        lines = tuple(KioskLine(k.kiosk, k.state, k.heartbeat_age, k.waiting,
+                                                k.lag) for k in admin.kiosks(conn))
+                        self.view = RegistryView(lines, time.time())
+                        self._stopping.wait(READ_SECONDS)
+            except psycopg.Error as error:
+                log.info("venue kiosks: not read (%s)", reason(error, self.config))
+                self.view = RegistryView(self.view.kiosks, self.view.read_at, "unreachable")
+                self._stopping.wait(READ_SECONDS)

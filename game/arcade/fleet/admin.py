@@ -6,29 +6,50 @@ one transaction. Values are query parameters; the few names SQL cannot take as p
 role, the database, a password's SCRAM verifier) are quoted by :mod:`psycopg.sql`. A kiosk's
 password is made here, and only its SCRAM-SHA-256 verifier (computed by libpq on this machine)
 reaches the server: the password itself is never in a statement, a history or the server's log.
+
+``--fleet-check`` shows the venue as a kiosk sees it, for the operator setting one up: it
+connects exactly as the kiosk's link does (the same connection string, password file and
+timeouts), then says: whether TLS is on and the server's certificate verified, the schema
+version against this build's, the venue's id, the name the venue knows this role by, whether
+this role may write (a test record, its initials and a heartbeat inserted in a transaction that
+is rolled back: nothing is kept) and the kiosk's last upload. Every line is one fact; the exit
+status says whether a kiosk could send its games.
+
+On the command line (``main.py --fleet URL --fleet-…``, :func:`run`) each command connects
+(``--fleet-check`` with the kiosk's own settings, the others with the owner's: docs/fleet.md),
+does one thing, prints what it did and exits (0, or 1 with the reason).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import secrets
-from dataclasses import dataclass
-from datetime import datetime
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 from psycopg import sql
+from psycopg.types.json import Jsonb
 
-from game.arcade.fleet import guard
+from game.arcade.fleet import config as conninfo
+from game.arcade.fleet import remote, schema
+from game.arcade.fleet.config import FLEET_ENV, FleetConfig, FleetConfigError, resolve
+from game.arcade.storage import GameData
 
 ROLE_PREFIX = "arcade_kiosk_"
 ONLINE_BEATS = 2.0
 """A kiosk is offline when its last heartbeat is older than this many of its intervals."""
 
 _ADD: tuple[str, ...] = ("CREATE ROLE {role} LOGIN PASSWORD {verifier}",
-                         *guard.KIOSK_SETTINGS,
+                         *schema.KIOSK_SETTINGS,
                          "GRANT CONNECT ON DATABASE {db} TO {role}",
-                         *guard.KIOSK_GRANTS)
+                         *schema.KIOSK_GRANTS)
 _RETIRE: tuple[str, ...] = ("ALTER ROLE {role} NOLOGIN",
                             "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}",
                             "REVOKE ALL ON DATABASE {db} FROM {role}")
@@ -190,3 +211,209 @@ def kiosks(conn: psycopg.Connection[Any]) -> list[KioskState]:
         out.append(KioskState(str(kiosk), str(role), state, age, waiting, lag, last_upload,
                               str(version)))
     return out
+
+
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+@dataclass
+class CheckReport:
+    """What ``--fleet-check`` found: one line per fact, and whether a kiosk can send."""
+
+    lines: list[str] = field(default_factory=list)
+    ok: bool = True
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+
+    def fail(self, line: str) -> None:
+        self.lines.append(line)
+        self.ok = False
+
+
+def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
+    """What TLS protects on ``conn``, and whether the server's certificate was verified."""
+    options = {opt.keyword.decode(): (opt.val or b"").decode() for opt in conn.pgconn.info}
+    mode = options.get("sslmode", "") or "prefer"
+    in_use = bool(conn.pgconn.ssl_in_use)
+    if conn.info.host.startswith("/"):
+        return "TLS: not needed (a unix socket on this machine)", True
+    if not in_use and conn.info.host in LOOPBACK:
+        return "TLS: not used (a loopback connection: nothing leaves this machine)", True
+    if not in_use:
+        return (f"TLS: NOT USED (sslmode={mode}): the password and the games cross the network "
+                "in clear; use sslmode=verify-full with the venue's CA (docs/fleet.md)"), False
+    row = conn.execute("SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
+                       ).fetchone()
+    protocol = str(row[0]) if row and row[0] else "TLS"
+    if mode == "verify-full":
+        return (f"TLS: on ({protocol}), the server's certificate and name verified "
+                "(sslmode=verify-full)"), True
+    return (f"TLS: on ({protocol}) but the server is NOT verified (sslmode={mode}): "
+            "use sslmode=verify-full with the venue's CA on this kiosk"), False
+
+
+def run_check(config: FleetConfig, games: Sequence[GameData]) -> CheckReport:
+    """Check the venue link of ``config`` as its kiosk would use it."""
+    report = CheckReport()
+    report.say(f"venue: {config.summary}")
+    try:
+        conn = remote.connect(config)
+    except psycopg.Error as error:
+        report.fail(f"cannot connect: {reason(error, config)}")
+        return report
+    with conn:
+        try:
+            _check(conn, config, games, report)
+        except (psycopg.Error, schema.SchemaError) as error:
+            report.fail(f"failed: {reason(error, config)}")
+    return report
+
+
+def _check(conn: psycopg.Connection[Any], config: FleetConfig, games: Sequence[GameData],
+           report: CheckReport) -> None:
+    line, verified = tls_line(conn)
+    report.say(line)
+    if not verified:
+        report.ok = False
+    found = schema.version(conn)
+    if found < schema.LATEST:
+        report.fail(f"schema: version {found}, this build needs {schema.LATEST}: the owner "
+                    "runs --fleet-migrate")
+        return
+    report.say(f"schema: version {found} (this build needs {schema.LATEST})")
+    report.say(f"venue id: {schema.venue_id(conn)}")
+    name = remote.registered_name(conn)
+    role = conn.info.user
+    if name is None:
+        if schema.owns_tables(conn):
+            report.say(f"kiosk: role {role} owns the tables (not a kiosk's role: use the one "
+                       "--fleet-add-kiosk made)")
+            report.ok = False
+        else:
+            report.fail(f"kiosk: role {role} is not a registered kiosk of this venue (retired, "
+                        "or never added with --fleet-add-kiosk): it cannot send")
+            return
+        name = config.name
+    else:
+        report.say(f"kiosk: role {role} is kiosk {name!r} of this venue")
+    _try_writing(conn, name, games)
+    report.say("grants: may send records, initials, documents and heartbeats (a test record "
+               "was inserted and rolled back)")
+    row = conn.execute("SELECT to_char(max(uploaded_at) AT TIME ZONE 'UTC', "
+                       "'YYYY-MM-DD HH24:MI:SS\"Z\"'), count(*) FROM arcade_records "
+                       "WHERE kiosk = %s", (name,)).fetchone()
+    last, count = (row[0], int(row[1])) if row else (None, 0)
+    report.say(f"last upload: {last} ({count} records of this kiosk)" if last else
+               "last upload: none yet (a demo's games are not recorded, so never sent)")
+
+
+def _try_writing(conn: psycopg.Connection[Any], name: str, games: Sequence[GameData]) -> None:
+    """Insert what a kiosk sends, then roll it all back."""
+    bound = conn.execute("SELECT game, variant, low FROM arcade_score_bounds "
+                         "ORDER BY game, variant LIMIT 1").fetchone()
+    game, variant, score = bound if bound else (games[0].id if games else "check", "CHECK",
+                                                None)
+    record_id = f"fleet-check-{uuid.uuid4().hex}"
+    with conn.transaction(force_rollback=True):
+        conn.execute("INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, "
+                     "initials, score, fields) VALUES (%s, %s, %s, now(), %s, '', %s, %s)",
+                     (game, record_id, name, variant, score, Jsonb({"check": True})))
+        conn.execute("INSERT INTO arcade_initials (game, id, initials) VALUES (%s, %s, 'CHK')",
+                     (game, record_id))
+        conn.execute("INSERT INTO arcade_documents (game, id, kiosk, document) "
+                     "VALUES (%s, %s, %s, %s)", (game, record_id, name, Jsonb({})))
+        failed = remote.heartbeat(conn, remote.Heartbeat(name, 0, 0, None, 60))
+        if failed is not None:
+            raise failed
+
+
+def reason(error: BaseException, config: FleetConfig) -> str:
+    """The first line of a driver's error, the password scrubbed."""
+    text = str(error).strip()
+    first = text.splitlines()[0] if text else type(error).__name__
+    return conninfo.scrub(first, config.password)[:300]
+
+
+def run(p: argparse.ArgumentParser, args: argparse.Namespace,
+        games: Sequence[GameData]) -> int:
+    """The operator's command of ``args``; its exit status."""
+    try:
+        config = resolve(args.fleet, getattr(args, "kiosk_name", None), "", "")
+    except FleetConfigError as error:
+        p.error(str(error))
+    if config is None:
+        p.error(f"the venue's commands need --fleet URL (or ${FLEET_ENV})")
+    if args.fleet_remove_kiosk_scores and args.since is None:
+        p.error("--fleet-remove-kiosk-scores needs --since DATE")
+    if args.fleet_check:
+        report = run_check(config, games)
+        print("\n".join(report.lines), flush=True)
+        print("ok: this kiosk can send its games" if report.ok else
+              "NOT ok: see the lines above", flush=True)
+        return 0 if report.ok else 1
+    try:
+        with remote.connect(config) as conn:
+            return _owner_command(conn, args)
+    except AdminError as error:
+        print(f"{p.prog}: {error}", file=sys.stderr)
+    except psycopg.Error as error:
+        print(f"{p.prog}: {config.summary}: {reason(error, config)}", file=sys.stderr)
+    return 1
+
+
+def _owner_command(conn: Any, args: argparse.Namespace) -> int:
+    if args.fleet_add_kiosk:
+        login = add_kiosk(conn, args.fleet_add_kiosk)
+        print(f"kiosk {login.kiosk!r} added: role {login.role}\n"
+              f"its --fleet URL:  {login.url()}\n"
+              f"its ~/.pgpass line (mode 0600; the password is shown this once):\n"
+              f"  {login.pgpass()}\n"
+              f"with the venue's CA as ~/.postgresql/root.crt of the kiosk's user; then run "
+              f"main.py --fleet '{login.url()}' --fleet-check on the kiosk", flush=True)
+    elif args.fleet_retire_kiosk:
+        role, ended = retire_kiosk(conn, args.fleet_retire_kiosk)
+        print(f"kiosk {args.fleet_retire_kiosk!r} retired: role {role} may no longer log in "
+              f"or write ({ended} open session(s) ended); its scores stay", flush=True)
+    elif args.fleet_kiosks:
+        print(kiosk_table(kiosks(conn)), flush=True)
+    elif args.fleet_remove_score:
+        count = remove_score(conn, args.fleet_remove_score, args.reason)
+        print(f"removed {count} score(s) with id {args.fleet_remove_score} (kept in "
+              "arcade_removed); boards drop them at their next read", flush=True)
+        return 0 if count else 1
+    else:
+        until = args.until or datetime.now(UTC)
+        count = remove_kiosk_scores(conn, args.fleet_remove_kiosk_scores, args.since,
+                                          until, args.reason)
+        print(f"removed {count} score(s) of kiosk {args.fleet_remove_kiosk_scores!r} from "
+              f"{args.since.isoformat()} to {until.isoformat()} (kept in arcade_removed)",
+              flush=True)
+    return 0
+
+
+def _age(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    seconds = max(0.0, seconds)
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.0f} h" if seconds < 172_800 else f"{seconds / 86400:.0f} d"
+
+
+def kiosk_table(states: Sequence[Any]) -> str:
+    """``--fleet-kiosks``' table: one line per kiosk."""
+    lines = [f"{'kiosk':<24} {'state':<8} {'heartbeat':>9} {'waiting':>7} {'lag':>7} "
+             f"{'last upload':<20} version"]
+    now = time.time()
+    for k in states:
+        upload = "-" if k.last_upload is None else \
+            f"{_age(now - k.last_upload.timestamp())} ago"
+        lines.append(f"{k.kiosk:<24} {k.state:<8} {_age(k.heartbeat_age):>9} "
+                     f"{'-' if k.waiting is None else k.waiting:>7} {_age(k.lag):>7} "
+                     f"{upload:<20} {k.version or '-'}")
+    if not states:
+        lines.append("(no kiosk yet: --fleet-add-kiosk NAME adds one)")
+    return "\n".join(lines)

@@ -5,9 +5,21 @@ environment or the operator's settings.
 settings' ``fleet_url`` (what the operator menu stores). None of them: no fleet at all, and
 nothing of the fleet is imported or started. A password is refused on the command line (other
 users read it in the process list), taken for the run from the environment, and never stored:
-the settings keep the string without it (:func:`~game.arcade.fleet.conninfo.without_password`).
+the settings keep the string without it (:func:`~game.arcade.fleet.config.without_password`).
 The kiosk's name on the venue board comes from ``--kiosk-name``, else the settings'
 ``kiosk_name``, else the machine's host name.
+
+libpq connection strings as the fleet stores, logs and shows them: read by libpq itself.
+
+The venue's server is named by a libpq connection string, either a URL
+(``postgresql://arcade@venue-db:5432/arcade?sslmode=require``) or ``key=value`` pairs
+(``host=venue-db dbname=arcade user=arcade``). A password must never reach the settings file,
+the log, a screen or the process list, so every string the fleet keeps or shows goes through
+:func:`without_password` or :func:`describe` first; the password itself comes from libpq's
+password file or ``PGPASSWORD`` (or, for one run, from the environment variable's URL).
+The strings are parsed by :mod:`psycopg.conninfo` (libpq's own parser), imported on the first
+call: only a run with a venue calls these functions, and the arcade's first frame without one
+does not pay for the database driver.
 """
 
 from __future__ import annotations
@@ -16,10 +28,129 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from game.arcade.fleet import conninfo
-from game.arcade.fleet.env import FLEET_ENV as FLEET_ENV  # (re-exported: where it was named)
+from game.version import APP_NAME
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+MAX_LENGTH = 1024
+"""Longer strings are refused: a connection string is a line an operator types."""
+SECRET_KEYS = frozenset({"password"})
+_QUOTED_RE = re.compile(r'"[^"]*"')
+
+
+class ConnInfoError(ValueError):
+    """The text is not a connection string the fleet can use (the reason, never the text)."""
+
+
+def is_url(conninfo: str) -> bool:
+    return conninfo.strip().lower().startswith(URL_SCHEMES)
+
+
+def check(conninfo: str) -> None:
+    """``ConnInfoError`` unless ``conninfo`` is a URL or ``key=value`` pairs libpq can read
+    (within :data:`MAX_LENGTH`, no control characters, no URL ``#fragment``)."""
+    _fields(conninfo)
+
+
+def _fields(conninfo: str) -> dict[str, str]:
+    """libpq's reading of ``conninfo``: its parameters by keyword (``ConnInfoError`` when
+    libpq refuses it or it breaks one of the fleet's own limits)."""
+    if not isinstance(conninfo, str) or not conninfo.strip():
+        raise ConnInfoError("an empty connection string")
+    if len(conninfo) > MAX_LENGTH:
+        raise ConnInfoError(f"a connection string longer than {MAX_LENGTH} characters")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in conninfo):
+        raise ConnInfoError("a connection string with control characters")
+    if is_url(conninfo) and "#" in conninfo:
+        # libpq would take it into the database's name; everywhere else it starts a fragment
+        raise ConnInfoError("a connection URL has no #fragment (write '#' as %23)")
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        return {key: str(value) for key, value in conninfo_to_dict(conninfo).items()}
+    except psycopg.Error as error:
+        # libpq quotes pieces of the string, which may be the password: only its reason is kept
+        reason = _QUOTED_RE.sub('"…"', str(error).strip().splitlines()[0] if str(error).strip()
+                                else "libpq cannot read it")
+        raise ConnInfoError(reason) from None
+
+
+def without_password(conninfo: str) -> str:
+    """``conninfo`` with any password taken out (the form the fleet stores and logs): a URL
+    stays a URL, ``key=value`` pairs keep the order they were typed in."""
+    fields = _fields(conninfo)
+    if is_url(conninfo):
+        return _url_without_password(conninfo.strip())
+    from psycopg.conninfo import make_conninfo
+
+    kept = {key: fields[key] for key in _typed_order(conninfo, fields)
+            if key.lower() not in SECRET_KEYS}
+    return make_conninfo("", **kept)
+
+
+def _typed_order(conninfo: str, keys: Iterable[str]) -> list[str]:
+    """``keys`` in the order ``conninfo`` names them (libpq lists its parameters in its own)."""
+    def typed_at(key: str) -> int:
+        found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
+        return found.start() if found else len(conninfo)
+
+    return sorted(keys, key=typed_at)
+
+
+def _url_without_password(url: str) -> str:
+    """``url`` (which libpq reads) without the password of its user part or its query."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise ConnInfoError("a connection URL that does not split into its parts") from None
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    user = userinfo.partition(":")[0] if at else ""
+    kept = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
+            if key.lower() not in SECRET_KEYS]
+    query = f"?{urlencode(kept)}" if kept else ""
+    scheme = url[:url.index("://") + 3]
+    return f"{scheme}{user + '@' if user else ''}{hosts}{parts.path}{query}"
+
+
+def has_password(conninfo: str) -> bool:
+    """Whether ``conninfo`` carries a password (then it must not be stored or shown)."""
+    return password_of(conninfo) is not None
+
+
+def password_of(conninfo: str) -> str | None:
+    """The password inside ``conninfo``, or ``None`` (to scrub it from driver messages)."""
+    return _fields(conninfo).get("password")
+
+
+def describe(conninfo: str) -> str:
+    """A short ``user@host:port/dbname`` for screens and the log (never the password;
+    what libpq would default is left out)."""
+    fields = _fields(conninfo)
+    user, dbname = fields.get("user", ""), fields.get("dbname", "")
+    host = fields.get("host") or fields.get("hostaddr") or "localhost"
+    port = fields.get("port", "").strip(",")
+    if port:
+        host = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    text = f"{user + '@' if user else ''}{host}{'/' + dbname if dbname else ''}"
+    return text[:120]
+
+
+def scrub(text: str, secret: str | None) -> str:
+    """``text`` (a driver's error message) with ``secret`` masked, wherever it appears."""
+    if not secret:
+        return text
+    return text.replace(secret, "***")
+
+
+FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
+"""The environment variable naming the venue's server (``MAGDAGDON_FLEET_URL``)."""
 KIOSK_NAME_MAX = 24
 
 
@@ -40,16 +171,16 @@ class FleetConfig:
     @property
     def stored(self) -> str:
         """The connection string without its password: what may be saved or logged."""
-        return conninfo.without_password(self.conninfo)
+        return without_password(self.conninfo)
 
     @property
     def summary(self) -> str:
         """``user@host/dbname``: what a screen or the log shows."""
-        return conninfo.describe(self.conninfo)
+        return describe(self.conninfo)
 
     @property
     def password(self) -> str | None:
-        return conninfo.password_of(self.conninfo)
+        return password_of(self.conninfo)
 
 
 def valid_kiosk_name(name: object) -> bool:
@@ -83,7 +214,7 @@ def resolve(flag_url: str | None, flag_name: str | None, settings_url: str,
         or default_kiosk_name()
     if flag_url is not None:
         _check("--fleet", flag_url)
-        if conninfo.has_password(flag_url):
+        if has_password(flag_url):
             raise FleetConfigError(
                 "--fleet: no password on the command line (other users can read it in the "
                 "process list); put it in a libpq password file (~/.pgpass) or PGPASSWORD")
@@ -94,15 +225,15 @@ def resolve(flag_url: str | None, flag_name: str | None, settings_url: str,
         return FleetConfig(from_env, name, "environment")
     if settings_url:
         try:
-            conninfo.check(settings_url)
-        except conninfo.ConnInfoError:
+            check(settings_url)
+        except ConnInfoError:
             return None  # the settings file checks its fields; a bad one is only ignored
-        return FleetConfig(conninfo.without_password(settings_url), name, "settings")
+        return FleetConfig(without_password(settings_url), name, "settings")
     return None
 
 
 def _check(where: str, text: str) -> None:
     try:
-        conninfo.check(text)
-    except conninfo.ConnInfoError as error:
+        check(text)
+    except ConnInfoError as error:
         raise FleetConfigError(f"{where}: {error}") from None

@@ -1,5 +1,5 @@
-"""The venue link: one background thread per arcade that sends this kiosk's records to the
-venue's server and reads back the boards the screens show.
+"""The venue link: one background thread per arcade (a :class:`~game.arcade.storage.jobs.Lane`
+running its loop) that sends this kiosk's records and reads back the boards screens show.
 
 The frame loop only ever calls the cheap methods here (:meth:`FleetLink.records_changed`,
 :meth:`~FleetLink.want`, :meth:`~FleetLink.table`, :attr:`~FleetLink.status`): each sets a
@@ -7,8 +7,7 @@ flag or reads the newest snapshot the thread published, so no frame and no start
 the network. The thread:
 
 1. opens ``fleet.db`` and shows the boards it kept from the last run (marked by their age);
-2. connects (a few seconds at most) and brings the schema up to date
-   (:mod:`~game.arcade.fleet.schema`);
+2. connects (a few seconds at most) and brings the schema up to date (:mod:`.schema`);
 3. looks at the data folder's records (at start, after each recorded game or new initials, and
    every few minutes) and sends every one the venue has not acknowledged, in batches, each
    batch one transaction; the acknowledgements go to ``fleet.db`` after the server committed;
@@ -26,15 +25,16 @@ import random
 import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from game.arcade.fleet import conninfo
+from game.arcade.fleet import board
 from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueSnapshot, VenueTable
-from game.arcade.fleet.config import FleetConfig
-from game.arcade.fleet.validation import entry_from_row
+from game.arcade.fleet.config import FleetConfig, scrub
 from game.arcade.storage import GameData, Record, iso_date
 from game.arcade.storage.fleetfile import Ack, FleetFile, LocalRecords
+from game.arcade.storage.jobs import Lane
 
 if TYPE_CHECKING:
     import psycopg
@@ -65,8 +65,7 @@ CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopp
 class LinkStatus:
     """What the screens may say about the link. ``problem`` is a short key of why it is
     offline (``unreachable``, ``refused``, ``certificate``, ``schema``, ``not_allowed``,
-    ``driver``, ``error``) for the operator's screen;
-    the log has the details. Times are seconds since the epoch."""
+    ``driver``, ``error``) for the operator's screen. Times are seconds since the epoch."""
 
     state: str = CONNECTING
     pending: int = 0
@@ -93,7 +92,8 @@ class FleetLink:
         self._lock = threading.Lock()
         self._wanted: dict[VenueQuery, float] = {}
         self._signals: list[float] = [clock()]  # records changed at these times (the start)
-        self._thread: threading.Thread | None = None
+        self._lane = Lane("venue-link", linger=0.0, drained=False)  # stopped by close()
+        self._running: Future[None] | None = None
         self.snapshot = VenueSnapshot()
         self.status = LinkStatus(uploads=local is not None)
         self.lags: collections.deque[float] = collections.deque(maxlen=LAGS_KEPT)
@@ -126,8 +126,7 @@ class FleetLink:
         return (game_id, record_id) in self._acked
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="venue-link", daemon=True)
-        self._thread.start()
+        self._running = self._lane.submit(self._run)
 
     def records_changed(self) -> None:
         """A game was recorded or got initials: look at the records again soon."""
@@ -149,24 +148,24 @@ class FleetLink:
         return self.snapshot.get(query)
 
     def stop(self) -> None:
-        """End the thread without waiting for it (the operator changed the link: the frame
-        goes on while the old thread finishes its exchange and closes its connection)."""
+        """End the link without waiting (the operator changed it: the old one finishes its
+        exchange and closes its connection off the frame)."""
         self._stopping.set()
         self._wake.set()
 
     def close(self, flush_seconds: float = 3.0) -> None:
         """Stop the thread; while it is online, first give it up to ``flush_seconds`` to send
         what was recorded (the rest goes at the next start)."""
-        thread = self._thread
-        if thread is None:
+        running = self._running
+        if running is None:
             return
         deadline = time.monotonic() + flush_seconds
-        while thread.is_alive() and time.monotonic() < deadline and self._busy():
+        while not running.done() and time.monotonic() < deadline and self._busy():
             self._wake.set()
             time.sleep(0.02)
         self.stop()
-        thread.join(timeout=1.0)
-        self._thread = None
+        wait([running], timeout=1.0)
+        self._running = None
 
     def _busy(self) -> bool:
         """Online with something left to send or look at."""
@@ -283,7 +282,7 @@ class FleetLink:
             self._conn = None
 
     def _scrub(self, error: BaseException) -> str:
-        return conninfo.scrub(str(error).strip().splitlines()[0] if str(error).strip() else
+        return scrub(str(error).strip().splitlines()[0] if str(error).strip() else
                               type(error).__name__, self.config.password)[:300]
 
     def _backoff(self) -> float:
@@ -473,7 +472,7 @@ def kept_table(key: str, read_at: str, payload: str,
         entries = []
         for row in data["rows"]:
             try:
-                record, kiosk = entry_from_row(row, game, variant)
+                record, kiosk = board.entry_from_row(row, game, variant)
             except ValueError:
                 continue
             entries.append(VenueEntry(record, kiosk))

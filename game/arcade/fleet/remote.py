@@ -5,7 +5,7 @@ Every value is a query parameter; the SQL is constant text. Sending is idempoten
 before it noted the acknowledgement) is stored once. Initials a player puts on a record after it
 was sent go to their own insert-only table. Reading asks the server for bounded text only (an
 id of at most 65 characters, fields of at most 8 KB, …), so a hostile row costs the kiosk
-nothing but a log line (:mod:`~game.arcade.fleet.validation`).
+nothing but a log line (:mod:`~game.arcade.fleet.board`).
 
 Only the link's thread imports this module (and with it the driver, psycopg 3).
 """
@@ -22,9 +22,14 @@ from typing import Any, LiteralString
 import psycopg
 from psycopg.types.json import Jsonb
 
-from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueTable, period_bounds
+from game.arcade.fleet.board import (
+    VenueEntry,
+    VenueQuery,
+    VenueTable,
+    entry_from_row,
+    period_bounds,
+)
 from game.arcade.fleet.config import FleetConfig
-from game.arcade.fleet.validation import entry_from_row
 from game.arcade.storage import GameData, Record
 from game.version import APP_NAME, VERSION
 

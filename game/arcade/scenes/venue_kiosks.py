@@ -1,7 +1,7 @@
 """The operator's list of the venue's kiosks (VENUE LINK → KIOSKS): each kiosk online or
 offline, its last heartbeat, the games it has waiting and its lag (how long the oldest has
 waited), read from the venue's registry on a thread of its own every 15 s
-(:class:`~game.arcade.fleet.registry.RegistryReader`); the frame only draws the newest list."""
+(:class:`~game.arcade.fleet.RegistryReader`); the frame only draws the newest list."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.fleet.registry import KioskLine, RegistryReader, RegistryView
+from game.arcade.fleet import KioskLine, RegistryReader, RegistryView
 from game.arcade.scene import ArcadeScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text

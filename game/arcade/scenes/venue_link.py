@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.arcade import fleet
-from game.arcade.fleet import conninfo
+from game.arcade.fleet import config as conninfo
 from game.arcade.fleet.config import FLEET_ENV, FleetConfig, default_kiosk_name, valid_kiosk_name
 from game.arcade.scene import ArcadeScene
 from game.arcade.texts import t

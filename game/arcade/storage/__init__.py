@@ -8,48 +8,16 @@ aside, a failed write returns ``False``. What the player should hear about is ap
 ``notice.no_data_dir`` ``{"path": ...}``. Games plug in with a :class:`GameData` each (no game
 is named in here); their data is kept apart by game id (``[a-z0-9_]+``).
 
-Files in ``data_dir`` (default :data:`DEFAULT_DIR`): the records in one SQLite database, the
-rest JSON objects, UTF-8, version 2 (older files are migrated by their games' own steps, see
-:mod:`.migrations`)::
-
-    settings.json       {"version": 2,
-                         "settings": {"language": "en", "music_volume": 0.6,
-                                      "effects_volume": 0.9, "music_muted": false,
-                                      "effects_muted": false, "fullscreen": false,
-                                      "reduced_motion": false, "idle_seconds": 90,
-                                      "kiosk_pin_hash": "" (older files: the PIN's
-                                                        hash, moved to kiosk-pin.json),
-                                      "kiosk_games": null | ["<id>", ...],
-                                      "kiosk_attract": true, "kiosk_language": "",
-                                      "window": null | {"x", "y", "w", "h", "display"},
-                                      "last_game": "<id>" (default: the first game given),
-                                      "fleet_url": "" | "<connection string, no password>",
-                                      "kiosk_name": "" | "<name on the venue board>"},
-                         "games": {"<id>": {<its SettingFields>}, ...,
-                                   "<unknown id>": <kept as it is>}}
-    arcade.db           SQLite (WAL): every finished game's record, the tables, the index
-                        of the documents (:mod:`.schema`); a record is
-                        {"id": "<uuid4 hex>", "date": "2026-11-30T02:15:00Z",
-                         "variant": "<the game's variant>", "initials": "ABC",
-                         <the game's record fields, e.g. "score": 450>}
-    scores.json         the records before arcade.db: taken in once, then renamed
-                        scores.json.migrated (:mod:`.importer`)
-    saves/<id>.json     {"version": 2, "game": "<id>", "id": "<record id>",
-                         "saved_at": "2026-11-30T02:15:00Z", "state": <the game's encode()>}
-    saves/<id>.<record id>.finished.json
-                        {"version": 2, "game": "<id>", "record": <the record>}: a finished
-                        game arcade.db could not take yet (locked, read-only), recorded later
-    games/<id>-<stamp>-<record id>.json
-                        a game's own document of one finished game (``GameData.document``),
-                        written once when the game is recorded; its ``"format"`` names the game;
-                        listed by ``Storage.documents``, read by ``Storage.document``
-    kiosk-pin.json      {"version": 1, "hash": "" | "pbkdf2_sha256$<n>$<salt>$<hash>",
-                         "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC seconds>}
-                        the kiosk operator's PIN and its lockout (:mod:`.pinstore`), copied
-                        to kiosk-pin.json.last-good; kiosk-pin.set marks that a PIN was set
-    <app name>.log      the log (3 × 512 KB, rotating; never spills onto stderr)
-    .lock, .raise-request   see :mod:`.lock`
-    fleet.db            the venue link's acknowledgements and last board (:mod:`.fleetfile`)
+Files in ``data_dir`` (default :data:`DEFAULT_DIR`; every format in docs/data-formats.md): the
+records, their tables and the documents' index in one SQLite database, ``arcade.db``
+(:mod:`.schema`); the rest JSON objects, UTF-8, version 2 (older files are migrated by their
+games' own steps, :mod:`.gamedata`): ``settings.json``, ``saves/<id>.json`` (the game in
+progress), ``saves/<id>.<record id>.finished.json`` (a finished game ``arcade.db`` could not
+take yet, recorded later), ``games/<id>-<stamp>-<record id>.json`` (a game's document of one
+finished game), ``kiosk-pin.json`` (the operator's PIN, :mod:`.settings`); ``scores.json``
+(the records before ``arcade.db``, taken in once, then renamed ``scores.json.migrated``), the
+log, ``.lock`` and ``.raise-request`` (:mod:`.lock`), and the venue link's ``fleet.db``
+(:mod:`.fleetfile`).
 
 **Every** finished game is a record (statistics are built from them: ``Storage.tally``); the
 high-score tables are kept per variant as each record is committed (:mod:`.recordsql`). Ids
@@ -62,18 +30,17 @@ working directory. Every other problem with the folder means memory mode: ``writ
 ``False``, ``notice.no_data_dir`` is appended and everything lives in memory for the session.
 
 One module per job: :mod:`.datafolder` (:class:`Storage`, the rules between the files),
-:mod:`.location` (where the folder is), :mod:`.settings`, :mod:`.records` (a record),
-:mod:`.recordstore` (the records as the frame sees them), :mod:`.backend` (they and the
-database made on first use), :mod:`.recordsql` (the records as
-SQL), :mod:`.database` (``arcade.db``, its threads and its damage), :mod:`.recovery` (what a
-damaged one still holds, copied into a new one), :mod:`.schema` (its tables and numbered
-migrations), :mod:`.importer` (``scores.json`` taken in), :mod:`.docindex`,
-:mod:`.saves`, :mod:`.documents`, :mod:`.ids` (which game object has which record id);
-underneath, :mod:`.versioned` (what each version of a file means), :mod:`.migrations`,
-:mod:`.jsonfile` and :mod:`.reading` (the folder's files, written atomically and read
-defensively), :mod:`.files` (one file), :mod:`.writer` (the autosave off the frame),
-:mod:`.jobs` (the database's thread), :mod:`.lock` (one process per folder), :mod:`.logfile`,
-:mod:`.pin` (what a PIN is) and :mod:`.pinstore` (where the kiosk's is kept).
+:mod:`.settings` (and the kiosk's PIN), :mod:`.recordstore` (the records as the frame sees
+them), :mod:`.backend` (they and the database, made on first use), :mod:`.recordsql` (the
+records as SQL, pending ones ranked in), :mod:`.database` (``arcade.db``, its threads and
+its damage), :mod:`.schema` (its tables, numbered migrations, and the recovery of a damaged
+one), :mod:`.saves` (the saves, which game object has which
+record id, what each version of a file means, ``scores.json`` taken in), :mod:`.documents`
+(the documents and their index); underneath, :mod:`.gamedata` (what a game gives the storage,
+its files' migrations, a record), :mod:`.jsonfile` (the folder's files, written atomically and
+read defensively), :mod:`.files` (one file), :mod:`.jobs` (the one executor off the frame),
+:mod:`.lock` (where the folder is, one process per folder, the log) and :mod:`.fleetfile`
+(the venue link's ``fleet.db``).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
 either way. A ``Storage`` is used from one thread; one process per folder (for the saves) is what
 :class:`DataLock` is for, and two processes on one ``arcade.db`` are safe by SQLite's locking.
@@ -87,41 +54,38 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from game.arcade.storage.database import DB_FILE
     from game.arcade.storage.datafolder import SETTINGS_FILE, Storage
-    from game.arcade.storage.docindex import DocumentEntry
-    from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR
+    from game.arcade.storage.documents import DOCUMENT_MAX_BYTES, GAMES_DIR, DocumentEntry
     from game.arcade.storage.files import STALE_TEMP_SECONDS
     from game.arcade.storage.gamedata import (
         Facet,
         GameData,
+        GameMigrations,
+        Migration,
+        Record,
         SettingField,
         is_iso_date,
         iso_date,
         normalise_initials,
         utcnow,
     )
-    from game.arcade.storage.importer import SCORES_FILE, SCORES_MAX_BYTES
     from game.arcade.storage.jsonfile import MAX_BYTES, Notice
-    from game.arcade.storage.location import DEFAULT_DIR, resolve_data_dir
-    from game.arcade.storage.lock import DataLock
-    from game.arcade.storage.logfile import LOG_FILE
-    from game.arcade.storage.migrations import GameMigrations, Migration
-    from game.arcade.storage.pin import hash_pin, valid_pin, verify_pin
-    from game.arcade.storage.records import Record
+    from game.arcade.storage.lock import DEFAULT_DIR, LOG_FILE, DataLock, resolve_data_dir
     from game.arcade.storage.recordsql import Tally
-    from game.arcade.storage.saves import SAVES_DIR, save_name
-    from game.arcade.storage.settings import Settings
+    from game.arcade.storage.saves import SAVES_DIR, SCORES_FILE, SCORES_MAX_BYTES, save_name
+    from game.arcade.storage.settings import Settings, hash_pin, valid_pin, verify_pin
 
 _HOMES = {
     "DB_FILE": "database", "SETTINGS_FILE": "datafolder", "Storage": "datafolder",
-    "DocumentEntry": "docindex", "DOCUMENT_MAX_BYTES": "documents", "GAMES_DIR": "documents",
+    "DOCUMENT_MAX_BYTES": "documents", "GAMES_DIR": "documents", "DocumentEntry": "documents",
     "STALE_TEMP_SECONDS": "files", "Facet": "gamedata", "GameData": "gamedata",
+    "GameMigrations": "gamedata", "Migration": "gamedata", "Record": "gamedata",
     "SettingField": "gamedata", "is_iso_date": "gamedata", "iso_date": "gamedata",
-    "normalise_initials": "gamedata", "utcnow": "gamedata", "SCORES_FILE": "importer",
-    "SCORES_MAX_BYTES": "importer", "MAX_BYTES": "jsonfile", "Notice": "jsonfile",
-    "DEFAULT_DIR": "location", "resolve_data_dir": "location", "DataLock": "lock",
-    "LOG_FILE": "logfile", "GameMigrations": "migrations", "Migration": "migrations",
-    "hash_pin": "pin", "valid_pin": "pin", "verify_pin": "pin", "Record": "records",
-    "Tally": "recordsql", "SAVES_DIR": "saves", "save_name": "saves", "Settings": "settings",
+    "normalise_initials": "gamedata", "utcnow": "gamedata", "MAX_BYTES": "jsonfile",
+    "Notice": "jsonfile", "DEFAULT_DIR": "lock", "LOG_FILE": "lock", "DataLock": "lock",
+    "resolve_data_dir": "lock", "Tally": "recordsql", "SAVES_DIR": "saves",
+    "SCORES_FILE": "saves", "SCORES_MAX_BYTES": "saves", "save_name": "saves",
+    "Settings": "settings", "hash_pin": "settings", "valid_pin": "settings",
+    "verify_pin": "settings",
 }
 """Where each name of the package lives: imported on first use, so that a name (a spec's
 ``GameData``, the settings) does not bring in the records' back end (SQLite, its threads)."""

@@ -12,10 +12,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.arcade.storage.gamedata import GameData
+from game.arcade.storage.gamedata import GameData, Record
 from game.arcade.storage.jsonfile import Notice
-from game.arcade.storage.records import Record
-from game.arcade.storage.versioned import VersionedFiles
+from game.arcade.storage.saves import VersionedFiles
 
 if TYPE_CHECKING:
     from game.arcade.storage.database import Database
@@ -26,8 +25,8 @@ _preparing: threading.Thread | None = None
 
 
 def prepare_records() -> threading.Thread:
-    """Import the records' back end (SQLite, the database's modules) and the log file's on a
-    thread of their own, once per process, so that opening them later on the main thread
+    """Import the records' back end (SQLite, the database's modules) on a thread of
+    their own, once per process, so that opening them later on the main thread
     costs only the opening. The thread."""
     global _preparing
     if _preparing is None:
@@ -38,7 +37,6 @@ def prepare_records() -> threading.Thread:
 
 
 def _import_back_end() -> None:
-    import game.arcade.storage.logfile
     import game.arcade.storage.recordstore  # noqa: F401 - the database, its SQL, its index
 
 

@@ -1,6 +1,6 @@
 """``arcade.db``: the SQLite database of the records, opened and kept safe off the frame.
 
-* **Two connections, two threads.** Every write is a job on :class:`~.jobs.Jobs`
+* **Two connections, two threads.** Every write is a job on a :class:`~.jobs.Lane`
   (:meth:`Database.submit`, :meth:`Database.call`) with the writing connection; questions are
   jobs of a second thread with a read-only connection of its own (:meth:`Database.read`), so
   a question never waits behind a commit, and a commit that waits for another program's lock
@@ -14,7 +14,7 @@
   ``Notice("notice.corrupt", {"file": "arcade.db"})`` is appended, and a new database is made.
   One SQLite finds damaged (at opening, in the check at start or in any later query,
   ``SQLITE_CORRUPT``/``SQLITE_NOTADB``) is set aside the same way, and every row it still
-  holds is copied into the new one (:mod:`~game.arcade.storage.recovery`). One without read
+  holds is copied into the new one (:mod:`~game.arcade.storage.schema`). One without read
   permission is left where it is (``notice.unreadable``) and the records live in an
   in-memory database for the session, as they do when there is no data folder (or when the
   storage keeps its records in memory).
@@ -27,22 +27,28 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
 import sqlite3
-import stat
+import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
+from game.arcade.storage.files import Corrupt, Unreadable, read_regular, sync_dir
 from game.arcade.storage.gamedata import stamp
-from game.arcade.storage.jobs import Jobs, Ticket
-from game.arcade.storage.reading import Notice
-from game.arcade.storage.recovery import recover_into
-from game.arcade.storage.schema import VERSION, NotOurs, check_tables, migrate, version_of
+from game.arcade.storage.jobs import Lane
+from game.arcade.storage.jsonfile import Notice
+from game.arcade.storage.schema import (
+    VERSION,
+    NotOurs,
+    check_tables,
+    migrate,
+    recover_into,
+    version_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +66,6 @@ DAMAGED = (11, 26)
 """SQLITE_CORRUPT, SQLITE_NOTADB: the file itself is bad (other errors fail one job)."""
 READ_ONLY = 8
 """SQLITE_READONLY: the file may be read but not written (its connection is opened again)."""
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-               | getattr(os, "O_CLOEXEC", 0))
 
 
 class Unavailable(Exception):
@@ -93,28 +97,12 @@ def transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T
 
 
 def check_file(path: Path) -> None:
-    """:class:`Corrupt` unless ``path`` is missing, empty, or a regular file that starts like
-    an SQLite database; :class:`Unreadable` without permission. Never blocks (a FIFO)."""
-    try:
-        fd = os.open(path, _READ_FLAGS)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            raise Corrupt("a link to nothing") from None
-        return
-    except OSError as error:
-        if error.errno in (errno.EACCES, errno.EPERM) and not os.path.isdir(path):
-            raise Unreadable(str(error)) from None
-        raise Corrupt(f"cannot be opened: {error}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or os.path.islink(path):
-            raise Corrupt(f"not a regular file (mode {stat.filemode(info.st_mode)})")
-        head = os.read(fd, len(HEADER)) if info.st_size else HEADER
-    except OSError as error:
-        raise Corrupt(f"cannot be read: {error}") from None
-    finally:
-        os.close(fd)
-    if head != HEADER:
+    """:class:`Corrupt` unless ``path`` is missing, empty, or a regular file (never a link) that
+    starts like an SQLite database; :class:`Unreadable` without permission. Never blocks."""
+    if os.path.islink(path):
+        raise Corrupt("a symbolic link")
+    head = read_regular(path, len(HEADER), follow=False, head=True)
+    if head and head != HEADER:
         raise Corrupt("not an SQLite database")
 
 
@@ -126,8 +114,8 @@ class Database:
         self.folder = folder
         self.notices = notices
         self.clock = clock
-        self.jobs = Jobs("records-db")
-        self.reader = Jobs("records-read")
+        self.jobs = Lane("records-db")
+        self.reader = Lane("records-read")
         self.on_open: Callable[[sqlite3.Connection], None] | None = None
         """Called on the database's thread each time the database is opened (its errors fail
         the opening)."""
@@ -149,16 +137,16 @@ class Database:
 
     # --- jobs ------------------------------------------------------------------------------
 
-    def submit(self, work: Callable[[sqlite3.Connection], T]) -> Ticket[T]:
+    def submit(self, work: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """Run ``work`` with the connection on the database's thread, in its turn."""
         return self.jobs.submit(lambda: self.run(work))
 
     def call(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """:meth:`submit` and wait: the result, or what ``work`` raised."""
-        return self.submit(work).wait()
+        return self.submit(work).result()
 
     def submit_logged(self, work: Callable[[sqlite3.Connection], object],
-                      what: str) -> Ticket[bool]:
+                      what: str) -> Future[bool]:
         """Like :meth:`submit` for a job nobody waits for: a failure is logged (``False``)."""
 
         def job() -> bool:
@@ -177,7 +165,7 @@ class Database:
         A damaged database found there is recovered by the writing thread."""
         if self._memory:
             return self.call(work)
-        return self.reader.submit(lambda: self._run_read(work)).wait()
+        return self.reader.submit(lambda: self._run_read(work)).result()
 
     def settle(self, timeout: float | None = None) -> bool:
         return self.jobs.settle(timeout)
@@ -185,12 +173,18 @@ class Database:
     def close(self, timeout: float | None = None) -> bool:
         """Run what is queued (at most ``timeout`` seconds), end the threads and close the
         connections (a later job opens them again; an in-memory database stays open, or its
-        records would be gone); whether everything queued ran."""
+        records would be gone); whether everything queued ran. The writing connection closes
+        last: it takes the -wal into the file and removes it (a read-only one cannot)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         if not self._memory:
-            self.jobs.submit(self._disconnect)
-            self.reader.submit(self._drop_reader)
-        self.reader.stop(timeout)
-        return self.jobs.stop(timeout)
+            self.jobs.submit(self._close_connections)
+        ended = self.jobs.stop(timeout)
+        self.reader.stop(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        return ended
+
+    def _close_connections(self) -> None:
+        self.reader.call(self._drop_reader)
+        self._disconnect()
 
     def check(self) -> None:
         """SQLite's quick check of the whole file (a job at start, off the frame): a damaged
@@ -393,7 +387,7 @@ class Database:
 
     def _recover(self, why: str) -> None:
         """Set the damaged database aside, make a new one and copy into it every row the old
-        one still holds (:mod:`~game.arcade.storage.recovery`)."""
+        one still holds (:mod:`~game.arcade.storage.schema`)."""
         damaged = self._set_aside(why)
         path = self.path
         assert path is not None
@@ -426,23 +420,29 @@ class Database:
         assert path is not None
         log.warning("%s is corrupt (%s): set aside, a new one is made", DB_FILE, why[:200])
         self.notices.append(Notice("notice.corrupt", {"file": DB_FILE}))
-        base = f"{DB_FILE}.corrupt-{stamp(self.clock())}"
-        target = path.with_name(base)
-        counter = 1
-        while any(os.path.lexists(f"{target}{end}") for end in ("", *SIDE_FILES)):
-            counter += 1
-            target = path.with_name(f"{base}-{counter}")
-        for end in ("", *SIDE_FILES):
-            try:
-                os.rename(f"{path}{end}", f"{target}{end}")
-            except FileNotFoundError:
-                continue
-            except OSError as error:
-                log.warning("could not set %s%s aside: %s", DB_FILE, end, error)
-                with contextlib.suppress(OSError):
-                    os.unlink(f"{path}{end}")
-        sync_dir(path.parent)
-        return target
+        return set_aside(path, self.clock())
+
+
+def set_aside(path: Path, when: datetime) -> Path:
+    """Rename the SQLite file ``path`` with its -wal and -shm to ``<name>.corrupt-<stamp>[-n]``
+    (one that cannot be renamed is removed); where it went."""
+    base = f"{path.name}.corrupt-{stamp(when)}"
+    target = path.with_name(base)
+    counter = 1
+    while any(os.path.lexists(f"{target}{end}") for end in ("", *SIDE_FILES)):
+        counter += 1
+        target = path.with_name(f"{base}-{counter}")
+    for end in ("", *SIDE_FILES):
+        try:
+            os.rename(f"{path}{end}", f"{target}{end}")
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            log.warning("could not set %s%s aside: %s", path.name, end, error)
+            with contextlib.suppress(OSError):
+                os.unlink(f"{path}{end}")
+    sync_dir(path.parent)
+    return target
 
 
 def _connect(name: str, timeout: float = BUSY_SECONDS, uri: bool = False) -> sqlite3.Connection:

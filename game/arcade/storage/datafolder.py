@@ -26,25 +26,42 @@ from typing import TYPE_CHECKING, Any
 from game.arcade.storage.backend import Records
 from game.arcade.storage.documents import GAMES_DIR, GameDocuments
 from game.arcade.storage.files import Corrupt, Unreadable
-from game.arcade.storage.gamedata import GameData, iso_date, normalise_initials, utcnow
-from game.arcade.storage.ids import RecordIds
+from game.arcade.storage.gamedata import (
+    GameData,
+    GameMigrations,
+    Migrations,
+    Record,
+    iso_date,
+    new_record,
+    normalise_initials,
+    utcnow,
+)
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
-from game.arcade.storage.location import resolve_data_dir
-from game.arcade.storage.migrations import GameMigrations, Migrations
-from game.arcade.storage.records import Record, new_record
-from game.arcade.storage.saves import SAVES_DIR, SaveFiles, save_name, saved_id
+from game.arcade.storage.lock import resolve_data_dir
+from game.arcade.storage.saves import (
+    SAVES_DIR,
+    RecordIds,
+    SaveFiles,
+    VersionedFiles,
+    save_name,
+    saved_id,
+)
 from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
-from game.arcade.storage.versioned import VersionedFiles
 
 if TYPE_CHECKING:
     from game.arcade.storage.database import Database
-    from game.arcade.storage.docindex import DocumentEntry
-    from game.arcade.storage.pinstore import PinStore
+    from game.arcade.storage.documents import DocumentEntry
     from game.arcade.storage.recordsql import Tally
     from game.arcade.storage.recordstore import RecordStore
+    from game.arcade.storage.settings import PinStore
 
 SETTINGS_FILE = "settings.json"
+WRITE_SECONDS = 1.0
+"""How long the end of a run waits at most for the saves still queued after the records (a
+few milliseconds but on a failing disk: the finished games the database could not take)."""
+
 log = logging.getLogger(__name__)
+
 
 def _by_id(games: Sequence[GameData]) -> dict[str, GameData]:
     found: dict[str, GameData] = {}
@@ -99,7 +116,7 @@ class Storage:
     def kiosk_pin(self) -> PinStore:
         """The kiosk operator's PIN and its lockout (``kiosk-pin.json``, not the settings)."""
         if self._pins is None:
-            from game.arcade.storage.pinstore import PinStore
+            from game.arcade.storage.settings import PinStore
 
             self._pins = PinStore(self._store, self.clock)
         return self._pins
@@ -153,7 +170,7 @@ class Storage:
 
     def log_handler(self) -> logging.Handler | None:
         """A rotating log file in the data folder, or ``None``."""
-        from game.arcade.storage.logfile import open_log
+        from game.arcade.storage.lock import open_log
 
         return open_log(self.data_dir) if self.writable else None
 
@@ -171,7 +188,7 @@ class Storage:
         works after). Waits about a second at most for the database: a record it cannot take
         now stays in ``saves/`` for the next start."""
         if self._back.made is None:  # not opened: nothing of the records to write...
-            self._store.close()
+            self._store.close(WRITE_SECONDS)
             if self._back.made is None:  # ...unless what was queued opened them (an index entry)
                 return
         from game.arcade.storage.recordstore import CLOSE_SECONDS
@@ -181,7 +198,7 @@ class Storage:
         waiting = self._records.pending()
         for game_id, record in waiting:
             self._saves.keep_finished(game_id, record)
-        self._store.close()
+        self._store.close(WRITE_SECONDS)  # what the database could not take, on disk first
         self._db.close(max(0.0, deadline - time.monotonic()))
         if waiting:
             log.warning("%d finished games are not in arcade.db yet: kept in %s/ for the next "

@@ -2,23 +2,38 @@
 
 Some games keep more of a finished game than its record (a replayable record of every move);
 ``GameData.document`` makes it, and it is written once, when the game is recorded (by the
-writer thread, then added to the index in ``arcade.db``: :mod:`.docindex`). Its
+writer thread, then added to the index in ``arcade.db``: :func:`follow_folder`). Its
 ``"format"`` names the game (``GameData.document_format``), so a document given on the command
 line (``--replay FILE``) finds its game. A damaged document in this data folder is set aside
 like any data file; one elsewhere is only logged (not ours to move).
+
+The index of the game documents: which documents ``games/`` holds, without opening them.
+
+A screen that lists a game's finished games asks the index (``Storage.documents``), one query,
+and opens only the document the player picks. The documents themselves stay JSON files in
+``games/``. The index holds what the file names say (``<game id>-<UTC stamp>-<record
+id>.json``): every document written is added once it is on disk, and whenever the folder
+changed otherwise since it was last looked at (its modification time: a file copied in, one
+set aside or deleted) the names are listed again and the index follows them. An entry whose
+file turns out damaged is dropped when it is opened.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.arcade.storage.files import Corrupt, Unreadable, decode, read_regular
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, stamp
+from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, stamp
 from game.arcade.storage.jsonfile import JsonStore
-from game.arcade.storage.versioned import PARSE_ERRORS
+from game.arcade.storage.saves import PARSE_ERRORS
+
+if TYPE_CHECKING:  # the index is read through the records' connection, made after the title
+    import sqlite3
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +56,7 @@ def document_error(game: GameData, data: dict[str, Any]) -> str | None:
 
 class GameDocuments:
     """The documents in ``games/``: written once each, read back checked (listed by the index
-    in ``arcade.db``: :mod:`~game.arcade.storage.docindex`), read for a replay."""
+    in ``arcade.db``: :mod:`~game.arcade.storage.documents`), read for a replay."""
 
     def __init__(self, store: JsonStore, games: Mapping[str, GameData]) -> None:
         self._store = store
@@ -132,3 +147,140 @@ def _resolved(path: Path) -> Path | None:
         return path.resolve()
     except (OSError, RuntimeError):
         return None
+
+
+
+NAME_RE = re.compile(r"(?P<game>[a-z0-9_]{1,64})-(?P<stamp>\d{8}T\d{6}Z)"
+                     r"-(?P<record>[0-9A-Za-z_-]{1,64})\.json")
+
+
+class DocumentEntry(NamedTuple):
+    """One document in ``games/``: its file name, game, record id and when it was written
+    (UTC, ``2026-11-30T02:15:00Z``)."""
+
+    name: str
+    game: str
+    record_id: str
+    date: str
+
+
+def entry_of(name: str) -> DocumentEntry | None:
+    """The entry a document's file name makes, or ``None`` for a name no document has."""
+    match = NAME_RE.fullmatch(name) if isinstance(name, str) else None
+    if match is None:
+        return None
+    s = match["stamp"]
+    date = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}Z"
+    if not is_iso_date(date):
+        return None
+    return DocumentEntry(name, match["game"], match["record"], date)
+
+
+def add(conn: sqlite3.Connection, entry: DocumentEntry) -> None:
+    conn.execute("INSERT OR IGNORE INTO documents (name, game, record_id, date) "
+                 "VALUES (?, ?, ?, ?)", entry)
+
+
+def drop(conn: sqlite3.Connection, name: str) -> None:
+    conn.execute("DELETE FROM documents WHERE name = ?", (name,))
+
+
+Page = tuple[int, int]
+"""(offset, count) of the entries wanted, newest first."""
+
+
+def of_game(conn: sqlite3.Connection, game_id: str,
+            page: Page | None = None) -> tuple[int, list[DocumentEntry]]:
+    """How many entries the game has, and its entries: all of them oldest first, or the
+    ``page`` newest first (one indexed query each). A row that does not match its own name is
+    left out (the index is checked like any file)."""
+    if page is None:
+        rows = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
+                            "ORDER BY name", (game_id,)).fetchall()
+        return len(rows), _valid(rows)
+    (count,) = conn.execute("SELECT COUNT(*) FROM documents WHERE game = ?",
+                            (game_id,)).fetchone()
+    newest = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
+                          "ORDER BY name DESC LIMIT ? OFFSET ?", (game_id, page[1], page[0]))
+    return int(count), _valid(newest)
+
+
+def paged(entries: list[DocumentEntry], page: Page | None) -> tuple[int, list[DocumentEntry]]:
+    """``of_game``'s answer made of ``entries`` (oldest first)."""
+    if page is None:
+        return len(entries), entries
+    return len(entries), entries[::-1][page[0]:page[0] + page[1]]
+
+
+def _valid(rows: Iterable[Sequence[Any]]) -> list[DocumentEntry]:
+    found = []
+    for row in rows:
+        entry = entry_of(row[0])
+        if entry is not None and tuple(entry) == tuple(row):
+            found.append(entry)
+    return found
+
+
+def name_of(conn: sqlite3.Connection, game_id: str, record_id: str) -> str | None:
+    """The newest document of ``record_id`` by the index (``documents_by_record``)."""
+    rows = conn.execute("SELECT name FROM documents WHERE game = ? AND record_id = ?",
+                        (game_id, record_id))
+    names = [entry.name for entry in map(entry_of, (row[0] for row in rows))
+             if entry is not None and entry.game == game_id and entry.record_id == record_id]
+    return max(names) if names else None
+
+
+def listing_if_changed(conn: sqlite3.Connection,
+                       folder: Path) -> dict[str, DocumentEntry] | None:
+    """What ``folder`` holds, by name, when it changed since it was last indexed; ``None``
+    when the index is up to date (one ``stat``), or the folder cannot be listed."""
+    changed = _changed(folder)
+    row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
+    if changed is None or (row is not None and row[0] == changed):
+        return None
+    return _names(folder) if changed != "none" else {}
+
+
+def _changed(folder: Path) -> str | None:
+    """The folder's modification time as the index notes it (``"none"``: no folder;
+    ``None``: it cannot be looked at)."""
+    try:
+        return str(os.stat(folder).st_mtime_ns)
+    except FileNotFoundError:
+        return "none"
+    except OSError as error:
+        log.warning("cannot look at %s to index its documents: %s", folder, error)
+        return None
+
+
+def follow_folder(conn: sqlite3.Connection, folder: Path) -> None:
+    """Make the index list what ``folder`` holds, if it changed since it was last listed
+    (one ``stat`` when it did not). Call it inside a transaction."""
+    changed = _changed(folder)
+    row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
+    if changed is None or (row is not None and row[0] == changed):
+        return
+    names = _names(folder) if changed != "none" else {}
+    if names is None:
+        return
+    indexed = {name for (name,) in conn.execute("SELECT name FROM documents")}
+    conn.executemany("DELETE FROM documents WHERE name = ?",
+                     [(name,) for name in indexed - set(names)])
+    conn.executemany("INSERT OR IGNORE INTO documents (name, game, record_id, date) "
+                     "VALUES (?, ?, ?, ?)", [names[n] for n in set(names) - indexed])
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('documents_folder', ?)",
+                 (changed,))
+
+
+def _names(folder: Path) -> dict[str, DocumentEntry] | None:
+    """The documents' entries of what ``folder`` holds but folders, by name (``None``: it
+    cannot be listed). A link or a FIFO under a document's name is listed too: opening it
+    sets it aside with a notice, as any damaged document."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = [entry_of(item.name) for item in listing
+                       if not item.is_dir(follow_symlinks=False)]
+    except OSError as error:
+        log.warning("cannot list %s to index its documents: %s", folder, error)
+        return None
+    return {entry.name: entry for entry in entries if entry is not None}

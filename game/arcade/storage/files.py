@@ -105,10 +105,12 @@ def encode(payload: Any, compact: bool = False) -> bytes:
     return text.encode("utf-8")
 
 
-def read_regular(path: Path, max_bytes: int, follow: bool = True) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file of at most ``max_bytes``; ``None`` when it
-    does not exist; :class:`Unreadable` without permission; :class:`Corrupt` otherwise (also a
-    symlink when not ``follow``)."""
+def read_regular(path: Path, max_bytes: int, follow: bool = True,
+                 head: bool = False) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file of at most ``max_bytes`` (``head``: its
+    first ``max_bytes``, whatever its size); ``None`` when it does not exist;
+    :class:`Unreadable` without permission; :class:`Corrupt` otherwise (also a symlink when not
+    ``follow``). Never blocks (a FIFO)."""
     try:
         fd = os.open(path, _READ_FLAGS if follow else _READ_FLAGS | _NOFOLLOW)
     except FileNotFoundError:
@@ -123,9 +125,9 @@ def read_regular(path: Path, max_bytes: int, follow: bool = True) -> bytes | Non
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise Corrupt(f"not a regular file (mode {stat.filemode(info.st_mode)})")
-        if info.st_size > max_bytes:
+        if info.st_size > max_bytes and not head:
             raise Corrupt(f"larger than {max_bytes} bytes")
-        raw = _read_at_most(fd, max_bytes + 1)
+        raw = _read_at_most(fd, max_bytes + (not head))
     except OSError as error:
         if error.errno in (errno.EACCES, errno.EPERM):
             raise Unreadable(str(error)) from None

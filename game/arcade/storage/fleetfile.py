@@ -26,23 +26,23 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.arcade.storage.database import set_aside
 from game.arcade.storage.datafolder import Storage
 from game.arcade.storage.documents import GAMES_DIR
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, stamp, utcnow
-from game.arcade.storage.records import Record
+from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, Record, utcnow
+from game.arcade.storage.schema import NotOurs, migrate
 
 log = logging.getLogger(__name__)
 
 FLEET_FILE = "fleet.db"
-SCHEMA = 1
-"""``PRAGMA user_version`` of ``fleet.db``."""
-_TABLES = (
+MIGRATIONS = ((
     "CREATE TABLE IF NOT EXISTS acked (venue TEXT NOT NULL, game TEXT NOT NULL, "
     "id TEXT NOT NULL, initials TEXT NOT NULL, document INTEGER NOT NULL, "
     "PRIMARY KEY (venue, game, id)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS boards (query TEXT PRIMARY KEY, read_at TEXT NOT NULL, "
     "payload TEXT NOT NULL)",
-)
+),)
+"""``fleet.db``'s numbered migrations (:func:`~.schema.migrate`, ``PRAGMA user_version``)."""
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,12 @@ class FleetFile:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # a lost ack only means one more re-send
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA:
-                raise sqlite3.DatabaseError(f"schema {version} is newer than {SCHEMA}")
-            for statement in _TABLES:
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version={SCHEMA}")
+            try:
+                version = migrate(db, MIGRATIONS, application_id=0)
+            except NotOurs as error:
+                raise sqlite3.DatabaseError(str(error)) from None
+            if version > len(MIGRATIONS):
+                raise sqlite3.DatabaseError(f"schema {version} is newer than {len(MIGRATIONS)}")
             db.execute("SELECT count(*) FROM acked").fetchone()  # a damaged file fails here
         except sqlite3.Error:
             db.close()
@@ -109,16 +109,7 @@ class FleetFile:
             self._set_aside("not a regular file")
 
     def _set_aside(self, why: str) -> None:
-        target = self.path.with_name(f"{FLEET_FILE}.corrupt-{stamp(self.clock())}")
-        try:
-            os.replace(self.path, target)
-            for suffix in ("-wal", "-shm"):
-                extra = self.path.with_name(FLEET_FILE + suffix)
-                if os.path.lexists(extra):
-                    os.unlink(extra)
-        except OSError as error:
-            log.warning("%s (%s) could not be set aside: %s", FLEET_FILE, why, error)
-            return
+        target = set_aside(self.path, self.clock())
         log.warning("%s was damaged (%s) and set aside as %s: every record will be offered "
                     "to the venue again (it keeps each once)", FLEET_FILE, why, target.name)
 

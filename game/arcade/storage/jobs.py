@@ -1,131 +1,136 @@
-"""One thread for the records database: jobs run in the order they were handed in.
+"""Work off the frame: :class:`Lane`, the one executor of the storage and the venue link.
 
-The database connection is only ever used by this thread, so no lock guards it and a frame
-never waits for a commit: the frame that records a finished game hands the insert in and goes
-on (:meth:`Jobs.submit`). A question about the records (a table, the statistics) is a job too:
-:meth:`Ticket.wait` blocks until it ran, after everything handed in before it, so an answer
-always includes the records recorded before it was asked.
+A lane is a :class:`concurrent.futures.Executor` with one daemon thread: jobs run one after
+another in the order handed in, each giving a standard :class:`~concurrent.futures.Future`.
+A job handed in under a ``key`` replaces the one still waiting under it (only a save's newest
+bytes are written); one handed in :meth:`~Lane.later` runs in its turn once its time has come
+(a failed commit tried again). The thread starts with a job and ends after ``linger`` idle
+seconds with nothing to run later.
+
+Lane threads are daemons: :class:`~concurrent.futures.ThreadPoolExecutor`'s are not, and the
+interpreter would join them at exit, waiting as long as a job waits for another program's lock.
+Instead :func:`drain` runs once at exit and gives every lane together :data:`EXIT_SECONDS` to
+run what is queued (a record it cannot commit then stays in its save for the next start).
 """
 
 from __future__ import annotations
 
 import atexit
-import logging
+import heapq
+import itertools
 import threading
 import time
 import weakref
-from collections import deque
-from collections.abc import Callable
-from typing import Generic, TypeVar
-
-log = logging.getLogger(__name__)
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, Future
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 EXIT_SECONDS = 1.0
-"""How long the end of a run waits for the jobs still queued at most: a database locked by
-another program must not hold the exit (the records it could not take stay pending on disk)."""
-LINGER = 60.0
-"""Seconds the thread waits for the next job before it ends. Every save hands the database a
-small job, so while a game is played the thread is there when the game ends (starting one
-would cost that frame up to a millisecond); an idle process keeps none."""
+"""How long the end of a run waits for the lanes' queued jobs at most."""
+RECORDS_LINGER = 60.0
+"""Idle seconds before the database's threads end: every save hands the database a small job,
+so while a game is played the thread is there when it ends (starting one costs that frame up
+to a millisecond); an idle process keeps none."""
+SAVES_LINGER = 5.0
+"""Idle seconds before the save writer ends: a player moves every few seconds, and the next
+autosave finds the thread waiting (a notify) instead of starting one."""
 
-_ALL: weakref.WeakSet[Jobs] = weakref.WeakSet()
-
-
-@atexit.register
-def _run_queued_at_exit() -> None:
-    """A run that ends without closing its storage still commits the records it queued (the
-    thread is a daemon, which the interpreter would otherwise stop mid-queue)."""
-    deadline = time.monotonic() + EXIT_SECONDS
-    for jobs in list(_ALL):
-        jobs.settle(max(0.0, deadline - time.monotonic()))
+_LANES: weakref.WeakSet[Lane] = weakref.WeakSet()
+_unique = itertools.count()
 
 
-class Ticket(Generic[T]):
-    """A job handed in: :meth:`wait` gives its result (or raises what it raised)."""
+class Lane(Executor):
+    """Jobs in order on one daemon thread (see the module docstring). ``drained``: whether
+    :func:`drain` waits for this lane's jobs (not for a job that runs until told to stop)."""
 
-    def __init__(self, job: Callable[[], T]) -> None:
-        self._job = job
-        self._done = threading.Event()
-        self._result: T | None = None
-        self._error: BaseException | None = None
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def run(self) -> None:
-        try:
-            self._result = self._job()
-        except BaseException as error:  # noqa: BLE001 - handed to whoever waits
-            self._error = error
-        finally:
-            self._done.set()
-
-    def wait(self) -> T:
-        self._done.wait()
-        if self._error is not None:
-            raise self._error
-        return self._result  # type: ignore[return-value]
-
-    def succeeded(self) -> bool:
-        """Wait, then whether the job ran without an exception."""
-        self._done.wait()
-        return self._error is None
-
-
-class Jobs:
-    """A first-in first-out queue of jobs and the daemon thread that runs them (started by
-    the first job, ended by :meth:`stop` or after :data:`LINGER` idle seconds; a later job
-    starts it again)."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._queue: deque[Ticket[object]] = deque()
+    def __init__(self, name: str, linger: float = RECORDS_LINGER,
+                 drained: bool = True) -> None:
+        self.name = name
+        self.linger = linger
+        self._queue: dict[Hashable, tuple[Future[Any], Callable[[], Any]]] = {}
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._running: Ticket[object] | None = None
+        self._timed: list[tuple[float, int, Future[Any], Callable[[], Any]]] = []  # a heap
+        self._running = False
         self._stopping = False
-        _ALL.add(self)
+        self._given_up = False  # its owner stopped waiting for it: so does the drain
+        if drained:
+            _LANES.add(self)
 
     def on_thread(self) -> bool:
-        """Whether the caller is the jobs' own thread."""
+        """Whether the caller is the lane's own thread."""
         return threading.current_thread() is self._thread
 
-    def submit(self, job: Callable[[], T]) -> Ticket[T]:
-        """Hand ``job`` in; it runs after every job handed in before. On the jobs' own thread
-        it runs at once (a job that asks a question of its own)."""
-        ticket = Ticket(job)
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        """Run ``fn`` after every job handed in before. On the lane's own thread it runs at
+        once (a job that asks a question of its own)."""
+        job = partial(fn, *args, **kwargs) if args or kwargs else fn
         if self.on_thread():
-            ticket.run()
-            return ticket
-        with self._changed:
-            self._queue.append(ticket)  # type: ignore[arg-type]
-            if self._thread is None:
-                self._stopping = False
-                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
-                self._thread.start()
-            else:
-                self._changed.notify_all()
-        return ticket
+            future: Future[T] = Future()
+            _run(future, job)
+            return future
+        return self.put(("job", next(_unique)), job)
 
-    def call(self, job: Callable[[], T]) -> T:
-        """Run ``job`` in its turn and wait for its result."""
-        return self.submit(job).wait()
+    def put(self, key: Hashable, job: Callable[[], T], replace: bool = True) -> Future[T]:
+        """Queue ``job`` under ``key``, after what is queued: a job still waiting under the
+        same key is cancelled, unless ``replace`` is ``False`` (then ``job`` is, and the one
+        waiting wins)."""
+        future: Future[T] = Future()
+        with self._changed:
+            waiting = self._queue.get(key)
+            if waiting is not None and not replace:
+                future.cancel()
+                return future
+            if waiting is not None:
+                del self._queue[key]
+                waiting[0].cancel()
+            self._queue[key] = (future, job)
+            self._wake()
+        return future
+
+    def later(self, seconds: float, job: Callable[[], T]) -> Future[T]:
+        """Queue ``job`` in ``seconds`` (cancel its future to drop it)."""
+        future: Future[T] = Future()
+        with self._changed:
+            heapq.heappush(self._timed, (time.monotonic() + seconds, next(_unique), future, job))
+            self._wake()
+        return future
+
+    def _wake(self) -> None:
+        """Start the thread, or tell it there is news (the lock held)."""
+        if self._thread is None:
+            self._stopping = self._given_up = False
+            self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
+            self._thread.start()
+        else:
+            self._changed.notify_all()
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` in its turn and wait for its result (or what it raised)."""
+        return self.submit(fn).result()
+
+    def idle(self) -> bool:
+        """Whether nothing is queued or running (or the owner gave up waiting for it)."""
+        with self._changed:
+            return self._given_up or (not self._queue and not self._running)
 
     def settle(self, timeout: float | None = None) -> bool:
         """Wait until every job handed in so far has run (at most ``timeout`` seconds);
-        whether they all did."""
+        whether they all did. At once on the lane's own thread."""
         if self.on_thread():
             return True
         with self._changed:
-            return self._changed.wait_for(
-                lambda: not self._queue and self._running is None, timeout)
+            return self._changed.wait_for(lambda: not self._queue and not self._running,
+                                          timeout)
 
     def stop(self, timeout: float | None = None) -> bool:
-        """Run what is queued, then end the thread (waiting at most ``timeout`` seconds: a
-        job stuck on a lock is left to its daemon thread); whether it ended."""
+        """Run what is queued, then end the thread, waiting at most ``timeout`` seconds (a
+        job stuck on a lock is left to its daemon thread); whether it ended. A later job
+        starts another thread."""
         deadline = None if timeout is None else time.monotonic() + timeout
         settled = self.settle(timeout)
         with self._changed:
@@ -134,18 +139,81 @@ class Jobs:
             self._changed.notify_all()
         if thread is not None and thread is not threading.current_thread():
             thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
-            return settled and not thread.is_alive()
+            settled = settled and not thread.is_alive()
+        with self._changed:
+            self._given_up = not settled and self._thread is not None
         return settled
 
-    def _run(self) -> None:
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if cancel_futures:
+            with self._changed:
+                for future, _ in self._queue.values():
+                    future.cancel()
+                self._queue.clear()
+        if wait:
+            self.stop()
+        else:
+            with self._changed:
+                self._stopping = True
+                self._changed.notify_all()
+
+    def _work(self) -> None:
         while True:
             with self._changed:
-                self._running = None
+                self._running = False
                 self._changed.notify_all()
-                self._changed.wait_for(lambda: self._queue or self._stopping, LINGER)
-                if not self._queue:
+                picked = self._next()
+                if picked is None:
+                    for _, _, future, _ in self._timed:
+                        future.cancel()
+                    self._timed.clear()
                     self._thread = None
                     self._changed.notify_all()
                     return
-                ticket = self._running = self._queue.popleft()
-            ticket.run()
+                self._running = True
+            _run(*picked)
+
+    def _next(self) -> tuple[Future[Any], Callable[[], Any]] | None:
+        """The next job to run, waiting for it (the lock held); ``None``: end the thread."""
+        idle_until = time.monotonic() + self.linger
+        while True:
+            now = time.monotonic()
+            while self._timed and self._timed[0][0] <= now:
+                _, number, future, job = heapq.heappop(self._timed)
+                self._queue[("later", number)] = (future, job)
+            if self._queue:
+                return self._queue.pop(next(iter(self._queue)))
+            if self._stopping or (not self._timed and now >= idle_until):
+                return None
+            self._changed.wait((self._timed[0][0] if self._timed else idle_until) - now)
+
+
+def _run(future: Future[T], job: Callable[[], T]) -> None:
+    if not future.set_running_or_notify_cancel():
+        return
+    try:
+        result = job()
+    except BaseException as error:  # noqa: BLE001 - handed to whoever waits
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+def succeeded(future: Future[Any]) -> bool:
+    """Wait, then whether the job ran without an exception."""
+    return not future.cancelled() and future.exception() is None
+
+
+@atexit.register
+def drain(seconds: float = EXIT_SECONDS) -> bool:
+    """Run what every lane has queued, at most ``seconds`` in all (a job of one lane may queue
+    one on another, so until all are idle); whether they all are. Runs at exit too: a run that
+    ends without closing its storage still commits and writes what it queued."""
+    deadline = time.monotonic() + seconds
+    while True:
+        lanes = [lane for lane in list(_LANES) if not lane.on_thread()]
+        if all(lane.idle() for lane in lanes):
+            return True
+        for lane in lanes:
+            if not lane.settle(max(0.0, deadline - time.monotonic())):
+                return False

@@ -1,7 +1,7 @@
 """Every game's records as the frame thread sees them: handed to the database, asked of it.
 
 A finished game is **recorded off the frame**: :meth:`RecordStore.add` hands the insert to the
-database's thread (one transaction per record) and returns a ticket at once. Until it is
+database's thread (one transaction per record) and returns a future at once. Until it is
 committed the record is *pending*: it counts as recorded (a save of it is never resumed), and
 every answer includes it. A record whose commit fails (a full disk, another program's lock, a
 file that may not be written) stays pending and is handed in again every
@@ -24,18 +24,18 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from functools import partial
 from typing import TypeVar
 
-from game.arcade.storage import docindex, importer, pending
+from game.arcade.storage import documents as docindex
+from game.arcade.storage import recordsql
+from game.arcade.storage import saves as importer
 from game.arcade.storage.database import Database, Unavailable, transaction
-from game.arcade.storage.docindex import DocumentEntry
-from game.arcade.storage.documents import GAMES_DIR
-from game.arcade.storage.gamedata import GameData
-from game.arcade.storage.jobs import Ticket
-from game.arcade.storage.records import Record, RecordBook
+from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
+from game.arcade.storage.gamedata import GameData, Record, RecordBook
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
-from game.arcade.storage.versioned import VersionedFiles
+from game.arcade.storage.saves import VersionedFiles
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ Key = tuple[str, str]
 
 class RecordStore:
     """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in on
-    first use (:mod:`~game.arcade.storage.importer`)."""
+    first use (:mod:`~game.arcade.storage.saves`)."""
 
     def __init__(self, db: Database, files: VersionedFiles, games: Mapping[str, GameData],
                  take_in_json: bool = True) -> None:
@@ -73,7 +73,7 @@ class RecordStore:
         self._failing = False
         self._initials: dict[Key, str] = {}  # initials handed in, not committed yet
         self._answers: dict[tuple[object, ...], object] = {}  # the last answer to each question
-        self._timer: threading.Timer | None = None
+        self._timer: Future[None] | None = None
         self.on_failed: Callable[[str, Record], object] | None = None
         """Called on the database's thread when a record's commit failed (it is kept on disk
         until it is committed)."""
@@ -193,8 +193,8 @@ class RecordStore:
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
     def add(self, game_id: str, record: Record,
-            then: Callable[[], object] | None = None) -> Ticket[bool]:
-        """Hand ``record`` to the database; the ticket says ``True`` once it is committed.
+            then: Callable[[], object] | None = None) -> Future[bool]:
+        """Hand ``record`` to the database; its future says ``True`` once it is committed.
         ``then`` is called on the database's thread once it is (also when that is only on a
         later try)."""
         self.open()
@@ -234,11 +234,10 @@ class RecordStore:
     def _retry_soon(self) -> None:
         """Hand the failed records in again in :data:`RETRY_SECONDS` (once per failure)."""
         with self._lock:
-            if self._timer is not None and self._timer.is_alive():
-                return
-            self._timer = threading.Timer(RETRY_SECONDS, self.retry)
-            self._timer.daemon = True
-            self._timer.start()
+            timer = self._timer
+            if timer is not None and not timer.done() and not timer.running():
+                return  # one is waiting already
+            self._timer = self._db.jobs.later(RETRY_SECONDS, self.retry)
 
     def _commit(self, key: tuple[str, str]) -> bool:
         """On the database thread: the pending record ``key`` in one transaction."""
@@ -365,7 +364,7 @@ class RecordStore:
         none: list[Record] = []
         found, waiting = self._ask(("table", game_id, variant),
                                    lambda conn: self._sql.table(conn, game_id, variant), none)
-        return pending.table(self._sql, self._games[game_id], variant, found, waiting)
+        return recordsql.pending_table(self._sql, self._games[game_id], variant, found, waiting)
 
     def records(self, game_id: str, variant: str | None = None,
                 last: int | None = None) -> list[Record]:
@@ -373,7 +372,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("records", game_id, variant, last),
             lambda conn: self._sql.records(conn, game_id, variant, last), none)
-        return pending.records(found, waiting, variant, last)
+        return recordsql.pending_records(found, waiting, variant, last)
 
     def records_by_id(self, game_id: str, ids: Sequence[str]) -> list[Record]:
         found, waiting = self._ask(("by id", game_id, tuple(ids)), partial(
@@ -389,7 +388,7 @@ class RecordStore:
         found, waiting = self._ask(
             ("tally", game_id, tuple(by), tuple(sums), variant),
             lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
-        return pending.tally(self._sql, game, found, waiting, by, sums, variant)
+        return recordsql.pending_tally(self._sql, game, found, waiting, by, sums, variant)
 
     def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
         """(recording number, game id, record) of every committed record of the known games
@@ -495,6 +494,6 @@ class RecordStore:
         with self._lock:
             initials = {i: v for (g, i), v in self._initials.items() if g == game_id}
         if initials:
-            answer = pending.with_initials(answer, initials)
+            answer = recordsql.with_initials(answer, initials)
         return answer, waiting
 

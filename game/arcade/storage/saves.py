@@ -16,22 +16,145 @@ once, through the game's ``"save"`` migrations: the old file is kept as
 ``<name>.v<N>-backup`` first and removed only after the new one is written; until then it is
 played from where it is. When the game's new save holds another game, that save is kept too
 (``<id>.json.replaced-<stamp>``): an older copy of the arcade ran after a newer one.
+
+A game object carries no id of its own (the rules know nothing of storage): :class:`RecordIds`
+keeps it beside the object, by identity, for as long as the object lives.
+
+**Versions.** :class:`VersionedFiles` is the one place that decides what a file's version means:
+
+* the **current** version is parsed strictly; a file of the wrong shape is corrupt (set aside);
+* an **older** version is migrated (by the games' own steps,
+  :mod:`~game.arcade.storage.gamedata`), parsed strictly, and at once rewritten as the
+  current version, its original kept as ``<name>.v<N>-backup`` (when the backup cannot be
+  written, the file is left as it is and the next write of it makes the backup first: a
+  migrated file is never overwritten without its original kept);
+* a **newer** version (a newer game ran on this folder, then this older one) is not corrupt: a
+  copy is kept as ``<name>.newer-v<N>-<stamp>`` (once per content), one line is logged (once per
+  session), and the file is parsed leniently, keeping what this build understands;
+* no version, a version that is not an int (``true``, ``"2"``, ``2.0``) or below 1: corrupt.
+
+``parse(data, strict)`` turns a current-version document into the caller's value and raises
+``ValueError`` (or ``TypeError``/``KeyError``...) when ``strict`` and the shape is wrong.
+
+**scores.json into arcade.db**, once, with nothing lost. Before ``arcade.db`` every record
+lived in ``scores.json``. When a storage first uses its database
+and finds that file, it reads it as it always did (a version 1 file is migrated first, a
+damaged one set aside, a newer one read as far as it can be), adds every record that is not in
+the database yet (file order kept, so tables and statistics come out as before; a record that
+is there already only takes initials it lacks), the ids recorded without a record, and the
+sections of games this version does not know (kept as they were, and taken in as records as
+soon as a version that knows the game opens the database). All of it is one transaction; only
+once it is committed is the file renamed ``scores.json.migrated`` (``-2``, ``-3``… when
+taken), where it stays as a backup that is never read again.
+
+So a kill at any point loses nothing: before the commit the file is still there and is read
+again next time; after it, reading it again adds nothing. An older copy of the arcade that
+wrote a new ``scores.json`` afterwards has its records taken in the same way.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+import uuid
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from game.arcade.storage.files import Corrupt, Unreadable
-from game.arcade.storage.gamedata import RECORD_ID_RE, GameData, is_iso_date, iso_date, stamp
-from game.arcade.storage.jsonfile import MAX_BYTES
-from game.arcade.storage.records import Record, record_from_json
-from game.arcade.storage.versioned import PARSE_ERRORS, VersionedFiles
+from game.arcade.storage.files import Corrupt, Unreadable, sync_dir
+from game.arcade.storage.gamedata import (
+    CURRENT,
+    RECORD_ID_RE,
+    GameData,
+    Migrations,
+    Record,
+    RecordBook,
+    is_iso_date,
+    iso_date,
+    parse_scores,
+    parse_section,
+    record_from_json,
+    stamp,
+)
+from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore
+
+if TYPE_CHECKING:  # the database's modules load with the records, after the title shows
+    import sqlite3
+
+    from game.arcade.storage.recordsql import RecordSql
+
+PARSE_ERRORS = (ValueError, TypeError, KeyError, IndexError, RecursionError)
+T = TypeVar("T")
+Parse = Callable[[dict[str, Any], bool], T]
+
+
+class VersionedFiles:
+    """Versioned reads (with their migrations and copies) on top of a :class:`JsonStore`."""
+
+    def __init__(self, store: JsonStore, migrations: Migrations) -> None:
+        self.store = store
+        self.migrations = migrations
+        self._newer_logged: set[tuple[str, int]] = set()
+
+    def read(self, name: str, kind: str, cap: int, parse: Parse[T], compact: bool = False,
+             game_id: str | None = None) -> T | None:
+        """``name`` as the current version of ``kind`` (a save: of ``game_id``), or ``None``
+        (missing, corrupt: set aside, unreadable: reported, or a newer file of which nothing
+        could be used)."""
+        loaded = self.store.load(name, cap)
+        if loaded is None:
+            return None
+        version = loaded.data.get("version")
+        if type(version) is int and version > CURRENT[kind]:
+            self._keep_newer(name, version, loaded.raw)
+            try:
+                return parse(loaded.data, False)
+            except PARSE_ERRORS as error:
+                log.warning("nothing of %s could be used: %s", name, error)
+                return None
+        try:
+            if type(version) is not int or version < 1:
+                raise ValueError(f"unknown version {version!r}")
+            data = (loaded.data if version == CURRENT[kind]
+                    else self.migrations.upgrade(kind, loaded.data, game_id))
+            result = parse(data, True)
+        except PARSE_ERRORS as error:
+            self.store.set_aside(name, f"wrong shape: {str(error)[:200]}")
+            return None
+        migrated = version < CURRENT[kind]
+        if (migrated and self.store.keep_copy(name, f"v{version}-backup", loaded.raw)
+                and self.store.write(name, data, cap, compact)):
+            log.info("%s migrated from version %d to %d (the original is %s.v%d-backup)",
+                     name, version, CURRENT[kind], name, version)
+        return result
+
+    def peek(self, data: dict[str, Any], kind: str, parse: Parse[T],
+             game_id: str | None = None) -> T | None:
+        """Like :meth:`read` on an already read document, without any side effect."""
+        version = data.get("version")
+        try:
+            if type(version) is not int or version < 1:
+                return None
+            if version > CURRENT[kind]:
+                return parse(data, False)
+            if version < CURRENT[kind]:
+                data = self.migrations.upgrade(kind, data, game_id)
+            return parse(data, True)
+        except PARSE_ERRORS:
+            return None
+
+    def _keep_newer(self, name: str, version: int, raw: bytes) -> None:
+        label = f"newer-v{version}-{stamp(self.store.clock())}"
+        self.store.keep_copy(name, label, raw, same_as=f"newer-v{version}-")
+        if (name, version) not in self._newer_logged:
+            self._newer_logged.add((name, version))
+            log.warning("%s is version %d, newer than this game knows: a copy is kept as "
+                        "%s.newer-v%d-*, and what this version understands is used",
+                        name, version, name, version)
+
 
 log = logging.getLogger(__name__)
 
@@ -262,3 +385,113 @@ class SaveFiles:
     def _parser(self, game_id: str) -> Callable[[dict[str, Any], bool], tuple[str, Any]]:
         game = self._games[game_id]
         return lambda data, strict: parse_save(data, game)
+
+
+class RecordIds:
+    """Record ids by game object (weakly: a game that is gone is forgotten)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[int, tuple[Callable[[], Any], str]] = {}
+        self._made: set[str] = set()
+
+    def made_here(self, record_id: str) -> bool:
+        """Whether this session made ``record_id`` (a new uuid4: nothing was ever recorded
+        under it before this session)."""
+        return record_id in self._made
+
+    def of(self, game: Any) -> str:
+        """The record id of ``game``: a new uuid4 hex for an object seen for the first time."""
+        entry = self._ids.get(id(game))
+        if entry is not None and entry[0]() is game:
+            return entry[1]
+        record_id = uuid.uuid4().hex
+        self._made.add(record_id)
+        self.register(game, record_id)
+        return record_id
+
+    def register(self, game: Any, record_id: str) -> None:
+        """Remember ``game``'s id for as long as the object lives (by identity, weakly)."""
+        key = id(game)
+        ids = self._ids
+
+        def forget(_dead: object) -> None:
+            ids.pop(key, None)
+
+        def strong() -> Any:
+            return game
+
+        ref: Callable[[], Any]
+        try:
+            ref = weakref.ref(game, forget)
+        except TypeError:  # not weak-referenceable: kept alive for the session
+            ref = strong
+        ids[key] = (ref, record_id)
+
+
+
+SCORES_FILE = "scores.json"
+SCORES_MAX_BYTES = 64 * 1024 * 1024
+"""The biggest ``scores.json`` that is read (10,000 records of a game are about 1.6 MB)."""
+MIGRATED = f"{SCORES_FILE}.migrated"
+
+
+def read_scores(files: VersionedFiles, games: Mapping[str, GameData]) -> RecordBook | None:
+    """``scores.json`` as a record book (migrated, or set aside when damaged), or ``None``."""
+    return files.read(SCORES_FILE, "scores", SCORES_MAX_BYTES,
+                      lambda data, strict: parse_scores(data, games, strict), compact=True)
+
+
+def take_in(conn: sqlite3.Connection, sql: RecordSql, book: RecordBook,
+            forget: Sequence[str] = ()) -> int:
+    """Add the book's records, recorded ids and unknown sections in one transaction, which
+    also drops the kept sections of the games in ``forget``; how many records were new."""
+
+    def work(conn: sqlite3.Connection) -> int:
+        conn.executemany("DELETE FROM foreign_sections WHERE game = ?",
+                         [(game_id,) for game_id in forget])
+        added = 0
+        for game_id, section in book.games.items():
+            added += sql.insert(conn, game_id, section.records)
+            sql.add_recorded(conn, game_id, section.recorded)
+        for game_id, raw in book.passthrough.items():
+            conn.execute("INSERT OR REPLACE INTO foreign_sections (game, section) VALUES (?, ?)",
+                         (game_id, json.dumps(raw, ensure_ascii=False, allow_nan=False)))
+        return added
+
+    from game.arcade.storage.database import transaction
+
+    return transaction(conn, work)
+
+
+def adopt_sections(conn: sqlite3.Connection, sql: RecordSql) -> int:
+    """Records of known games kept from ``scores.json`` while their game was unknown: taken
+    in, their section removed; how many records were new."""
+    rows = conn.execute("SELECT game, section FROM foreign_sections").fetchall()
+    book = RecordBook()
+    for game_id, raw in rows:
+        game = sql.games.get(game_id)
+        if game is None:
+            continue
+        try:
+            book.games[game_id] = parse_section(json.loads(raw), game, strict=False)
+        except PARSE_ERRORS as error:
+            log.warning("the kept records of %s cannot be read: %s", game_id, error)
+    if not book.games:
+        return 0
+    return take_in(conn, sql, book, forget=list(book.games))
+
+
+def retire(files: VersionedFiles, added: int) -> None:
+    """Rename ``scores.json`` (all taken in) to ``scores.json.migrated[-n]``."""
+    store = files.store
+    target = store.free_name(MIGRATED)
+    try:
+        os.rename(store.path(SCORES_FILE), target)
+    except FileNotFoundError:
+        return  # another copy of the arcade took it in at the same time
+    except OSError as error:
+        log.warning("%s is in arcade.db but could not be renamed: %s", SCORES_FILE, error)
+        return
+    sync_dir(target.parent)
+    log.info("%s: %d records moved into arcade.db; the file is kept as %s", SCORES_FILE, added,
+             target.name)

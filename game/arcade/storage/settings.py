@@ -1,41 +1,316 @@
-"""The player's settings: the arcade's own fields plus one section per game, always valid.
+"""The player's settings: the arcade's own fields plus one section per game, always valid;
+and the kiosk operator's PIN, kept in a file of its own.
 
-Settings come from a file anyone can edit, and from newer or older versions of the game, so
-every value is checked against what this build supports, field by field, whenever it is read
-and again when it is written: a value of the wrong type or out of range (``"language": "xx"``,
-``"TH"``, a newer version's language, a volume of 7, ``idle_seconds`` of 0) falls back to that
-field's default with one log line, never an exception and never a notice. Only a file broken as
-a whole is corrupt (no ``settings`` object, ``games`` not an object).
+Settings come from a file anyone can edit, and from other versions of the game, so every value
+is checked field by field whenever it is read and written: a value of the wrong type or out of
+range (``"language": "xx"``, a volume of 7) falls back to that field's default with one log
+line, never an exception nor a notice. Only a file broken as a whole is corrupt. Per-game
+sections follow each game's ``GameData.settings`` (unknown fields dropped); sections of games
+this build does not know are kept and written back as they are. ``fleet_url`` and
+``kiosk_name`` are the venue link the operator menu sets: the server's connection string, never
+with a password, and this kiosk's name on the venue board (``""``: the host name).
 
-Per-game sections are described by each game's ``GameData.settings``; unknown fields inside a
-known section are dropped. Sections of games this build does not know are kept exactly as they
-are and written back, so a newer version's game keeps its settings.
+The kiosk PIN is not a setting: it lives in its own small file, ``kiosk-pin.json``, where a
+damaged settings file cannot lose it (a kiosk without a PIN asks whoever stands there to choose
+one: the operator menu, then EXIT TO DESKTOP). ``kiosk_pin_hash`` is only what an older file
+held; ``Storage.load_settings`` moves it to the PIN's file (:meth:`PinStore.adopt`). The other
+``kiosk_*`` fields are the operator menu's: the games offered, attract mode, the language an
+idle kiosk returns to.
 
-``fleet_url`` and ``kiosk_name`` are the venue link the operator menu sets (see
-``game.arcade.fleet``): the server's connection string, never with a password, and this kiosk's
-name on the venue board (``""``: the machine's host name).
-
-The kiosk PIN is not a setting: it lives in ``kiosk-pin.json``
-(:mod:`~game.arcade.storage.pinstore`), where a damaged settings file cannot lose it.
-``kiosk_pin_hash`` is only what an older file held (``""``: none); ``Storage.load_settings``
-moves it to the PIN's file and writes the settings without it. The other ``kiosk_*`` fields
-are the operator menu's: the games offered, attract mode, the language an idle kiosk returns to.
+**The PIN** is 4 to 8 ASCII digits (``str.isdigit`` also passes ``"١٢٣٤"``, which the PIN pad
+cannot type). Only :func:`hash_pin`'s text is kept, ``pbkdf2_sha256$<iterations>$<salt
+hex>$<hash hex>``; :func:`verify_pin` compares in constant time and refuses absurd iteration
+counts, so a doctored file cannot hang the PIN pad. ``kiosk-pin.json`` (``{"version": 1,
+"hash": "" | "pbkdf2_sha256$…", "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC
+seconds, 0: none>}``) is written atomically and copied to ``kiosk-pin.json.last-good``; a
+damaged one is set aside (with its notice) and the other copy used and written back. The
+marker ``kiosk-pin.set``, made once, makes a kiosk whose two copies are both gone **lost**
+(:data:`LOST`), not new: no first-start setup, no PIN opens it, and the PIN pad says how to
+reset it from a shell (``main.py --reset-pin``, :meth:`PinStore.reset`). Every :data:`TRIES`
+wrong PINs in a row lock the pad, 30 s, then 1 min, 2, 4 … up to :data:`MAX_LOCK_SECONDS`
+(:func:`lock_seconds`), across restarts; a clock set back never makes a lock longer.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from typing import Any
 
 from game.arcade.storage.gamedata import GAME_ID_RE, GameData, SettingField
-from game.arcade.storage.pin import is_pin_hash
+from game.arcade.storage.jsonfile import JsonStore
 from game.engine.locales import ALL_LOCALES
 
 log = logging.getLogger(__name__)
+PIN_FILE = "kiosk-pin.json"
+LAST_GOOD = f"{PIN_FILE}.last-good"
+MARKER_FILE = "kiosk-pin.set"
+PIN_VERSION = 1
+TRIES = 3
+"""Wrong PINs in a row that lock the pad."""
+FIRST_LOCK_SECONDS = 30.0
+MAX_LOCK_SECONDS = 3600.0
+MAX_LOCKOUTS = 64
+NONE, SET, LOST = "none", "set", "lost"
+
+
+def lock_seconds(lockouts: int) -> float:
+    """How long the ``lockouts``-th lock in a row lasts: 30 s, 1 min, 2, 4 … at most an hour."""
+    if lockouts < 1:
+        return 0.0
+    return min(FIRST_LOCK_SECONDS * 2.0 ** min(lockouts - 1, MAX_LOCKOUTS), MAX_LOCK_SECONDS)
+
+
+@dataclass
+class PinState:
+    """What ``kiosk-pin.json`` holds (see the module docstring)."""
+
+    hash: str = ""
+    failures: int = 0
+    lockouts: int = 0
+    locked_until: float = 0.0
+
+
+def _count(value: Any, high: int) -> bool:
+    return type(value) is int and 0 <= value <= high
+
+
+def parse_state(data: dict[str, Any]) -> PinState:
+    """The state in a ``kiosk-pin.json`` document; ``ValueError`` for anything else."""
+    if data.get("version") != PIN_VERSION:
+        raise ValueError(f"unknown version {data.get('version')!r}")
+    stored, until = data.get("hash"), data.get("locked_until")
+    if not (stored == "" or is_pin_hash(stored)):
+        raise ValueError("not a PIN hash")
+    if not (_count(data.get("failures"), TRIES - 1) and _count(data.get("lockouts"),
+                                                                  MAX_LOCKOUTS)):
+        raise ValueError("bad failure counts")
+    if not (isinstance(until, (int, float)) and type(until) is not bool
+            and math.isfinite(until) and until >= 0):
+        raise ValueError(f"bad locked_until {until!r}")
+    return PinState(str(stored), data["failures"], data["lockouts"], float(until))
+
+
+class PinStore:
+    """The operator's PIN of the data folder behind ``store`` (``None``: memory only)."""
+
+    def __init__(self, store: JsonStore | None, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._clock = clock
+        self._state: PinState | None = None
+        self._marked = False  # memory only: a PIN was set in this session
+
+    # --- what there is -------------------------------------------------------------------
+    @property
+    def state(self) -> PinState:
+        """The PIN file's state, read once (from the last-good copy when it is damaged)."""
+        if self._state is None:
+            self._state = self._load()
+        return self._state
+
+    @property
+    def status(self) -> str:
+        """:data:`SET`, :data:`NONE` (never had one: the operator chooses one) or :data:`LOST`
+        (had one, both copies gone: only ``--reset-pin`` helps)."""
+        if self.state.hash:
+            return SET
+        return LOST if self._had_pin() else NONE
+
+    def _had_pin(self) -> bool:
+        """Whether a PIN was ever set here: the marker (whatever it is now: it was made for a
+        PIN), or one set in this session."""
+        store = self._store
+        if self._marked or store is None or not store.writable:
+            return self._marked
+        try:
+            store.path(MARKER_FILE).lstat()
+        except FileNotFoundError:
+            return False
+        except OSError:
+            return True  # it may be there: never offer setup on a doubt
+        return True
+
+    def _load(self) -> PinState:
+        if self._store is None:
+            return PinState()
+        for name in (PIN_FILE, LAST_GOOD):
+            state = self._read(name)
+            if state is None:
+                continue
+            if name == LAST_GOOD:
+                log.warning("%s is gone or damaged: the PIN comes from %s", PIN_FILE, LAST_GOOD)
+                self._store.write(PIN_FILE, to_json(state))
+            return state
+        return PinState()
+
+    def _read(self, name: str) -> PinState | None:
+        """``name``'s state; ``None`` when missing or unusable (set aside or reported)."""
+        assert self._store is not None
+        loaded = self._store.load(name)
+        if loaded is None:
+            return None
+        try:
+            return parse_state(loaded.data)
+        except ValueError as why:
+            self._store.set_aside(name, f"wrong shape: {why}")
+            return None
+
+    # --- changes -------------------------------------------------------------------------
+    def set_pin(self, pin: str) -> bool:
+        """Store ``pin`` hashed (the lockout count starts again); ``True`` when on disk.
+        ``ValueError`` unless 4-8 ASCII digits."""
+        if not valid_pin(pin):
+            raise ValueError("a PIN is 4 to 8 digits 0-9")
+        self._state = PinState(hash_pin(pin))
+        return self._mark() and self._save()
+
+    def adopt(self, stored: str) -> bool:
+        """An older ``settings.json``'s PIN hash, kept here unless a PIN is here already;
+        ``True`` when the settings may forget it (a PIN is here, on disk)."""
+        if self.status == SET:
+            return True
+        if not is_pin_hash(stored):
+            return False
+        self._state = PinState(stored, self.state.failures, self.state.lockouts,
+                               self.state.locked_until)
+        log.info("the kiosk PIN moved from the settings to %s", PIN_FILE)
+        return self._mark() and self._save()
+
+    def reset(self) -> bool:
+        """Forget the PIN, its copies, its marker and any lockout (``--reset-pin``, with no
+        kiosk running); ``True`` when nothing of them is left."""
+        self._state, self._marked = PinState(), False
+        if self._store is None:
+            return True
+        removed = [self._store.remove(name) for name in (PIN_FILE, LAST_GOOD, MARKER_FILE)]
+        return all(removed)
+
+    def _mark(self) -> bool:
+        """Make the marker that a PIN was set, unless it is there; ``True`` when it is."""
+        already = self._had_pin()
+        self._marked = True
+        if self._store is None or already:
+            return True
+        return self._store.write(MARKER_FILE, {"version": PIN_VERSION, "pin": "was set"})
+
+    def _save(self) -> bool:
+        if self._store is None:
+            return True
+        payload = to_json(self.state)
+        written = self._store.write(PIN_FILE, payload)
+        return self._store.write(LAST_GOOD, payload) and written
+
+    # --- the lockout ---------------------------------------------------------------------
+    def _now(self) -> float:
+        return self._clock().timestamp()
+
+    def locked_for(self) -> float:
+        """Seconds until the pad takes PINs again (0: now). A lock that ends further away
+        than its own length (the clock was set back) is made to end one length from now."""
+        state = self.state
+        if not state.locked_until:
+            return 0.0
+        left = state.locked_until - self._now()
+        longest = lock_seconds(state.lockouts)
+        if left > longest:
+            state.locked_until = self._now() + longest
+            self._save()
+            left = longest
+        return max(0.0, left)
+
+    def attempt(self, entered: str, run_pin: str | None = None) -> bool:
+        """Whether ``entered`` is the PIN (``run_pin``: this run's, else the stored one),
+        counting a wrong one towards the next lock; always ``False`` while locked (and not
+        counted). Compared in constant time."""
+        if self.locked_for() > 0:
+            return False
+        state = self.state
+        if run_pin:
+            import hmac
+
+            right = hmac.compare_digest(entered.encode(), run_pin.encode())
+        else:
+            right = verify_pin(entered, state.hash)
+        if right:
+            if (state.failures, state.lockouts, state.locked_until) != (0, 0, 0.0):
+                state.failures, state.lockouts, state.locked_until = 0, 0, 0.0
+                self._save()
+            return True
+        state.failures += 1
+        if state.failures >= TRIES:
+            state.failures = 0
+            state.lockouts = min(state.lockouts + 1, MAX_LOCKOUTS)
+            state.locked_until = self._now() + lock_seconds(state.lockouts)
+            log.warning("kiosk: %d wrong PINs in a row; the pad is locked for %.0f s (lock %d)",
+                        TRIES, lock_seconds(state.lockouts), state.lockouts)
+        self._save()
+        return False
+
+    def tries_left(self) -> int:
+        """Wrong PINs that may still be entered before the pad locks (``TRIES`` after a lock
+        or the right PIN)."""
+        return TRIES - self.state.failures
+
+
+def to_json(state: PinState) -> dict[str, Any]:
+    """``state`` as a ``kiosk-pin.json`` document."""
+    return {"version": PIN_VERSION, **asdict(state)}
+
+
+ITERATIONS = 200_000
+"""About 0.2 s per check on a slow core: fine for a PIN pad, slow for guessing."""
+MAX_ITERATIONS = 5_000_000
+PREFIX = "pbkdf2_sha256"
+_DIGITS = frozenset("0123456789")
+_HASH_RE = re.compile(r"pbkdf2_sha256\$([1-9][0-9]{0,6})\$([0-9a-f]{32})\$([0-9a-f]{64})")
+
+
+def valid_pin(text: object) -> bool:
+    """Whether ``text`` is 4 to 8 ASCII digits."""
+    return isinstance(text, str) and 4 <= len(text) <= 8 and set(text) <= _DIGITS
+
+
+def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) -> str:
+    """The stored form of ``pin``; ``ValueError`` unless :func:`valid_pin`."""
+    if not valid_pin(pin):
+        raise ValueError("a PIN is 4 to 8 digits 0-9")
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"iterations must be 1..{MAX_ITERATIONS}, not {iterations}")
+    salt = os.urandom(16) if salt is None else salt
+    if len(salt) != 16:
+        raise ValueError("the salt is 16 bytes")
+    import hashlib  # OpenSSL's library: loaded when a PIN is set, not to read the settings
+
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
+    return f"{PREFIX}${iterations}${salt.hex()}${digest.hex()}"
+
+
+def is_pin_hash(stored: object) -> bool:
+    """Whether ``stored`` looks like :func:`hash_pin`'s output (with a sane iteration count)."""
+    if not isinstance(stored, str):
+        return False
+    match = _HASH_RE.fullmatch(stored)
+    return match is not None and int(match.group(1)) <= MAX_ITERATIONS
+
+
+def verify_pin(pin: object, stored: object) -> bool:
+    """Whether ``pin`` is the PIN ``stored`` was made from; ``False`` for anything malformed."""
+    if not (valid_pin(pin) and is_pin_hash(stored)):
+        return False
+    assert isinstance(pin, str) and isinstance(stored, str)
+    _prefix, iterations, salt, expected = stored.split("$")
+    import hashlib
+    import hmac
+
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), bytes.fromhex(salt),
+                                 int(iterations))
+    return hmac.compare_digest(digest.hex(), expected)
+
 
 VERSION = 2
 WINDOW_KEYS = ("x", "y", "w", "h", "display")
@@ -68,11 +343,8 @@ def valid_window(value: Any) -> bool:
 
 @dataclass
 class Settings:
-    """The player's choices; persisted by ``Storage.save_settings``.
-
-    ``games`` holds one section per game id (see :meth:`game`); ``schemas`` (not compared, not
-    shown) are the known games' fields, set by :meth:`for_games` and ``Storage.load_settings``.
-    """
+    """The player's choices (``Storage.save_settings``). ``games``: a section per game id
+    (:meth:`game`); ``schemas`` (not compared nor shown): the known games' fields."""
 
     language: str = "en"
     music_volume: float = 0.6

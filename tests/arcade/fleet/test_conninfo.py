@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.arcade.fleet import conninfo
+from game.arcade.fleet import config as conninfo
 
 
 @pytest.mark.parametrize("text, stored, had_one", [

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.fleet.check import run_check
+from game.arcade.fleet.admin import run_check
 from game.arcade.fleet.config import FleetConfig
 from game.arcade.fleet.link import _kind
 from tests.support.fleet import GAME_DATA, ROOT

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from game.arcade.fleet.validation import FIELDS_MAX, entry_from_row
+from game.arcade.fleet.board import FIELDS_MAX, entry_from_row
 from game.games.registry import GAMES
 
 RANKED = next(spec.data for spec in GAMES if spec.data.score_of is not None)

@@ -43,8 +43,8 @@ def test_without_a_venue_link_the_kiosks_button_is_off(kiosk_app) -> None:
 @pytest.mark.slow
 def test_the_operator_sees_which_kiosks_are_online(kiosk_app, postgres, tmp_path,
                                                    monkeypatch) -> None:
+    from game.arcade import fleet as registry
     from game.arcade.fleet import link as link_module
-    from game.arcade.fleet import registry
     from tests.support.venue import Venue
 
     monkeypatch.setattr(registry, "READ_SECONDS", 0.5)

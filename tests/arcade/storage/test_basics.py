@@ -17,8 +17,8 @@ from game.arcade.storage import (
     SCORES_MAX_BYTES,
     Settings,
     Storage,
-    location,
 )
+from game.arcade.storage import lock as location
 from tests.arcade.storage.support import COUNTER, GAMES, MAGDAGDON, make, scores
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -276,3 +276,18 @@ def test_a_reset_whose_backup_fails_resets_nothing(tmp_path: Path,
     monkeypatch.undo()
     assert [r.id for r in s.records("magdagdon")] == ids
     assert not list(tmp_path.glob("arcade.db.backup-*"))
+
+
+def test_closing_leaves_arcade_db_whole_without_its_wal(tmp_path: Path) -> None:
+    """The writing connection closes after the read-only one, so SQLite folds the -wal into
+    the file and removes it: a copy of ``arcade.db`` alone (a backup, a move) holds every
+    record. (Closed the other way round, the read-only connection, last, cannot.)"""
+    for count in (1, 2, 3):
+        folder = tmp_path / str(count)
+        s = make(folder)
+        for i in range(count):
+            s.record_game("magdagdon", finished(P, 1 + i))
+        assert s.records("magdagdon")  # the read-only connection is open too
+        s.close()
+        assert sorted(p.name for p in folder.iterdir() if p.name.startswith(DB_FILE)) == [DB_FILE]
+        assert len(stored(folder, "magdagdon")) == count

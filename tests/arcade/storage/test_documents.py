@@ -144,7 +144,7 @@ def test_a_records_document_is_found_by_one_indexed_query(tmp_path, monkeypatch)
     listing every document (100,000 of them took seconds per tap)."""
     import sqlite3
 
-    from game.arcade.storage import docindex
+    from game.arcade.storage import documents as docindex
 
     store = store_of(tmp_path)
     games = [Counter(n, n) for n in (3, 4, 5)]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.arcade.storage import SETTINGS_FILE, GameMigrations, Storage
-from game.arcade.storage.migrations import Migrations
+from game.arcade.storage.gamedata import Migrations
 from tests.arcade.storage.support import COUNTER, GAMES, MAGDAGDON, copy_v1, read_json
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import jsonfile, writer
+from game.arcade.storage import jobs, jsonfile
 from game.arcade.storage.jsonfile import JsonStore, Notice
 from tests.arcade.storage.support import SAVE_FAILED, fail, make, played
 
@@ -183,7 +183,7 @@ def test_the_next_move_finds_the_writer_waiting_and_a_quiet_store_keeps_none(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves a few seconds apart reuse one thread (starting one costs the move's frame ~0.25 ms);
     LINGER seconds after the last one it ends by itself."""
-    monkeypatch.setattr(writer, "LINGER", 0.5)
+    monkeypatch.setattr(jobs, "SAVES_LINGER", 0.5)
     store = _store(tmp_path)
     (first,) = started_writers(lambda: store.write_later(NAME, {"turn": 1}))
     store.settle()

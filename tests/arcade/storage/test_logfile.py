@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.arcade.storage import LOG_FILE
-from game.arcade.storage.logfile import QuietRotatingFileHandler, open_log
+from game.arcade.storage.lock import QuietRotatingFileHandler, open_log
 from tests.arcade.storage.support import make
 
 

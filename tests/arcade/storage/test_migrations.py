@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings, Storage, migrations
-from game.arcade.storage.pin import is_pin_hash
-from game.arcade.storage.pinstore import PIN_FILE, SET
+from game.arcade.storage import SCORES_FILE, SETTINGS_FILE, Settings, Storage
+from game.arcade.storage import gamedata as migrations
+from game.arcade.storage.settings import PIN_FILE, SET, is_pin_hash
 from game.rules.magdagdon import MagdagdonGame
 from tests.arcade.storage.support import (
     COUNTER,

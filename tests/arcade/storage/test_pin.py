@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.arcade.storage.pin import hash_pin, is_pin_hash, valid_pin, verify_pin
+from game.arcade.storage.settings import hash_pin, is_pin_hash, valid_pin, verify_pin
 
 
 @pytest.mark.parametrize("pin", ["0000", "1234", "12345678", "0042"])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.arcade.storage import SETTINGS_FILE, Notice, Settings, hash_pin
-from game.arcade.storage.pinstore import (
+from game.arcade.storage.settings import (
     LAST_GOOD,
     LOST,
     MARKER_FILE,
