@@ -181,9 +181,8 @@ class Display:
 
     # --- opening -------------------------------------------------------------------------
     def open(self, picture: pygame.Surface | None = None) -> pygame.Surface:
-        """Create the canvas and the window (fullscreen if asked); return the canvas.
-        ``picture``: what the canvas holds until a frame is drawn (the last picture of a
-        window that was lost, :mod:`game.engine.rebuild`)."""
+        """Create the canvas and the window (fullscreen if asked); return the canvas, holding
+        ``picture`` if given (a lost window's last, :mod:`game.engine.rebuild`)."""
         declare_dpi_awareness()
         self.probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         pygame.display.set_caption(self.title)
@@ -220,8 +219,7 @@ class Display:
         return old
 
     def _show_window(self, rect: Rect, monitor: Monitor) -> None:
-        """The window at ``rect`` (or covering ``monitor`` when fullscreen), shown with the
-        canvas in it."""
+        """The window at ``rect`` (covering ``monitor`` if fullscreen), showing the canvas."""
         # Made at its start geometry, with its renderer while hidden: a GL renderer makes SDL
         # recreate the window (shown, it would lose its place and input), and one made before
         # a resize may keep the old size (OpenGL ES through EGL: a shifted, cut picture).
