@@ -429,14 +429,12 @@ class Display:
             raise RuntimeError("Display.open() has not been called")
         if self.probe and redrawn:
             self.draw_probe(self._surface)
-        if not self.window_exists():  # a GL present into a destroyed window can take seconds
-            self.damaged = True
-            return
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
-        self._presenter.present(self._surface, box, integer_scale(self.size, box),
-                                upload=redrawn, areas=areas)
-        self.damaged = False
+        # never into a destroyed window: Mesa's software GL may spend seconds on it
+        self.damaged = not self._presenter.present(
+            self._surface, box, integer_scale(self.size, box), upload=redrawn, areas=areas,
+            exists=self.window_exists)
 
     def snapshot(self) -> pygame.Surface:
         """What the window shows now, in window pixels (letterbox bars included): for tests

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -46,7 +46,11 @@ class RendererPresenter:
         return viewport.width, viewport.height
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None) -> None:
+                areas: Sequence[pygame.Rect] | None = None,
+                exists: Callable[[], bool] = lambda: True) -> bool:
+        """Show ``canvas`` in ``box``; ``False`` when the window no longer ``exists``, asked
+        once the texture is up to date (nothing is left queued for the window then) and just
+        before anything is drawn for the window, which asks for its size."""
         if self.texture is None or sharp != self.sharp:
             key = "SDL_RENDER_SCALE_QUALITY"
             before = os.environ.get(key)
@@ -66,11 +70,14 @@ class RendererPresenter:
             for area in areas:  # only what changed: the rest of the texture is still right
                 # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
                 self.texture.update(canvas.subsurface(area), tuple(area))
+        if not exists():
+            return False
         if tuple(box) != (0, 0, *self.output_size()):  # bars: a back buffer keeps no black
             self.renderer.draw_color = (0, 0, 0, 255)
             self.renderer.clear()
         self.texture.draw(dstrect=box)
         self.renderer.present()
+        return True
 
     def snapshot(self) -> pygame.Surface:
         """What the window shows now, read back from the renderer."""
@@ -99,7 +106,11 @@ class SurfacePresenter:
         return self.window.size
 
     def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None) -> None:
+                areas: Sequence[pygame.Rect] | None = None,
+                exists: Callable[[], bool] = lambda: True) -> bool:
+        """Show ``canvas`` in ``box``; ``False`` when the window no longer ``exists``."""
+        if not exists():
+            return False
         target = self.window.get_surface()
         if target.get_size() != self._size:
             target.fill((0, 0, 0))
@@ -112,6 +123,7 @@ class SurfacePresenter:
         else:
             pygame.transform.smoothscale(canvas, (w, h), target.subsurface(box))
         self.window.flip()
+        return True
 
     def snapshot(self) -> pygame.Surface:
         """What the window shows now."""

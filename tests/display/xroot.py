@@ -41,9 +41,18 @@ class Attributes(ctypes.Structure):
                 ("screen", ctypes.c_void_p)]
 
 
+_ErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+_IGNORE = _ErrorHandler(lambda _display, _error: 0)
+"""A window listed may be gone before its attributes are asked for (a menu closing): Xlib's
+default handler would end the test run over it."""
+
+
 @cache
 def _xlib() -> Any:
     lib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    lib.XSetErrorHandler.argtypes = [_ErrorHandler]
+    lib.XSetErrorHandler.restype = ctypes.c_void_p
+    lib.XSetErrorHandler(_IGNORE)
     lib.XOpenDisplay.restype = ctypes.c_void_p
     lib.XOpenDisplay.argtypes = [ctypes.c_char_p]
     lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
