@@ -205,9 +205,8 @@ class Display:
         return self._surface
 
     def replace_window(self) -> pygame.Window | None:
-        """A new window and renderer in place of a destroyed one, on the same canvas, which
-        they show at once; the old window is returned, for the caller to destroy once it is
-        safe to (:mod:`game.engine.rebuild`)."""
+        """A new window and renderer for a destroyed one, on the same canvas, which they show
+        at once; the old window is returned, to destroy when safe (:mod:`game.engine.rebuild`)."""
         old = self.window
         if self._presenter is not None:  # before the new renderer: one GL context current
             self._presenter.release()
@@ -215,20 +214,25 @@ class Display:
         self.window = None
         monitors = sdl.monitors()
         rect = self._windowed
-        self._show_window(rect, monitors[0] if self.headless else monitor_at(monitors, rect))
+        self._show_window(rect, monitors[0] if self.headless else monitor_at(monitors, rect),
+                          self.mode == FULLSCREEN)
         return old
 
-    def _show_window(self, rect: Rect, monitor: Monitor) -> None:
-        """The window at ``rect`` (covering ``monitor`` if fullscreen), showing the canvas."""
+    def _show_window(self, rect: Rect, monitor: Monitor, at_once: bool = False) -> None:
+        """The window at ``rect`` (covering ``monitor`` if fullscreen), showing the canvas;
+        ``at_once``: fullscreen from the start (the window manager made the last one so)."""
         # Made at its start geometry, with its renderer while hidden: a GL renderer makes SDL
         # recreate the window (shown, it would lose its place and input), and one made before
         # a resize may keep the old size (OpenGL ES through EGL: a shifted, cut picture).
         start = monitor.bounds if self.fullscreen and not self.headless else rect
         self.window = pygame.Window(self.title or "pygame window", start[2:], start[:2],
-                                    resizable=True, hidden=True, allow_high_dpi=True)
+                                    resizable=True, hidden=True, allow_high_dpi=True,
+                                    fullscreen_desktop=at_once)
         self._presenter = make_presenter(self.window, self.vsync)
         self.window.show()
-        if self.fullscreen:
+        if at_once and self._covers(monitor.bounds):
+            self.mode = FULLSCREEN
+        elif self.fullscreen:
             self.fullscreen = False
             self._switch(True, monitor)
         elif not self.headless:
@@ -431,8 +435,8 @@ class Display:
             self.draw_probe(self._surface)
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
-        # never into a destroyed window: Mesa's software GL may spend seconds on it
-        self.damaged = not self._presenter.present(
+        # never into a window gone (asked before and after the upload): Mesa may take seconds
+        self.damaged = not self.window_exists() or not self._presenter.present(
             self._surface, box, integer_scale(self.size, box), upload=redrawn, areas=areas,
             exists=self.window_exists)
 

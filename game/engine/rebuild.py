@@ -28,6 +28,11 @@ from game.engine.presence import WindowPresence
 
 log = logging.getLogger(__name__)
 
+_SHOWING = (pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
+            pygame.WINDOWRESIZED)
+"""The events of a new window kept (the display presents again on them); any other, its
+focus and the pointer entering it, is no player's input."""
+
 
 def reopen(display: Display, presence: WindowPresence, clock: Callable[[], float]
            ) -> tuple[Display, WindowPresence] | None:
@@ -46,7 +51,11 @@ def reopen(display: Display, presence: WindowPresence, clock: Callable[[], float
     except pygame.error as error:
         log.warning("no new window (%s)", error)
         return None
-    pygame.event.clear()  # the new window's own focus and visibility events are no input
+    # The new window's focus and pointer events are no input; its exposure is kept: it shows
+    # the picture again once the window manager has framed the window.
+    showing = [event.type for event in pygame.event.get() if event.type in _SHOWING]
+    for kind in showing:
+        pygame.event.post(pygame.event.Event(kind))
     renewed = WindowPresence(display, clock)
     renewed.keep_forward = presence.keep_forward
     log.info("display: the game shows in a new window %.0f ms after the old one was found "

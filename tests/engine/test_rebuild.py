@@ -100,3 +100,15 @@ def test_nothing_is_presented_into_a_window_that_no_longer_exists(app) -> None:
     app.display.window_exists = lambda: True
     app.display.present()
     assert middle(app) == (250, 0, 0) and not app.display.damaged
+
+
+def test_a_new_window_keeps_its_exposure_but_no_focus_or_input_events(app) -> None:
+    """Its exposure shows the picture again once the window manager has framed it (the first
+    present may come before); focus and input events are not the player's."""
+    for kind in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSLOST, pygame.KEYDOWN,
+                 pygame.MOUSEBUTTONDOWN):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_a, pos=(5, 5), button=1))
+    assert app.reopen_display()
+    kinds = {event.type for event in pygame.event.get()}
+    assert pygame.WINDOWEXPOSED in kinds
+    assert not kinds & {pygame.WINDOWFOCUSLOST, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN}
