@@ -43,8 +43,10 @@ def reopen(display: Display, presence: WindowPresence, clock: Callable[[], float
     try:
         if restart:
             display = _restart_video(display, presence)
+            shown = time.monotonic()
         else:
             old = display.replace_window()
+            shown = time.monotonic()
             presence.release()  # the dead window's destruction must not wait for an answer
             if old is not None:
                 _destroy(old)
@@ -59,7 +61,7 @@ def reopen(display: Display, presence: WindowPresence, clock: Callable[[], float
     renewed = WindowPresence(display, clock)
     renewed.keep_forward = presence.keep_forward
     log.info("display: the game shows in a new window %.0f ms after the old one was found "
-             "lost (%s)", (time.monotonic() - started) * 1000,
+             "lost (%s)", (shown - started) * 1000,
              "SDL's video started again" if restart else "window and renderer only")
     return display, renewed
 
