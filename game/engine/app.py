@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets, memory
+from game.engine import assets, memory, rebuild
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, Display
@@ -186,26 +186,13 @@ class App:
         self.save_and_quit()
 
     def reopen_display(self) -> bool:
-        """Restart SDL's video and open a new window like the lost one; ``True`` when done."""
+        """A new window like the lost one (:mod:`game.engine.rebuild`); ``True`` when done."""
         log.warning("the game's window was destroyed or cut off from the X server: opening a "
                     "new one")
-        old = self.display
-        self.presence.release()  # the dead window's destruction must not wait for an answer
-        old.release()
-        pygame.display.quit()
-        display = Display(old.size, old.fullscreen, old.title, vsync=old.vsync,
-                          remembered_window=old.remembered_window)
-        display.geometry_listeners = old.geometry_listeners
-        try:
-            pygame.display.init()
-            display.open()
-        except pygame.error as error:
-            log.warning("no new window (%s)", error)
+        renewed = rebuild.reopen(self.display, self.presence, self.clock)
+        if renewed is None:
             return False
-        pygame.event.clear()
-        presence = WindowPresence(display, self.clock)
-        presence.keep_forward = self.presence.keep_forward
-        self.display, self.presence = display, presence
+        self.display, self.presence = renewed
         self.display_reopened()
         return True
 
@@ -298,6 +285,8 @@ class App:
         start = self.clock()
         scene_changed = self._scene_changed
         active = self._handle_events() or scene_changed
+        if self.presence.lost and self.running:  # at once: never draw into a lost window
+            self.window_lost()
         steps, alpha = self.loop.tick()
         fixed = self._fixed()
         if fixed:

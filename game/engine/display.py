@@ -8,14 +8,9 @@ DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
 * The **canvas** is the display module's surface, opened hidden at ``LOGICAL_SIZE``: scenes
   draw on ``surface`` (``pygame.display.get_surface()``) in logical pixels as before, and
   ``convert()`` keeps working. The **window** is a separate ``pygame.Window`` of any size.
-* **Presenting** (:meth:`Display.present`): one path for every SDL renderer (Direct3D,
-  Metal, OpenGL, OpenGL ES, SDL's software renderer). The canvas is copied into a texture of
-  its own pixel format (a plain copy) — only the parts a partial redraw changed
-  (``engine.damage``) — and the texture is drawn into the letterbox (:func:`window.letterbox`),
-  bars black, with vsync where the driver has it. The texture filters linearly, except at a
-  whole-number scale (1920×1080 on 4K), where it keeps pixels sharp. The log names the
-  driver, the renderer and the window at start and after every change. Only where SDL has no
-  renderer at all is the window's own surface scaled into (SDL forbids both on one window).
+* **Presenting** (:meth:`Display.present`, :mod:`game.engine.presenters`): one path for every
+  SDL renderer; the canvas goes into a texture drawn into the letterbox, bars black. The log
+  names the driver, the renderer and the window at start and after every change.
 * **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
   the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
   restored while it fits a monitor that is still there (``remembered``), and reported to
@@ -49,6 +44,7 @@ import pygame
 
 from game.engine import sdl
 from game.engine.dpi import declare_dpi_awareness
+from game.engine.presenters import Presenter, make_presenter
 from game.engine.window import (
     Monitor,
     Rect,
@@ -123,103 +119,6 @@ def _wait_for(condition: Callable[[], bool], timeout: float) -> bool:
         time.sleep(0.01)
 
 
-class _RendererPresenter:
-    """Presenting through an SDL renderer (Direct3D, Metal, OpenGL, OpenGL ES or SDL's own
-    software renderer, whichever SDL picks): one streaming texture the size of the canvas,
-    updated where the canvas changed and drawn into the letterbox. The same code for every
-    renderer; only the logged name tells them apart."""
-
-    def __init__(self, window: pygame.Window, vsync: bool) -> None:
-        from pygame._sdl2 import video
-
-        self._video = video
-        self.window = window
-        self.renderer: Any = video.Renderer(window, vsync=vsync)
-        self.texture: Any = None
-        self.sharp: bool | None = None
-        self.name = sdl.renderer_name(window) or "unknown"
-        self.vsync = vsync
-
-    def output_size(self) -> tuple[int, int]:
-        viewport = self.renderer.get_viewport()
-        return viewport.width, viewport.height
-
-    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None) -> None:
-        if self.texture is None or sharp != self.sharp:
-            key = "SDL_RENDER_SCALE_QUALITY"
-            before = os.environ.get(key)
-            os.environ[key] = "nearest" if sharp else "linear"  # read when a texture is made
-            try:
-                # from_surface keeps the canvas's pixel format, so update() is a plain copy.
-                self.texture = self._video.Texture.from_surface(self.renderer, canvas)
-            finally:
-                if before is None:
-                    del os.environ[key]
-                else:
-                    os.environ[key] = before
-            self.sharp = sharp
-        elif upload and areas is None:
-            self.texture.update(canvas)
-        elif upload and areas is not None:
-            for area in areas:  # only what changed: the rest of the texture is still right
-                # a tuple, not a Rect: pygame-ce 2.5.8 drops a Rect area's x and y here
-                self.texture.update(canvas.subsurface(area), tuple(area))
-        if tuple(box) != (0, 0, *self.output_size()):  # bars: a back buffer keeps no black
-            self.renderer.draw_color = (0, 0, 0, 255)
-            self.renderer.clear()
-        self.texture.draw(dstrect=box)
-        self.renderer.present()
-
-    def snapshot(self) -> pygame.Surface:
-        """What the window shows now, read back from the renderer."""
-        picture: pygame.Surface = self.renderer.to_surface()
-        return picture
-
-    def release(self) -> None:
-        """Free the texture, then the renderer, while SDL is still up (freed after
-        ``pygame.quit`` they would free SDL's memory a second time)."""
-        self.texture = None
-        self.renderer = None
-
-
-class _SurfacePresenter:
-    """Fallback where SDL offers no renderer at all: scale into the window's own surface on
-    the CPU. Never used beside a renderer (SDL forbids mixing the two on one window)."""
-
-    name = "surface"
-    vsync = False
-
-    def __init__(self, window: pygame.Window) -> None:
-        self.window = window
-        self._size: tuple[int, int] | None = None
-
-    def output_size(self) -> tuple[int, int]:
-        return self.window.size
-
-    def present(self, canvas: pygame.Surface, box: Rect, sharp: bool, upload: bool,
-                areas: Sequence[pygame.Rect] | None = None) -> None:
-        target = self.window.get_surface()
-        if target.get_size() != self._size:
-            target.fill((0, 0, 0))
-            self._size = target.get_size()
-        x, y, w, h = box
-        if (w, h) == canvas.get_size():
-            target.blit(canvas, (x, y))
-        elif sharp:
-            pygame.transform.scale(canvas, (w, h), target.subsurface(box))
-        else:
-            pygame.transform.smoothscale(canvas, (w, h), target.subsurface(box))
-        self.window.flip()
-
-    def snapshot(self) -> pygame.Surface:
-        """What the window shows now."""
-        return self.window.get_surface().copy()
-
-    def release(self) -> None:
-        """Nothing of its own to free."""
-
-
 class Display:
     """Owns the logical canvas, the window, and the windowed/fullscreen state."""
 
@@ -245,8 +144,9 @@ class Display:
         self.headless = False
         self.probe = False
         self.geometry_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.window_exists: Callable[[], bool] = lambda: True  # asked before each present
         self._surface: pygame.Surface | None = None
-        self._presenter: _RendererPresenter | _SurfacePresenter | None = None
+        self._presenter: Presenter | None = None
         self._windowed: Rect = (0, 0, *self.size)
         self._moved_at: float | None = None
         self._resized_at: float | None = None
@@ -280,16 +180,19 @@ class Display:
         return monitor_at(monitors, self.window_rect() if self.window else self._windowed)
 
     # --- opening -------------------------------------------------------------------------
-    def open(self) -> pygame.Surface:
-        """Create the canvas and the window (fullscreen if asked); return the canvas."""
+    def open(self, picture: pygame.Surface | None = None) -> pygame.Surface:
+        """Create the canvas and the window (fullscreen if asked); return the canvas, holding
+        ``picture`` if given (a lost window's last, :mod:`game.engine.rebuild`)."""
         declare_dpi_awareness()
         self.probe = os.environ.get(PROBE_ENV, "") not in ("", "0")
         pygame.display.set_caption(self.title)
-        with warnings.catch_warnings(record=True) as caught:
+        with warnings.catch_warnings(record=True) as caught, sdl.software_framebuffer():
             warnings.simplefilter("always")
             self._surface = pygame.display.set_mode(self.size, pygame.HIDDEN)
         for warning in caught:
             log.info("display: %s", warning.message)
+        if picture is not None:
+            self._surface.blit(picture, (0, 0))
         self.headless = pygame.display.get_driver() in HEADLESS_DRIVERS
         monitors = sdl.monitors()
         if self.headless:
@@ -297,27 +200,50 @@ class Display:
         else:
             rect, monitor = restore_window(self.remembered_window, monitors, self.size)
         self._windowed = rect
+        pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
+        self._show_window(rect, monitor)
+        return self._surface
+
+    def replace_window(self) -> pygame.Window | None:
+        """A new window and renderer for a destroyed one, on the same canvas, which they show
+        at once; the old window is returned, to destroy when safe (:mod:`game.engine.rebuild`)."""
+        old = self.window
+        if self._presenter is not None:  # before the new renderer: one GL context current
+            self._presenter.release()
+            self._presenter = None
+        self.window = None
+        monitors = sdl.monitors()
+        rect = self._windowed
+        self._show_window(rect, monitors[0] if self.headless else monitor_at(monitors, rect),
+                          self.mode == FULLSCREEN)
+        return old
+
+    def _show_window(self, rect: Rect, monitor: Monitor, at_once: bool = False) -> None:
+        """The window at ``rect`` (covering ``monitor`` if fullscreen), showing the canvas;
+        ``at_once``: fullscreen from the start (the window manager made the last one so)."""
         # Made at its start geometry, with its renderer while hidden: a GL renderer makes SDL
         # recreate the window (shown, it would lose its place and input), and one made before
         # a resize may keep the old size (OpenGL ES through EGL: a shifted, cut picture).
         start = monitor.bounds if self.fullscreen and not self.headless else rect
         self.window = pygame.Window(self.title or "pygame window", start[2:], start[:2],
-                                    resizable=True, hidden=True, allow_high_dpi=True)
-        self._presenter = self._make_presenter(self.window)
-        pygame.register_quit(self.release)  # pygame.quit() without close() must not crash
+                                    resizable=True, hidden=True, allow_high_dpi=True,
+                                    fullscreen_desktop=at_once)
+        self._presenter = make_presenter(self.window, self.vsync)
         self.window.show()
-        if self.fullscreen:
+        if at_once and self._covers(monitor.bounds):
+            self.mode = FULLSCREEN
+        elif self.fullscreen:
             self.fullscreen = False
             self._switch(True, monitor)
         elif not self.headless:
             self._place(rect)
         self._reported = self._windowed if not self.fullscreen else None
         self._update_box()
-        _current.append(self)
+        if self not in _current:
+            _current.append(self)
         self.present(redrawn=False)
         self._log_state("opened")
         self._say()
-        return self._surface
 
     def _log_state(self, why: str) -> None:
         """One line a player's log can be read by: which driver, renderer and window ran."""
@@ -329,15 +255,6 @@ class Display:
                  "mode=%s", why, pygame.display.get_driver(), self.renderer,
                  "on" if self._presenter is not None and self._presenter.vsync else "off",
                  w, h, x, y, out[0], out[1], self.mode)
-
-    def _make_presenter(self, window: pygame.Window) -> _RendererPresenter | _SurfacePresenter:
-        for vsync in ((self.vsync, False) if self.vsync else (False,)):
-            try:
-                return _RendererPresenter(window, vsync)
-            except (pygame.error, ImportError, ValueError) as exc:
-                log.info("display: no renderer (vsync=%s): %s", vsync, exc)
-        log.warning("display: no SDL renderer; scaling on the CPU")
-        return _SurfacePresenter(window)
 
     def _place(self, rect: Rect) -> None:
         """Put the client area at ``rect`` once the window manager has framed the window: an
@@ -518,9 +435,10 @@ class Display:
             self.draw_probe(self._surface)
         out = self._presenter.output_size()
         box = letterbox(self.size, out)
-        self._presenter.present(self._surface, box, integer_scale(self.size, box),
-                                upload=redrawn, areas=areas)
-        self.damaged = False
+        # never into a window gone (asked before and after the upload): Mesa may take seconds
+        self.damaged = not self.window_exists() or not self._presenter.present(
+            self._surface, box, integer_scale(self.size, box), upload=redrawn, areas=areas,
+            exists=self.window_exists)
 
     def snapshot(self) -> pygame.Surface:
         """What the window shows now, in window pixels (letterbox bars included): for tests

@@ -15,9 +15,11 @@ noticed when it is gone.
   activated again when it lost the focus (:mod:`game.engine.win32keep`).
 * **Brought forward on request** (:meth:`WindowPresence.bring_forward`): a second copy of the
   game asks the first to come to the front.
-* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it, a
+* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it (asked
+  for at once when a kept-forward window is hidden: destroying unmaps it first), a
   connection killed or an X server gone as an I/O error (survived: ``x11``); the app then
-  opens a new window (a kiosk) or saves and ends (``App.window_lost``).
+  opens a new window (a kiosk, :mod:`game.engine.rebuild`) or saves and ends
+  (``App.window_lost``), before it draws again.
   :meth:`WindowPresence.release` lets SDL destroy such a window at the end without waiting
   for the X server's answer about it.
 """
@@ -71,6 +73,7 @@ class WindowPresence:
                 x11.watch(self._x11[1])
                 self._forward = x11.Forward(self._x11[1])
                 pygame.register_quit(self.release)  # before the display's own (last in, first)
+                display.window_exists = self.exists
 
     @property
     def lost(self) -> bool:
@@ -78,6 +81,24 @@ class WindowPresence:
         connection to the X server broke)."""
         return self._x11 is not None and (x11.lost(self._x11[1])
                                           or x11.connection_lost(self._x11[0]))
+
+    def exists(self) -> bool:
+        """Whether a kept-forward window still exists, asked of the X server (one round trip)
+        before each present: Mesa's software GL reads the size of a destroyed window as
+        whatever its stack held and may clear a buffer that size (seconds) before the loss
+        shows anywhere else. Other windows are taken to exist."""
+        if not self.keep_forward or self._forward is None:
+            return True
+        if not self.lost:
+            self._forward.viewable()  # a window that is gone fails: ``lost`` says so
+        return not self.lost
+
+    @property
+    def connection_lost(self) -> bool:
+        """Whether the game's connection to the X server broke (``xdotool windowkill``, the
+        X server gone): a new window needs SDL's video started again (asked now: SDL's own
+        requests on a dead connection may wait forever)."""
+        return self._x11 is not None and not x11.answers(self._x11[0])
 
     def can_reopen(self) -> bool:
         """Whether a new window can be made for a lost one: not when the X server itself is
@@ -91,6 +112,8 @@ class WindowPresence:
         why = _HIDING.get(event.type)
         source = getattr(event, "window", None)  # None: posted by a test, about ours
         if why is not None and self.keep_forward and source in (None, self.display.window):
+            if self._forward is not None:  # a destroyed window is unmapped first: whether it
+                self._forward.viewable()  # still exists is asked now, not at the next look
             self.bring_forward(f"the window was {why}")
 
     def poll(self) -> None:

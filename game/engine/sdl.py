@@ -3,6 +3,7 @@ itself loaded: monitor bounds and usable bounds (without the taskbar), monitor n
 monitor a window is on, the window manager's border sizes, the name of a window's renderer,
 a window's state flags (shown, hidden, minimised) and, under X11, its X display and window id.
 Plus one X11 question SDL cannot answer: is a window manager running (:func:`window_manager`)?
+And one hint set around a call (:func:`software_framebuffer`).
 
 Every call degrades: when the library cannot be found or a call fails, :func:`monitors` falls
 back to ``pygame.display.get_desktop_sizes()`` (displays side by side, a 48-pixel taskbar
@@ -17,6 +18,8 @@ import glob
 import logging
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -318,3 +321,24 @@ def x11_window_manager(display: bytes | None) -> bool | None:
         return status == 0 and count.value > 0
     finally:
         xlib.XCloseDisplay(connection)
+
+
+@contextmanager
+def software_framebuffer() -> Iterator[None]:
+    """While a window surface is first asked for under X11 (the display's hidden canvas):
+    SDL's own window framebuffer (shared memory), never a texture one. The canvas window is
+    never shown, and a texture framebuffer costs a GL context and a test window besides (a
+    quarter of a second on a slow GL), at every start and at every new window a kiosk makes
+    for a lost one. Elsewhere SDL decides (Cocoa and Wayland have no framebuffer of their
+    own)."""
+    key = "SDL_FRAMEBUFFER_ACCELERATION"
+    before = os.environ.get(key)
+    if pygame.display.get_driver() == "x11":
+        os.environ[key] = "0"  # read once per video start, at the first window surface
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = before

@@ -251,6 +251,20 @@ def server_answers() -> bool:
     return True
 
 
+def answers(display: int) -> bool:
+    """Whether the X connection ``display`` still works, asked by a round trip on it: a
+    window of its client killed (``xdotool windowkill``) may fail a request on another
+    connection before this one has read that it was closed. Only for a connection that
+    survives its loss (:func:`survive_connection_loss`); any other is taken to work."""
+    lib = xlib()
+    if display in _broken:
+        return False
+    if lib is None or display not in _registered:
+        return True
+    lib.XSync(display, 0)
+    return display not in _broken
+
+
 def connection_lost(display: int | None = None) -> bool:
     """Whether the X connection ``display`` (None: any) broke."""
     return bool(_broken) if display is None else display in _broken

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.engine import display as display_module
-from game.engine import dpi, sdl
+from game.engine import dpi, presenters, sdl
 from game.engine.display import (
     BORDERLESS,
     FULLSCREEN,
@@ -264,7 +264,7 @@ def test_without_a_renderer_the_window_surface_is_scaled_into(
     def broken(*args, **kwargs):
         raise pygame.error("no renderer")
 
-    monkeypatch.setattr(display_module, "_RendererPresenter", broken)
+    monkeypatch.setattr(presenters, "RendererPresenter", broken)
     pygame.init()
     shown = Display()
     shown.open()
