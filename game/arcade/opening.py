@@ -78,8 +78,8 @@ class StorageOpening:
             return
         imports = prepare_records()
         if self.counted:
-            imports.join()
-        elif imports.is_alive():
+            imports.result()
+        elif not imports.done():
             return
         self.open()
 

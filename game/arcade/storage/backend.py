@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.arcade.storage.gamedata import GameData, Record
+from game.arcade.storage.jobs import Lane
 from game.arcade.storage.jsonfile import Notice
 from game.arcade.storage.saves import VersionedFiles
 
@@ -20,19 +22,17 @@ if TYPE_CHECKING:
     from game.arcade.storage.database import Database
     from game.arcade.storage.recordstore import RecordStore
 
-_preparing: threading.Thread | None = None
-"""The thread importing the records' back end ahead of its first use (:func:`prepare_records`)."""
+_preparing: Future[None] | None = None
+"""The import of the records' back end ahead of its first use (:func:`prepare_records`)."""
 
 
-def prepare_records() -> threading.Thread:
-    """Import the records' back end (SQLite, the database's modules) on a thread of
-    their own, once per process, so that opening them later on the main thread
-    costs only the opening. The thread."""
+def prepare_records() -> Future[None]:
+    """Import the records' back end (SQLite, the database's modules) on a lane of its own,
+    once per process, so that opening them later on the main thread costs only the opening.
+    Done when they are in."""
     global _preparing
     if _preparing is None:
-        _preparing = threading.Thread(target=_import_back_end, name="storage-imports",
-                                      daemon=True)
-        _preparing.start()
+        _preparing = Lane("storage-imports", linger=0.0).submit(_import_back_end)
     return _preparing
 
 
@@ -65,9 +65,8 @@ class Records:
             return made
         with self._lock:
             if self.made is None:
-                prepared = _preparing
-                if prepared is not None and prepared is not threading.current_thread():
-                    prepared.join()  # its imports finish first: one thread imports a module
+                if _preparing is not None:
+                    _preparing.result()  # its imports finish first: one thread imports a module
                 from game.arcade.storage.database import Database
                 from game.arcade.storage.recordstore import RecordStore
 

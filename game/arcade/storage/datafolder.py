@@ -37,7 +37,7 @@ from game.arcade.storage.gamedata import (
     utcnow,
 )
 from game.arcade.storage.jsonfile import MAX_BYTES, JsonStore, Notice
-from game.arcade.storage.lock import resolve_data_dir
+from game.arcade.storage.lock import open_log, resolve_data_dir
 from game.arcade.storage.saves import (
     SAVES_DIR,
     RecordIds,
@@ -46,14 +46,13 @@ from game.arcade.storage.saves import (
     save_name,
     saved_id,
 )
-from game.arcade.storage.settings import Settings, parse_settings, settings_to_json
+from game.arcade.storage.settings import PinStore, Settings, parse_settings, settings_to_json
 
 if TYPE_CHECKING:
     from game.arcade.storage.database import Database
     from game.arcade.storage.documents import DocumentEntry
     from game.arcade.storage.recordsql import Tally
     from game.arcade.storage.recordstore import RecordStore
-    from game.arcade.storage.settings import PinStore
 
 SETTINGS_FILE = "settings.json"
 WRITE_SECONDS = 1.0
@@ -110,24 +109,13 @@ class Storage:
         self._back = Records(folder, self.notices, clock, self._files, self._games,
                              self._saves.keep_finished)  # made on first use
         self._documents = GameDocuments(self._store, self._games)
-        self._pins: PinStore | None = None
-
-    @property
-    def kiosk_pin(self) -> PinStore:
+        self.kiosk_pin = PinStore(self._store, clock)
         """The kiosk operator's PIN and its lockout (``kiosk-pin.json``, not the settings)."""
-        if self._pins is None:
-            from game.arcade.storage.settings import PinStore
-
-            self._pins = PinStore(self._store, self.clock)
-        return self._pins
-
-    # --- the records' back end -------------------------------------------------------------
 
     @property
     def records_open(self) -> bool:
-        """Whether the records' back end (``arcade.db``: SQLite, its threads) is open. It
-        opens when first used; until then the settings and saved games are read without it
-        (the title's first frame waits for nothing else)."""
+        """Whether ``arcade.db`` (SQLite, its threads) is open: made when first used, so the
+        title's first frame reads the settings and saves without it."""
         return self._back.made is not None
 
     @property
@@ -170,8 +158,6 @@ class Storage:
 
     def log_handler(self) -> logging.Handler | None:
         """A rotating log file in the data folder, or ``None``."""
-        from game.arcade.storage.lock import open_log
-
         return open_log(self.data_dir) if self.writable else None
 
     def settle(self) -> None:

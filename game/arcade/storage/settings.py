@@ -20,12 +20,10 @@ idle kiosk returns to.
 **The PIN** is 4 to 8 ASCII digits (``str.isdigit`` also passes ``"١٢٣٤"``, which the PIN pad
 cannot type). Only :func:`hash_pin`'s text is kept, ``pbkdf2_sha256$<iterations>$<salt
 hex>$<hash hex>``; :func:`verify_pin` compares in constant time and refuses absurd iteration
-counts, so a doctored file cannot hang the PIN pad. ``kiosk-pin.json`` (``{"version": 1,
-"hash": "" | "pbkdf2_sha256$…", "failures": 0..2, "lockouts": 0..64, "locked_until": <UTC
-seconds, 0: none>}``) is written atomically and copied to ``kiosk-pin.json.last-good``; a
-damaged one is set aside (with its notice) and the other copy used and written back. The
-marker ``kiosk-pin.set``, made once, makes a kiosk whose two copies are both gone **lost**
-(:data:`LOST`), not new: no first-start setup, no PIN opens it, and the PIN pad says how to
+counts, so a doctored file cannot hang the PIN pad. ``kiosk-pin.json`` (docs/data-formats.md) is
+written atomically and copied to ``kiosk-pin.json.last-good``; a damaged one is set aside (with
+its notice) and the other copy used and written back. The marker ``kiosk-pin.set``, made once,
+makes a kiosk whose two copies are both gone **lost** (:data:`LOST`), not new: no first-start setup, no PIN opens it, and the PIN pad says how to
 reset it from a shell (``main.py --reset-pin``, :meth:`PinStore.reset`). Every :data:`TRIES`
 wrong PINs in a row lock the pad, 30 s, then 1 min, 2, 4 … up to :data:`MAX_LOCK_SECONDS`
 (:func:`lock_seconds`), across restarts; a clock set back never makes a lock longer.
@@ -232,7 +230,6 @@ class PinStore:
         state = self.state
         if run_pin:
             import hmac
-
             right = hmac.compare_digest(entered.encode(), run_pin.encode())
         else:
             right = verify_pin(entered, state.hash)
@@ -285,7 +282,6 @@ def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) 
     if len(salt) != 16:
         raise ValueError("the salt is 16 bytes")
     import hashlib  # OpenSSL's library: loaded when a PIN is set, not to read the settings
-
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
     return f"{PREFIX}${iterations}${salt.hex()}${digest.hex()}"
 
@@ -306,7 +302,6 @@ def verify_pin(pin: object, stored: object) -> bool:
     _prefix, iterations, salt, expected = stored.split("$")
     import hashlib
     import hmac
-
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), bytes.fromhex(salt),
                                  int(iterations))
     return hmac.compare_digest(digest.hex(), expected)
