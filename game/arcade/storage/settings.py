@@ -24,8 +24,8 @@ counts, so a doctored file cannot hang the PIN pad. ``kiosk-pin.json`` (docs/dat
 written atomically and copied to ``kiosk-pin.json.last-good``; a damaged one is set aside (with
 its notice) and the other copy used and written back. The marker ``kiosk-pin.set``, made once,
 makes a kiosk whose two copies are both gone **lost** (:data:`LOST`), not new: no first-start
-setup, no PIN opens it, and the PIN pad says how to reset it from a shell (``main.py --reset-pin``, :meth:`PinStore.reset`). Every :data:`TRIES`
-wrong PINs in a row lock the pad, 30 s, then 1 min, 2, 4 … up to :data:`MAX_LOCK_SECONDS`
+setup, no PIN opens it, and the PIN pad says how to reset it from a shell (``main.py
+--reset-pin``, :meth:`PinStore.reset`). Every :data:`TRIES` wrong PINs in a row lock the pad
 (:func:`lock_seconds`), across restarts; a clock set back never makes a lock longer.
 """
 
