@@ -91,25 +91,22 @@ sys.exit(main.main(sys.argv[1:]))
 
 def title_ms(root: Path, data: Path, env: dict[str, str]) -> float:
     """Wall time from the first line of ``main.py`` to the end of the title's first frame."""
-    forget_compiled(root, env)
-    out = subprocess.run([sys.executable, "-c", TITLE, "--frames", "1", "--data-dir", str(data)],
-                         cwd=root, env=env, capture_output=True, text=True, timeout=120,
-                         check=True).stdout
-    found = re.search(r"title_ms=([\d.]+)", out)
-    if found is None:
-        raise SystemExit(f"{root}: no title_ms in {out!r}")
-    return float(found.group(1))
+    return _figure(root, env, ["-c", TITLE, "--frames", "1", "--data-dir", str(data)], "title_ms")
 
 
 def startup_ms(root: Path, data: Path, env: dict[str, str]) -> float:
     """``startup_ms`` of one ``main.py --bench 1`` run."""
+    return _figure(root, env, ["main.py", "--bench", "1", "--data-dir", str(data)], "startup_ms")
+
+
+def _figure(root: Path, env: dict[str, str], argv: list[str], name: str) -> float:
+    """The figure ``name=…`` that one run of ``argv`` in ``root`` prints."""
     forget_compiled(root, env)
-    out = subprocess.run([sys.executable, "main.py", "--bench", "1", "--data-dir", str(data)],
-                         cwd=root, env=env, capture_output=True, text=True, timeout=120,
-                         check=True).stdout
-    found = re.search(r"startup_ms=([\d.]+)", out)
+    out = subprocess.run([sys.executable, *argv], cwd=root, env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout
+    found = re.search(rf"{name}=([\d.]+)", out)
     if found is None:
-        raise SystemExit(f"{root}: no startup_ms in {out!r}")
+        raise SystemExit(f"{root}: no {name} in {out!r}")
     return float(found.group(1))
 
 

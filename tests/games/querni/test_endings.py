@@ -270,16 +270,22 @@ def test_a_document_that_misstates_its_ending_is_refused(bad):
         check(document)
 
 
-def test_a_language_switch_under_view_board_tells_the_move_list_anew(app):
-    """The play screen under the game-over panel does not step; the move list VIEW BOARD
-    shows of it follows a switch of language all the same (every entry, its colour words
-    and its "removes" too)."""
+def viewing_the_board(app):
+    """A finished game on the play screen under its game-over panel, put aside (VIEW BOARD)."""
     session = finished("BLUE", True)
     scene = show_game(app, session)
     app.nav.push("querni.game_over", session=session)
     run_frames(app, 4)
     over = app.stack.top
     tap(app, over.b_view.rect.center, 4)
+    return scene, over
+
+
+def test_a_language_switch_under_view_board_tells_the_move_list_anew(app):
+    """The play screen under the game-over panel does not step; the move list VIEW BOARD
+    shows of it follows a switch of language all the same (every entry, its colour words
+    and its "removes" too)."""
+    scene, over = viewing_the_board(app)
     traces = scene.story.history.traces
     english = scene.story.list.entries
     assert english[-1][1] == turn_line(len(traces), traces[-1])
@@ -303,12 +309,7 @@ def test_a_game_left_between_two_people_is_titled_unfinished_not_draw(app):
 def test_a_language_switch_under_view_board_redraws_the_greyed_buttons_too(app):
     """The play screen under the panel is not updated; its greyed END MOVE, UNDO, HINT and
     EXIT showed their English pictures over Bulgarian words until the panel went."""
-    session = finished("BLUE", True)
-    scene = show_game(app, session)
-    app.nav.push("querni.game_over", session=session)
-    run_frames(app, 4)
-    over = app.stack.top
-    tap(app, over.b_view.rect.center, 4)
+    scene, over = viewing_the_board(app)
     shown = [b for s in (scene, over) for b in s.gui.get_sprite_group().sprites()
              if getattr(b, "translation_key", None) and b.visible]
     before = {id(b): (b.text, pygame.image.tobytes(b.image, "RGBA")) for b in shown}
