@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
 import pygame_gui
 
+from game.arcade.widgets import palette, text
+from game.arcade.widgets.background import background
+from game.engine import input as inp
 from game.engine.scenes import Scene
 
 if TYPE_CHECKING:
@@ -37,3 +41,24 @@ class ArcadeScene(Scene["ArcadeApp"]):
         """Drop this scene's buttons (their callbacks hold the scene)."""
         if self.ui is not None:
             self.ui.clear_and_reset()
+
+
+class PageScene(ArcadeScene):
+    """A full-screen page of the shell (the operator's venue screens): its title over the
+    backdrop, its buttons; BACK, Esc or the pause key close it."""
+
+    def close(self) -> None:
+        self.app.nav.pop()
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back"):
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.gui.update(dt)
+
+    def draw_page(self, surface: pygame.Surface, title: str) -> None:
+        """The backdrop and ``title`` at the top, as every page of the shell has them."""
+        surface.blit(background(surface.get_size()), (0, 0))
+        text.blit(surface, title, "display", 64, palette.GOLD, "center",
+                  (surface.get_width() // 2, 80), shadow=True)

@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.arcade.fleet import KioskLine, RegistryReader, RegistryView
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import PageScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
-from game.arcade.widgets.background import background
-from game.engine import input as inp
 from game.engine.localformat import format_number, format_time
 
 if TYPE_CHECKING:
@@ -40,7 +38,7 @@ def age_text(seconds: float | None) -> str:
     return t("venue.age_d", n=format_number(round(seconds / 86400)))
 
 
-class VenueKiosksScene(ArcadeScene):
+class VenueKiosksScene(PageScene):
     """The list; BACK returns to VENUE LINK (the reader stops with the screen)."""
 
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
@@ -64,26 +62,14 @@ class VenueKiosksScene(ArcadeScene):
                                                            100), "common.back", self.close,
                                      "#confirm")
 
-    def close(self) -> None:
-        self.app.nav.pop()
-
     def exit(self) -> None:
         if self.reader is not None:
             self.reader.stop()
         super().exit()
 
-    def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        self.draw_page(surface, t("venue.kiosks_title"))
         width = surface.get_width()
-        text.blit(surface, t("venue.kiosks_title"), "display", 64, palette.GOLD, "center",
-                  (width // 2, 80), shadow=True)
         view = self.reader.view if self.reader is not None else RegistryView(problem="none")
         self._note(surface, view)
         left, right = 60, width - 60

@@ -18,11 +18,9 @@ import pygame
 from game.arcade import fleet
 from game.arcade.fleet import config as conninfo
 from game.arcade.fleet.config import FLEET_ENV, FleetConfig, default_kiosk_name, valid_kiosk_name
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import PageScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
-from game.arcade.widgets.background import background
-from game.engine import input as inp
 from game.engine.localformat import format_number
 
 if TYPE_CHECKING:
@@ -36,7 +34,7 @@ URL_FORM, KEYWORD_FORM = "postgresql://…", "host=… dbname=…"
 PASSWORD_FILE, PASSWORD_VARIABLE = "~/.pgpass", "PGPASSWORD"
 
 
-class VenueLinkScene(ArcadeScene):
+class VenueLinkScene(PageScene):
     kiosk_role = "pin_pad"  # the idle clock leaves the operator alone
     still = True  # the link's state is read again at each (slow) redraw
 
@@ -154,22 +152,10 @@ class VenueLinkScene(ArcadeScene):
         """The venue's kiosks, online or offline (read from the venue's registry)."""
         self.app.nav.push("venue_kiosks")
 
-    def close(self) -> None:
-        self.app.nav.pop()
-
     # --- frame --------------------------------------------------------------------------------
-    def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.close()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        self.draw_page(surface, t("venue.title"))
         width = surface.get_width()
-        text.blit(surface, t("venue.title"), "display", 64, palette.GOLD, "center",
-                  (width // 2, 80), shadow=True)
         config = self.config
         self._field(surface, 0, "venue.server",
                     config.summary if config is not None else t("venue.not_set"),
