@@ -107,9 +107,12 @@ def _open_games(app: Any) -> Any:
     shell's garbage collection after a scene change: not the list's own cost)."""
     from game.engine.testing import run_frames
 
+    started = time.perf_counter()
     app.nav.push("querni.games")
     app.stack.apply_pending()
-    run_frames(app, 30)
+    for frame in range(30):  # paced as the player's frames are: half a second in real time
+        run_frames(app, 1)
+        time.sleep(max(0.0, started + (frame + 1) / 60 - time.perf_counter()))
     return app.stack.top
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import logging
 import os
 import shutil
@@ -139,6 +140,10 @@ def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
     audio.mute_music(settings.music_muted)
     audio.mute_effects(settings.effects_muted)
     ctx.audio = audio
+    # What the start made (modules, fonts, the app) lives as long as the process: kept out of
+    # the full collections the shell runs after each change of screen, which then only pass
+    # over what screens made since.
+    gc.freeze()
     if fleet is not None:  # a thread of its own: nothing here waits for the venue's server
         from game.arcade import fleet as venue
 

@@ -274,6 +274,19 @@ class RecordSql:
             (game_id, record_id, game_id, record_id)).fetchone()
         return found is not None
 
+    def recorded_among(self, conn: sqlite3.Connection,
+                       keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The (game id, record id) of ``keys`` that are recorded: one indexed query a game."""
+        found: set[tuple[str, str]] = set()
+        for game_id in {game for game, _ in keys}:
+            ids = [record_id for game, record_id in keys if game == game_id]
+            marks = ",".join("?" * len(ids))
+            found.update((game_id, record_id) for (record_id,) in conn.execute(
+                f"SELECT id FROM records WHERE game = ? AND id IN ({marks}) UNION "
+                f"SELECT id FROM recorded WHERE game = ? AND id IN ({marks})",
+                [game_id, *ids, game_id, *ids]))
+        return found
+
     def table(self, conn: sqlite3.Connection, game_id: str, variant: str) -> list[Record]:
         rows = conn.execute(
             f"SELECT {', '.join('r.' + c for c in _RECORD.split(', '))} FROM ranked t "

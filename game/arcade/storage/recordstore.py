@@ -477,7 +477,7 @@ class RecordStore:
             conn.execute("BEGIN")
             try:
                 answer = work(conn)
-                stored = {(g, r.id) for g, r in now if self._sql.is_recorded(conn, g, r.id)}
+                stored = self._sql.recorded_among(conn, [(g, r.id) for g, r in now])
                 self._follow(conn, waiting=[(g, r) for g, r in now if (g, r.id) not in stored])
             finally:
                 conn.execute("COMMIT")

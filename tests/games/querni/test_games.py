@@ -16,7 +16,8 @@ from game.games.querni.games_list import outcome, players_text
 from game.games.querni.record import to_record
 from game.games.querni.scenes.games import GamesScene
 from game.games.querni.scenes.replay import ReplayScene
-from game.games.querni.widgets import palette
+from game.games.querni.widgets import palette, pieces
+from game.games.querni.widgets.layout import for_size
 from game.games.querni.widgets.scores import ScoresView, example_chain
 from game.rules.querni import Color, QuerniState
 from tests.support import make_arcade, settle
@@ -69,6 +70,33 @@ def test_a_tapped_game_opens_its_replay_and_exit_comes_back(tmp_path, three):
         assert app.stack.top is scene
     finally:
         app.shutdown()
+
+
+def test_a_still_list_draws_ahead_what_its_replay_draws(tmp_path, three, monkeypatch):
+    """The pieces of the replay's board are drawn while GAMES is still, a few a frame, so a tap
+    opens the replay without drawing them (issue 46: a tap to the replay within 300 ms; the
+    HUD's small tokens are left to the replay)."""
+    pieces.clear()
+    drawn = []
+    real = pieces._draw_piece
+    monkeypatch.setattr(pieces, "_draw_piece", lambda *a: drawn.append(a) or real(*a))
+    app = make_arcade(tmp_path / "data")
+    try:
+        scene = open_games(app)
+        first = len(drawn)
+        assert first < 40  # a few a frame, not all on the frame that opened it
+        run_frames(app, 60)
+        assert len(drawn) > first
+        warmed = len(drawn)
+        post_tap(row_centre(scene, 1))
+        settle(app, 3)
+        assert isinstance(app.stack.top, ReplayScene)
+        board = for_size(app.surface.get_size()).piece_size
+        assert warmed >= 128  # 16 pieces a colour in 4 states
+        assert [d for d in drawn[warmed:] if d[2] == board] == []  # none on the replay's board
+    finally:
+        app.shutdown()
+        pieces.clear()
 
 
 def test_games_opens_from_querni_s_tile_and_from_statistics(tmp_path, three):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import ArcadeScene, import_ahead
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
@@ -36,7 +36,10 @@ from game.games.querni.games_list import (
 )
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
+from game.games.querni.widgets import pieces
+from game.games.querni.widgets.board import PREWARMED
 from game.games.querni.widgets.hud import play_icon
+from game.games.querni.widgets.layout import for_size
 from game.rules.querni import Color
 
 if TYPE_CHECKING:
@@ -70,6 +73,9 @@ class GamesScene(ArcadeScene):
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
         self._press: tuple[tuple[int, int], bool] | None = None
+        # What a replay draws, drawn while the list is still, so a tap opens it at once.
+        self._warming = pieces.prewarm_steps(for_size(app.surface.get_size()).piece_size,
+                                             PREWARMED)
         self.refresh()
 
     def refresh(self) -> None:
@@ -93,6 +99,7 @@ class GamesScene(ArcadeScene):
     def enter(self) -> None:
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 40, 240, 96), "common.back",
                                      self.close, "#choice")
+        import_ahead("game.games.querni.scenes.replay")
 
     def resume(self) -> None:
         self.refresh()
@@ -164,7 +171,9 @@ class GamesScene(ArcadeScene):
         self.time += dt
         self.scroller.update(dt)
         if not self.scroller.moving:
+            started = time.perf_counter()
             self._sum_up_shown()
+            self._warm(started)
         if self.ui is not None:
             self.gui.update(dt)
 
@@ -192,6 +201,12 @@ class GamesScene(ArcadeScene):
             if data is not None:
                 self.rows[index] = from_document(row, data)
             if time.perf_counter() - started >= READ_BUDGET:
+                return
+
+    def _warm(self, started: float) -> None:
+        """Draw ahead what a replay shows, in what is left of ``READ_BUDGET`` this frame."""
+        while time.perf_counter() - started < READ_BUDGET:
+            if next(self._warming, self) is self:
                 return
 
     @property

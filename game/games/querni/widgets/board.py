@@ -28,6 +28,8 @@ from game.games.querni.widgets.stamps import DASH_PHASES, Stamps
 from game.rules.querni import Color, Square
 
 Piece = tuple[Color, int]
+PREWARMED = ("normal", "selected", "chain", "ghost")
+"""The pieces' states a board draws, drawn ahead by :meth:`BoardView.prewarm`."""
 
 
 class BoardView:
@@ -47,7 +49,7 @@ class BoardView:
     def prewarm(self) -> None:
         """Render every stamp and piece now, so the first busy frame costs no more than any."""
         self.stamps.prewarm()
-        discs.prewarm(self.piece_size, ("normal", "selected", "chain", "ghost"))
+        discs.prewarm(self.piece_size, PREWARMED)
 
     # --- per frame --------------------------------------------------------------------------
     def draw(

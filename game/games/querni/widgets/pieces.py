@@ -10,6 +10,7 @@ white numeral edged in ink, about 0.4 of the piece tall (≥ 40 px on both layou
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import pygame
 from pygame.typing import ColorLike
@@ -93,11 +94,21 @@ def blit_alpha(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect
 
 def prewarm(size: int, states: tuple[str, ...] = ("normal",), top: int = 16) -> None:
     """Draw every piece of ``size`` now, so no frame pays for it mid-game."""
+    for _ in prewarm_steps(size, states, top):
+        pass
+
+
+def prewarm_steps(size: int, states: tuple[str, ...] = ("normal",),
+                  top: int = 16) -> Iterator[None]:
+    """:func:`prewarm` one drawing at a time (a step each), for a screen that spreads it over
+    its idle frames ahead of the screen that shows the pieces."""
     for color in Color:
         for number in range(1, top + 1):
             for state in states:
                 piece(color, number, size, state)
+                yield
         token(color, size)
+        yield
     shadow(size)
 
 
