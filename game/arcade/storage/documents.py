@@ -189,17 +189,28 @@ Page = tuple[int, int]
 """(offset, count) of the entries wanted, newest first."""
 
 
-def of_game(conn: sqlite3.Connection, game_id: str,
-            page: Page | None = None) -> tuple[int, list[DocumentEntry]]:
+def of_game(conn: sqlite3.Connection, game_id: str, page: Page | None = None,
+            counts: dict[str, tuple[object, int]] | None = None
+            ) -> tuple[int, list[DocumentEntry]]:
     """How many entries the game has, and its entries: all of them oldest first, or the
     ``page`` newest first (one indexed query each). A row that does not match its own name is
-    left out (the index is checked like any file)."""
+    left out (the index is checked like any file). ``counts``: the counts this connection
+    made, kept until the database changes (counting 100,000 entries takes longer than a
+    frame; the pages after the first need it again)."""
     if page is None:
         rows = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
                             "ORDER BY name", (game_id,)).fetchall()
         return len(rows), _valid(rows)
-    (count,) = conn.execute("SELECT COUNT(*) FROM documents WHERE game = ?",
-                            (game_id,)).fetchone()
+    version = (id(conn), conn.execute("PRAGMA data_version").fetchone()[0],
+               conn.total_changes)
+    known = None if counts is None else counts.get(game_id)
+    if known is not None and known[0] == version:
+        count = known[1]
+    else:
+        (count,) = conn.execute("SELECT COUNT(*) FROM documents WHERE game = ?",
+                                (game_id,)).fetchone()
+        if counts is not None:
+            counts[game_id] = (version, count)
     newest = conn.execute("SELECT name, game, record_id, date FROM documents WHERE game = ? "
                           "ORDER BY name DESC LIMIT ? OFFSET ?", (game_id, page[1], page[0]))
     return int(count), _valid(newest)

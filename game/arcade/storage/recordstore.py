@@ -73,6 +73,7 @@ class RecordStore:
         self._failing = False
         self._initials: dict[Key, str] = {}  # initials handed in, not committed yet
         self._answers: dict[tuple[object, ...], object] = {}  # the last answer to each question
+        self._document_counts: dict[str, tuple[object, int]] = {}  # the reading thread's
         self._timer: Future[None] | None = None
         self.on_failed: Callable[[str, Record], object] | None = None
         """Called on the database's thread when a record's commit failed (it is kept on disk
@@ -418,7 +419,7 @@ class RecordStore:
             if folder is not None and not self._db.in_memory:
                 listed = docindex.listing_if_changed(conn, folder)
             if listed is None or folder is None:
-                return docindex.of_game(conn, game_id, page)
+                return docindex.of_game(conn, game_id, page, self._document_counts)
             where = folder
             self._db.submit_logged(lambda c: transaction(
                 c, lambda t: docindex.follow_folder(t, where)), "indexing the documents")

@@ -169,6 +169,21 @@ def test_a_records_document_is_found_by_one_indexed_query(tmp_path, monkeypatch)
     assert "documents_by_record" in plan
 
 
+def test_the_count_of_a_later_page_follows_every_new_document(tmp_path):
+    """A list that reads its pages as it scrolls gets the count kept from its first page (100,000
+    documents take longer than a frame to count) until another document is indexed."""
+    store = store_of(tmp_path)
+    for n in range(3, 6):
+        store.record_game("counter", Counter(n))
+    store.settle()
+    for count in (3, 4, 5):
+        assert store.documents_page("counter", 0, 2)[0] == count
+        assert store.documents_page("counter", 2, 2)[0] == count
+        store.record_game("counter", Counter(count + 3))
+        store.settle()
+    store.close()
+
+
 def test_a_page_of_documents_and_their_records_by_id(tmp_path):
     """Issue 46: a list of games reads the page it shows, from the index and from the folder
     changed since (one query each), and those games' records by id, pending ones too."""

@@ -21,6 +21,7 @@ from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.scroller import Scroller
+from game.engine import i18n
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
@@ -73,6 +74,8 @@ class GamesScene(ArcadeScene):
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
         self._press: tuple[tuple[int, int], bool] | None = None
+        self._pictures: dict[tuple[int, str, bool, bool], pygame.Surface] = {}
+        self._pictures_for: tuple[str, int, tuple[int, int]] | None = None
         # What a replay draws, drawn while the list is still, so a tap opens it at once.
         self._warming = pieces.prewarm_steps(for_size(app.surface.get_size()).piece_size,
                                              PREWARMED)
@@ -238,9 +241,10 @@ class GamesScene(ArcadeScene):
         if self.ui is not None:
             self.gui.draw_ui(surface)
 
-    def _columns(self) -> tuple[int, int, int, int]:
-        """x of the date, the players, the result, and the right edge of the turns."""
-        left, w = self.view.left, self.view.width
+    def _columns(self, left: int | None = None) -> tuple[int, int, int, int]:
+        """x of the date, the players, the result, and the right edge of the turns (in a
+        band starting at ``left``: the list's, unless given)."""
+        left, w = self.view.left if left is None else left, self.view.width
         return (left + 24, left + round(w * 0.2), left + round(w * 0.58),
                 left + round(w * 0.9))
 
@@ -258,15 +262,32 @@ class GamesScene(ArcadeScene):
         surface.set_clip(self.view)
         offset = round(self.scroller.offset)
         for index in self._shown():
-            box = pygame.Rect(self.view.left, self.view.top + index * self.row_h - offset,
-                              self.view.width, self.row_h - 8)
-            self._draw_row(surface, index, box)
+            picture = self._row_picture(index)
+            if picture is not None:
+                surface.blit(picture, (self.view.left,
+                                       self.view.top + index * self.row_h - offset))
         surface.set_clip(clip)
+
+    def _row_picture(self, index: int) -> pygame.Surface | None:
+        """Row ``index`` as drawn on the panel: drawn once while it is shown, so a scrolling
+        frame only places the rows it shows."""
+        row = self.rows[index]
+        if not row.record_id:
+            return None  # an entry the index left out as damaged
+        drawn_for = (i18n.current(), i18n.text_floor(), self.view.size)
+        if drawn_for != self._pictures_for or len(self._pictures) > PAGE:
+            self._pictures, self._pictures_for = {}, drawn_for
+        key = (index, row.record_id, row.known, index == self.focus)
+        picture = self._pictures.get(key)
+        if picture is None:
+            picture = pygame.Surface((self.view.width, self.row_h - 8)).convert()
+            picture.fill(palette.PANEL)
+            self._draw_row(picture, index, picture.get_rect())
+            self._pictures[key] = picture
+        return picture
 
     def _draw_row(self, surface: pygame.Surface, index: int, box: pygame.Rect) -> None:
         row = self.rows[index]
-        if not row.record_id:
-            return  # an entry the index left out as damaged
         fill = palette.PANEL_EDGE if index == self.focus else (
             (40, 36, 92) if index % 2 == 0 else palette.PANEL)
         pygame.draw.rect(surface, fill, box, border_radius=16)
@@ -290,7 +311,7 @@ class GamesScene(ArcadeScene):
             text.blit(surface, cells[2], "bold", size, colour, "midright",
                       (box.right - 96, bottom))
             return
-        date_x, players_x, result_x, turns_x = self._columns()
+        date_x, players_x, result_x, turns_x = self._columns(box.left)
         for value, x, right, role, tone in (
                 (cells[0], date_x, players_x, "ui", palette.TEXT_DIM),
                 (cells[1], players_x, result_x, "ui", palette.TEXT),
