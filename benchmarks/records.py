@@ -232,13 +232,18 @@ def recording_frames(app: Any, games: int,
 
 def open_screen(app: Any, name: str, game_id: str | None) -> float:
     """Milliseconds from asking for screen ``name`` (of ``game_id``, when the screen serves
-    more games) from the title to the end of its first frame; back to the title after."""
+    more games) from the title to the end of its first frame that shows what it read (a
+    screen that reads in the background says ``reading`` until then); back to the title
+    after."""
     from game.engine.testing import run_frames
 
     started = time.perf_counter()
     app.nav.push(name, **({} if game_id is None else {"game_id": game_id}))
     app.stack.apply_pending()
     run_frames(app, 1)
+    while getattr(app.stack.top, "reading", False):
+        time.sleep(0.001)
+        run_frames(app, 1)
     spent = (time.perf_counter() - started) * 1000
     app.nav.pop()
     run_frames(app, 10)

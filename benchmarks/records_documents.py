@@ -113,6 +113,9 @@ def _open_games(app: Any) -> Any:
     for frame in range(30):  # paced as the player's frames are: half a second in real time
         run_frames(app, 1)
         time.sleep(max(0.0, started + (frame + 1) / 60 - time.perf_counter()))
+    while app.stack.top.reading:
+        time.sleep(0.001)
+        run_frames(app, 1)
     return app.stack.top
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -47,6 +48,11 @@ class Stage:
         app._due = _never
         try:
             run_frames(app, max(frames, QUIET_FRAMES))
+            deadline = time.monotonic() + READING_SECONDS
+            while any(getattr(scene, "reading", False) for scene in app.stack.scenes) \
+                    and time.monotonic() < deadline:  # a list read in the background
+                time.sleep(0.005)
+                run_frames(app, 1)
         finally:
             del app._due
 
@@ -73,6 +79,8 @@ class Stage:
         return self.open(f"{game_id}.play", frames, saved=saved, **kwargs)
 
 
+READING_SECONDS = 10.0
+"""How long a screen that reads in the background (``reading``) is given to be read."""
 QUIET_FRAMES = 8
 """Frames enough for pygame-gui to be updated once with nobody touching it
 (``engine.gui.QUIET_UPDATE_EVERY``): a state reached by calling a scene, not by a tap, shows

@@ -5,6 +5,7 @@ a minute apart in a real storage, and the GAMES screen opened."""
 from __future__ import annotations
 
 import random
+import time
 from datetime import UTC, datetime, timedelta
 
 from game.arcade.storage import Storage
@@ -49,8 +50,13 @@ def recorded(tmp_path, *games: QuerniSession) -> list[str]:
 
 
 def open_games(app) -> GamesScene:
+    """GAMES opened, its list read (in the background: on a busy machine, some frames)."""
     app.nav.push("querni.games")
     settle(app, 3)
     scene = app.stack.top
     assert isinstance(scene, GamesScene)
+    deadline = time.monotonic() + 10
+    while scene.reading and time.monotonic() < deadline:
+        time.sleep(0.005)
+        settle(app, 1)
     return scene

@@ -6,6 +6,7 @@ the document itself once its row is shown on a list at rest. No pygame here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -57,26 +58,35 @@ PAGE = 40
 
 
 class GameRows:
-    """The rows of ``count`` games, newest first, read ``PAGE`` at a time by ``fetch(offset,
-    count)`` when first asked for (``first``: the first page, read with the count). A row
-    the page did not give (an index entry left out as damaged) is an empty one (no record id),
-    never drawn or opened."""
+    """The rows of ``count`` games, newest first, ``PAGE`` at a time: ``ask(offset, count)``
+    reads a page in the background when it is first shown (``first``: the first page, read
+    with the count). Until its page is in, a row is an empty one (no record id), as is a row
+    the page did not give (an index entry left out as damaged): never drawn or opened."""
 
-    def __init__(self, count: int, fetch: Callable[[int, int], list[GameRow]],
+    def __init__(self, count: int, ask: Callable[[int, int], Future[list[GameRow]]],
                  first: list[GameRow] | None = None) -> None:
         self._count = count
-        self._fetch = fetch
+        self._ask = ask
         self._pages: dict[int, list[GameRow]] = {} if first is None else {0: first}
+        self._asked: dict[int, Future[list[GameRow]]] = {}
 
     def __len__(self) -> int:
         return self._count
+
+    @property
+    def reading(self) -> bool:
+        """A page asked for is still being read."""
+        return any(not future.done() for future in self._asked.values())
 
     def _page(self, index: int) -> list[GameRow]:
         if not 0 <= index < self._count:
             raise IndexError(index)
         number = index // PAGE
         if number not in self._pages:
-            self._pages[number] = self._fetch(number * PAGE, PAGE)
+            asked = self._asked.setdefault(number, self._ask(number * PAGE, PAGE))
+            if not asked.done():
+                return []
+            self._pages[number] = [] if asked.exception() else asked.result()
         return self._pages[number]
 
     def __getitem__(self, index: int) -> GameRow:

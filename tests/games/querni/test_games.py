@@ -7,10 +7,12 @@ empty picture is a chain the rules call one."""
 from __future__ import annotations
 
 import shutil
+import time
 
 import pygame
 import pytest
 
+from game.engine import textlog
 from game.engine.testing import post_key, post_tap, run_frames
 from game.games.querni.games_list import outcome, players_text
 from game.games.querni.record import to_record
@@ -97,6 +99,43 @@ def test_a_still_list_draws_ahead_what_its_replay_draws(tmp_path, three, monkeyp
     finally:
         app.shutdown()
         pieces.clear()
+
+
+def test_a_list_read_slowly_says_it_is_reading_and_no_frame_waits(tmp_path, three,
+                                                                   monkeypatch):
+    """A folder of documents never indexed (a recovered database, a restored backup) is listed
+    before it is read: seconds for tens of thousands. GAMES asks in the background, says it is
+    reading, and shows every game once the answer is in; no frame waits for it."""
+    from game.arcade.storage import Storage
+
+    real = Storage.documents_page
+
+    def slow(self, *args):
+        time.sleep(1.5)
+        return real(self, *args)
+
+    monkeypatch.setattr(Storage, "documents_page", slow)
+    app = make_arcade(tmp_path / "data")
+    try:
+        started = time.perf_counter()
+        app.nav.push("querni.games")
+        run_frames(app, 1)
+        scene = app.stack.top
+        assert isinstance(scene, GamesScene)
+        assert time.perf_counter() - started < 1.0
+        assert len(scene.rows) == 0 and not scene.still
+        with textlog.TextLog() as log:
+            log.clear(app.surface)
+            run_frames(app, 1)
+        assert "Reading the recorded games…" in [drawn.text for drawn in log.texts]
+        for _ in range(500):
+            run_frames(app, 1)
+            time.sleep(0.01)
+            if not scene.reading:
+                break
+        assert [row.record_id for row in scene.rows] == three[1][::-1]
+    finally:
+        app.shutdown()
 
 
 def test_games_opens_from_querni_s_tile_and_from_statistics(tmp_path, three):

@@ -12,16 +12,18 @@ of the replay comes back here.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, wait
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.arcade.scene import ArcadeScene, import_ahead
+from game.arcade.storage.jobs import Lane
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.arcade.widgets.scroller import Scroller
-from game.engine import i18n
+from game.engine import i18n, textlog
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.querni import GAME_ID
@@ -47,6 +49,9 @@ if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
 
 TAP_SLOP = 14
+FIRST_WAIT = 0.015
+"""Seconds the frame that opens the list waits for its count (an indexed folder answers in a
+few milliseconds: no "reading" flashes by); a longer read is shown as reading."""
 READ_BUDGET = 0.006
 """Seconds of a frame spent summing rows up from their documents (at least one row a frame)."""
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
@@ -69,7 +74,9 @@ class GamesScene(ArcadeScene):
         self.row_h = 128 if self.tall else 76
         self.view = pygame.Rect(self.panel.left + 16, self.panel.top + self.header + 10,
                                 self.panel.width - 32, self.panel.height - self.header - 20)
-        self.rows = GameRows(0, lambda offset, count: [])
+        self.rows = GameRows(0, lambda offset, count: Future())
+        self._reading = Lane("games-list", linger=1.0)
+        self._counting: Future[tuple[int, list[GameRow]]] | None = None
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
@@ -82,19 +89,33 @@ class GamesScene(ArcadeScene):
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the list again (a game's document may have been set aside): how many games
-        there are and the first page of them; the others when they are first shown."""
+        """Read the list again (a game's document may have been set aside) in the background:
+        how many games there are and the first page of them; the others when first shown.
+        Until the count is in the list says it is reading: a folder of documents never
+        indexed (after a recovery, a restored backup) is listed first, seconds for tens of
+        thousands, and no frame waits for that."""
+        self._counting = self._reading.submit(self._page, 0, PAGE)
+        wait([self._counting], FIRST_WAIT)  # the usual answer, in the frame that asked
+        self._take_count()
+
+    def _page(self, offset: int, count: int) -> tuple[int, list[GameRow]]:
+        """How many games there are, and ``count`` rows of them from ``offset`` (newest
+        first), asked of storage on the reading lane."""
         storage = self.ctx.storage
+        if storage is None:
+            return 0, []
+        total, entries = storage.documents_page(GAME_ID, offset, count)
+        return total, rows(entries, storage.records_by_id(
+            GAME_ID, [entry.record_id for entry in entries]))
 
-        def page(offset: int, count: int) -> tuple[int, list[GameRow]]:
-            if storage is None:
-                return 0, []
-            total, entries = storage.documents_page(GAME_ID, offset, count)
-            return total, rows(entries, storage.records_by_id(
-                GAME_ID, [entry.record_id for entry in entries]))
-
-        count, first = page(0, PAGE)
-        self.rows = GameRows(count, lambda offset, size: page(offset, size)[1], first)
+    def _take_count(self) -> None:
+        """The list's count and first page, once they are in."""
+        if self._counting is None or not self._counting.done():
+            return
+        counted, self._counting = self._counting, None
+        count, first = (0, []) if counted.exception() else counted.result()
+        self.rows = GameRows(count, lambda offset, size: self._reading.submit(
+            lambda: self._page(offset, size)[1]), first)
         self.scroller.content = len(self.rows) * self.row_h
         self.scroller.scroll_to(self.scroller.target, glide=False)
 
@@ -113,7 +134,8 @@ class GamesScene(ArcadeScene):
     def open(self, index: int) -> None:
         """The replay of row ``index`` (its document read and checked now)."""
         storage = self.ctx.storage
-        if storage is None or not 0 <= index < len(self.rows):
+        if storage is None or not 0 <= index < len(self.rows) \
+                or not self.rows[index].record_id:  # its page is still being read
             return
         data = storage.document(GAME_ID, self.rows[index].record_id)
         if data is None:  # damaged: set aside (with its notice), so no longer listed
@@ -172,6 +194,7 @@ class GamesScene(ArcadeScene):
     # --- per frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        self._take_count()
         self.scroller.update(dt)
         if not self.scroller.moving:
             started = time.perf_counter()
@@ -217,10 +240,15 @@ class GamesScene(ArcadeScene):
         return self.scroller.moving
 
     @property
+    def reading(self) -> bool:
+        """The list's count or a page of it is still being read."""
+        return self._counting is not None or self.rows.reading
+
+    @property
     def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
-        """Nothing moves unless the list scrolls or shown rows are still to be summed up
-        (untouched, it is redrawn only rarely)."""
-        return not self.scroller.moving and not self._unread()
+        """Nothing moves unless the list scrolls, is read, or has shown rows still to be
+        summed up (untouched, it is redrawn only rarely)."""
+        return not self.scroller.moving and not self.reading and not self._unread()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
@@ -258,15 +286,16 @@ class GamesScene(ArcadeScene):
             text.blit(surface, label, "bold", 26, palette.TEXT_DIM, anchor, (x, y))
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
-        clip = surface.get_clip()
-        surface.set_clip(self.view)
         offset = round(self.scroller.offset)
         for index in self._shown():
             picture = self._row_picture(index)
-            if picture is not None:
-                surface.blit(picture, (self.view.left,
-                                       self.view.top + index * self.row_h - offset))
-        surface.set_clip(clip)
+            if picture is None:
+                continue
+            top = self.view.top + index * self.row_h - offset
+            shown = picture.get_rect(topleft=(self.view.left, top)).clip(self.view)
+            area = shown.move(-self.view.left, -top)
+            surface.blit(picture, shown.topleft, area)
+            textlog.placed(surface, picture, shown.topleft, area)  # its texts checked there
 
     def _row_picture(self, index: int) -> pygame.Surface | None:
         """Row ``index`` as drawn on the panel: drawn once while it is shown, so a scrolling
@@ -322,7 +351,7 @@ class GamesScene(ArcadeScene):
                   (turns_x, box.centery))
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
-        line = t("games.empty")
+        line = t("games.reading" if self._counting is not None else "games.empty")
         lines = text.wrap(line, "ui", 34, self.panel.width - 120)
         text.blit_lines(surface, lines, "ui", 34, palette.TEXT_DIM, "center",
                         self.panel.center, gap=14)
