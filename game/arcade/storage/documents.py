@@ -249,7 +249,7 @@ def listing_if_changed(conn: sqlite3.Connection,
     row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
     if changed is None or (row is not None and row[0] == changed):
         return None
-    return _names(folder) if changed != "none" else {}
+    return _names(folder, changed) if changed != "none" else {}
 
 
 def _changed(folder: Path) -> str | None:
@@ -271,7 +271,7 @@ def follow_folder(conn: sqlite3.Connection, folder: Path) -> None:
     row = conn.execute("SELECT value FROM meta WHERE key = 'documents_folder'").fetchone()
     if changed is None or (row is not None and row[0] == changed):
         return
-    names = _names(folder) if changed != "none" else {}
+    names = _names(folder, changed) if changed != "none" else {}
     if names is None:
         return
     indexed = {name for (name,) in conn.execute("SELECT name FROM documents")}
@@ -283,10 +283,20 @@ def follow_folder(conn: sqlite3.Connection, folder: Path) -> None:
                  (changed,))
 
 
-def _names(folder: Path) -> dict[str, DocumentEntry] | None:
+_listed: tuple[Path, str, dict[str, DocumentEntry]] | None = None
+"""The last listing of a folder, at its modification time: until the index has followed a
+folder that changed (tens of thousands of documents: seconds), every question and the
+indexing itself would list it again."""
+
+
+def _names(folder: Path, changed: str) -> dict[str, DocumentEntry] | None:
     """The documents' entries of what ``folder`` holds but folders, by name (``None``: it
-    cannot be listed). A link or a FIFO under a document's name is listed too: opening it
-    sets it aside with a notice, as any damaged document."""
+    cannot be listed), as it was when modified at ``changed``. A link or a FIFO under a
+    document's name is listed too: opening it sets it aside with a notice, as any damaged
+    document."""
+    global _listed
+    if _listed is not None and _listed[:2] == (folder, changed):
+        return _listed[2]
     try:
         with os.scandir(folder) as listing:
             entries = [entry_of(item.name) for item in listing
@@ -294,4 +304,6 @@ def _names(folder: Path) -> dict[str, DocumentEntry] | None:
     except OSError as error:
         log.warning("cannot list %s to index its documents: %s", folder, error)
         return None
-    return {entry.name: entry for entry in entries if entry is not None}
+    names = {entry.name: entry for entry in entries if entry is not None}
+    _listed = (folder, changed, names)
+    return names

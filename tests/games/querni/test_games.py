@@ -33,6 +33,14 @@ def three(tmp_path):
     return games, recorded(tmp_path, *games)
 
 
+def until_still(app, scene: GamesScene) -> None:
+    """Frames until nothing on the list moves or is read (reads are in the background)."""
+    deadline = time.monotonic() + 10
+    while not scene.still and time.monotonic() < deadline:
+        run_frames(app, 1)
+        time.sleep(0.002)
+
+
 def row_centre(scene: GamesScene, index: int) -> tuple[int, int]:
     return (scene.view.centerx, scene.view.top + index * scene.row_h + scene.row_h // 2 - 4)
 
@@ -183,10 +191,7 @@ def test_a_game_whose_record_is_gone_is_summed_up_from_its_document(tmp_path, th
     try:
         app.ctx.storage.reset_records()  # the operator reset the scores: the documents stay
         scene = open_games(app)
-        for _ in range(30):  # summed up a few milliseconds a frame, the list at rest
-            if scene.still:
-                break
-            run_frames(app, 1)
+        until_still(app, scene)  # summed up in the background, the list at rest
         assert [row.turns for row in scene.rows] == [g.turn_count for g in games[::-1]]
         assert all(row.players is None for row in scene.rows)
         assert players_text(None) == "—"
@@ -307,6 +312,7 @@ def test_a_damaged_document_of_a_game_without_record_is_read_once(tmp_path, thre
         real = storage.document
         storage.document = lambda *args: reads.append(args) or real(*args)
         scene = open_games(app)
+        until_still(app, scene)
         for _ in range(10):
             app.stack.draw(app.surface)
             run_frames(app, 1)
@@ -339,10 +345,7 @@ def test_a_flung_list_reads_no_document_until_it_is_still(tmp_path, three):
         storage.document = lambda *args: reads.append(args) or real(*args)
         scene = open_games(app)
         assert len(scene.rows) == 63
-        for _ in range(60):
-            if scene.still:
-                break
-            run_frames(app, 1)
+        until_still(app, scene)
         assert all(scene.rows[index].known for index in shown_rows(scene))  # read while still
         reads.clear()
         scene.scroller.scroll_to(scene.scroller.max_offset)  # a fling to the end
@@ -354,10 +357,7 @@ def test_a_flung_list_reads_no_document_until_it_is_still(tmp_path, three):
                 break  # arrived: this frame may read
             assert reads == [], f"a document read on frame {frames} of the fling"
         assert frames > 5  # it glided
-        for _ in range(60):
-            if scene.still:
-                break
-            run_frames(app, 1)
+        until_still(app, scene)
         assert scene.still and all(scene.rows[index].known for index in shown_rows(scene))
     finally:
         app.shutdown()

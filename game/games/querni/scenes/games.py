@@ -1,9 +1,10 @@
 """GAMES: every recorded game of QUERNI, newest first (date, who played, the result, the turns),
 one tap from its replay. Opened from QUERNI's tile on the title and from STATISTICS.
 
-The games are the documents storage lists (``Storage.documents``), joined with the records for
-who played (``games_list``). A game whose record is gone is summed up from its document once the
-list is still, the shown rows first, within a few milliseconds a frame: a document is read and
+The games are the documents storage lists (``Storage.documents_page``), joined with the records
+for who played (``games_list``), read a page at a time on a lane of the screen's own (until the
+count is in, the list says it is reading). A game whose record is gone is summed up from its
+document once the list is still, the shown rows only, on that lane too: a document is read and
 its every turn checked, and a list flung past thousands of such games must not wait for them.
 The list scrolls by drag, wheel or keys; the arrows also move a highlight that Enter opens; EXIT
 of the replay comes back here.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import Future, wait
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -52,8 +53,8 @@ TAP_SLOP = 14
 FIRST_WAIT = 0.015
 """Seconds the frame that opens the list waits for its count (an indexed folder answers in a
 few milliseconds: no "reading" flashes by); a longer read is shown as reading."""
-READ_BUDGET = 0.006
-"""Seconds of a frame spent summing rows up from their documents (at least one row a frame)."""
+WARM_BUDGET = 0.004
+"""Seconds of a frame spent drawing ahead what a replay shows, while the list is still."""
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
            "unfinished": palette.TEXT_DIM,
            "BLUE": qpalette.RIM[Color.BLUE], "RED": qpalette.RIM[Color.RED]}
@@ -80,6 +81,7 @@ class GamesScene(ArcadeScene):
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
+        self._summing: list[tuple[int, str, Future[dict[str, Any] | None]]] = []
         self._press: tuple[tuple[int, int], bool] | None = None
         self._pictures: dict[tuple[int, str, bool, bool], pygame.Surface] = {}
         self._pictures_for: tuple[str, int, tuple[int, int]] | None = None
@@ -214,24 +216,27 @@ class GamesScene(ArcadeScene):
                 and self.rows[index].record_id not in self._read]
 
     def _sum_up_shown(self) -> None:
-        """Shown rows whose record is gone, summed up from their documents: each read once
-        (a damaged one is set aside, not read again), for at most ``READ_BUDGET`` a frame."""
+        """Shown rows whose record is gone, summed up from their documents, read on the
+        reading lane (a document is read and its every turn checked): each read once, a
+        damaged one set aside and not read again."""
         storage = self.ctx.storage
-        if storage is None:
+        for index, record_id, future in [item for item in self._summing if item[2].done()]:
+            self._summing.remove((index, record_id, future))
+            data = None if future.exception() else future.result()
+            if data is not None and index < len(self.rows) \
+                    and self.rows[index].record_id == record_id:
+                self.rows[index] = from_document(self.rows[index], data)
+        if storage is None or self._summing:
             return
-        started = time.perf_counter()
         for index in self._unread():
-            row = self.rows[index]
-            self._read.add(row.record_id)
-            data = storage.document(GAME_ID, row.record_id)
-            if data is not None:
-                self.rows[index] = from_document(row, data)
-            if time.perf_counter() - started >= READ_BUDGET:
-                return
+            record_id = self.rows[index].record_id
+            self._read.add(record_id)
+            self._summing.append((index, record_id,
+                                  self._reading.submit(storage.document, GAME_ID, record_id)))
 
     def _warm(self, started: float) -> None:
-        """Draw ahead what a replay shows, in what is left of ``READ_BUDGET`` this frame."""
-        while time.perf_counter() - started < READ_BUDGET:
+        """Draw ahead what a replay shows, for ``WARM_BUDGET`` this frame."""
+        while time.perf_counter() - started < WARM_BUDGET:
             if next(self._warming, self) is self:
                 return
 
@@ -242,7 +247,7 @@ class GamesScene(ArcadeScene):
     @property
     def reading(self) -> bool:
         """The list's count or a page of it is still being read."""
-        return self._counting is not None or self.rows.reading
+        return self._counting is not None or self.rows.reading or bool(self._summing)
 
     @property
     def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
