@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import Storage, is_iso_date
+from game.arcade.storage import Storage, documents, is_iso_date
 from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make
 
 
@@ -181,6 +181,29 @@ def test_the_count_of_a_later_page_follows_every_new_document(tmp_path):
         assert store.documents_page("counter", 2, 2)[0] == count
         store.record_game("counter", Counter(count + 3))
         store.settle()
+    store.close()
+
+
+def test_a_folder_that_changed_is_listed_once_until_the_index_follows_it(tmp_path, monkeypatch):
+    """Documents the index does not know yet (a restored backup, a recovered database): the
+    folder is listed for the first question, and the next questions reuse that listing until
+    the index has followed it (each listed 60,000 names again: 1-3 s a question)."""
+    store = store_of(tmp_path)
+    store.record_game("counter", Counter(3))
+    store.settle()
+    folder = tmp_path / "games"
+    first = next(folder.glob("*.json"))
+    for i in range(5):
+        (folder / first.name.replace(first.name.split("-")[1], f"20261201T00{i:02d}00Z")
+         .replace(".json", f"{i}.json")).write_bytes(first.read_bytes())
+    listed: list[object] = []
+    real = documents.os.scandir
+    monkeypatch.setattr(documents.os, "scandir", lambda path: listed.append(path) or real(path))
+    monkeypatch.setattr(documents, "follow_folder", lambda conn, where: None)  # not indexed yet
+    for _ in range(3):
+        assert store.documents_page("counter", 0, 10)[0] == 6
+        store.has_document("counter", "no-such-record")
+    assert len(listed) == 1
     store.close()
 
 
