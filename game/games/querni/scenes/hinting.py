@@ -3,29 +3,11 @@ question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:clas
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from game.ai.querni.explain import reason
 from game.games.querni.computer import Choice, HintAdvisor
+from game.games.querni.controller import TurnController
 from game.games.querni.texts import color_name, t
 from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
-
-
-class TurnSoFar(Protocol):
-    """What of the turn in progress HINT compares with its suggestion (``TurnController``)."""
-
-    @property
-    def selected(self) -> Square | None: ...
-    @property
-    def path(self) -> tuple[Square, ...]: ...
-    @property
-    def movement_open(self) -> bool: ...
-    @property
-    def chain_mode(self) -> bool: ...
-    @property
-    def chain_first(self) -> Square | None: ...
-    @property
-    def chain(self) -> Chain | None: ...
 
 
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
@@ -82,7 +64,7 @@ class Hint:
         """Every square the suggestion names: a tap on one of them may follow it."""
         return frozenset(self.path) | frozenset(self.chain_squares)
 
-    def followed_by(self, turn: TurnSoFar) -> bool:
+    def followed_by(self, turn: TurnController) -> bool:
         """The turn so far is on the suggestion's way (issue 48: the hint stays while the
         player follows it, and goes once they depart from it): the suggested piece in hand, a
         start of its path, then SELECT CHAIN and the suggested chain's ends."""
@@ -97,13 +79,13 @@ class Hint:
             return False  # the jump sequence stopped short of the suggestion
         return not turn.chain_mode or self._chain_followed(turn)
 
-    def _chain_followed(self, turn: TurnSoFar) -> bool:
+    def _chain_followed(self, turn: TurnController) -> bool:
         if self.chain is None or turn.path != self.path:
             return False
         ends = {self.chain_squares[0], self.chain_squares[-1]}
         return turn.chain in (None, self.chain) and turn.chain_first in (None, *ends)
 
-    def left(self, turn: TurnSoFar) -> tuple[Square, ...]:
+    def left(self, turn: TurnController) -> tuple[Square, ...]:
         """The part of the suggested movement still to make: from where the piece stands now
         (nothing once it has all been made, or when the player left the suggestion)."""
         done = len(turn.path)
