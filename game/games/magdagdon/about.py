@@ -1,8 +1,5 @@
-"""MAGDAGDON's part of the About page (M-9): the dedication to Majduška and the credits.
-
-A list of (kind, key) blocks in MAGDAGDON's help catalogue and one drawn figure: the game's name
-over a heart between two tumbling dice.
-"""
+"""MAGDAGDON's part of the About page (M-9): the dedication to Majduška and the credits, with
+one drawn figure (the game's name over a heart between two tumbling dice)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""The daily challenge (MAGDAGDON's DAILY button): today's challenge (UTC date, SURVIVAL rules,
-the same dice for everyone: ``game.games.magdagdon.daily``), PLAY for the day's one recorded
-attempt or PRACTICE once it is recorded, the streak, and the last 30 days (date, score, turns,
-hints) — all read from the stored records. With a venue link, today's standings at the venue
-(rank, initials, kiosk, score; the player's own row lit and their rank) beside the days.
+"""The daily challenge screen: today's challenge, PLAY for the day's one recorded attempt or
+PRACTICE once it is recorded, the streak and the last 30 days from the stored records, and with
+a venue link today's standings at the venue beside them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """HINT on the MAGDAGDON play screen: the advisor asked about a copy of the game in a worker
-(:class:`AdviceAsker`, the question of ``game.arcade.play.hints.HintFlow``), and its answer in
-the player's words with what it points at (:class:`Hint`): ghost dice on their cells, marks on
-the dice in the tray, rings round the buttons to press, the reason and the gain in the message
-line; kept, shrinking, while the player follows it (``hint_follow``)."""
+(:class:`AdviceAsker`) and its answer in the player's words with what it points at
+(:class:`Hint`), kept, shrinking, while the player follows it (``hint_follow``)."""
 
 from __future__ import annotations
 
@@ -56,7 +54,7 @@ class Hint:
                  follow: Follow | None = None, targets: hints.Targets | None = None) -> None:
         self.key = key
         self.advice = advice
-        self.targets = hints.targets(advice, game) if targets is None else targets
+        self.targets = hints.step_targets(advice.steps, game) if targets is None else targets
         self.follow = Follow(advice.steps, game) if follow is None else follow
         self._now: tuple[hints.StateKey, Hint | None] | None = None
 

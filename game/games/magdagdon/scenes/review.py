@@ -1,11 +1,9 @@
 """REVIEW: a finished game turn by turn, the player's play against the advisor's.
 
-Opened from the game-over overlay with the game's session (its history of rolls, powers and
-turn ends). The review (``games.magdagdon.review``) runs in a background worker while a
-progress bar fills; then a chart of the expected points lost per turn (the three costliest
-in red) sits over a scrollable list: each turn's roll, the board after the player's turn,
-the board the advisor would have made of the same roll, and the points lost. Tap a bar to
-jump to its turn; drag, wheel, arrows and Page Up/Down scroll; BACK or Esc return.
+The review runs in a worker while a progress bar fills; then a chart of the expected points
+lost per turn (the three costliest in red) over a scrolling list of each turn's roll, the
+player's board, the advisor's board of the same roll and the points lost. A tap on a bar
+jumps to its turn.
 """
 
 from __future__ import annotations

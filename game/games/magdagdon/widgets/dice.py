@@ -1,9 +1,6 @@
-"""Die faces, number tiles and ruins, drawn once per size and cached.
-
-Three looks that differ in shape, not colour alone: a raised, rounded ivory **die** (in the
-tray and tentatively on the board), a flat, square-cornered gold **tile** (a committed
-number) and a cracked grey **ruin**. Drawn at twice the size and smooth-scaled down, so the
-edges are anti-aliased.
+"""Die faces, number tiles and ruins, drawn once per size and cached: a raised ivory **die**,
+a flat gold **tile** (a committed number) and a cracked grey **ruin**, differing in shape, not
+colour alone; drawn at twice the size and smooth-scaled down for anti-aliased edges.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Drawing a hint on the play screen: ghost dice on the cells the advice fills (numbered when
-the order matters, the same number on their dice in the tray), rings round the dice, buttons
-and cells the advice names, and the "thinking" spinner. Drawing only: what to point at comes
-from ``hints.step_targets``."""
+"""Drawing a hint: ghost dice on the cells the advice fills (numbered when the order matters),
+rings round the dice, buttons and cells it names, and the "thinking" spinner."""
 
 from __future__ import annotations
 

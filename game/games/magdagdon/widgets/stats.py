@@ -1,7 +1,5 @@
-"""MAGDAGDON's part of the statistics screen: per difficulty the figures (games, best, mean,
-median, ruins and powers per game) and two pictures in the game's own look — a histogram of
-the scores and the last 50 scores with their running mean. Asked of storage when the screen
-opens (``game.games.magdagdon.stats``: a grouped query, never every record)."""
+"""MAGDAGDON's part of the statistics screen: per difficulty the figures, a histogram of the
+scores and the last 50 scores with their running mean, in the game's own look."""
 
 from __future__ import annotations
 
