@@ -1,8 +1,5 @@
-"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the bundle.
-
-Every element type gets a font block per locale (always with ``en``), each naming the face
-that covers that language's script and the HarfBuzz script to shape it with.
-"""
+"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the
+bundle; each element type gets a font block per locale."""
 
 from __future__ import annotations
 

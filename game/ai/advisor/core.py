@@ -1,8 +1,6 @@
-"""The advisor's own board: 16 small ints and bit masks, because the search evaluates
-hundreds of thousands of boards per decision and the rules' tuples of objects are too slow.
-
-A cell is ``EMPTY`` (0), a number 1..6 or ``RUINED`` (7). Everything here follows M-4
-(legal placement) and M-7 (scoring) and is checked against the rules package in the tests.
+"""The advisor's own board: 16 small ints and bit masks, because the search evaluates hundreds
+of thousands of boards per decision. A cell is ``EMPTY`` (0), 1..6 or ``RUINED`` (7); M-4 and
+M-7 as the rules have them, checked against the rules in the tests.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""QUERNI's computer opponent: ``choose_turn(state, level, rng)`` returns a turn to play.
-
-Pure Python, no pygame, no text for players: it returns moves only. Every call builds its own
-caches and transposition table (``context.py``), so calls may run in worker threads beside the
-game loop and beside each other.
+"""QUERNI's computer opponent: ``choose_turn(state, level, rng)`` returns a turn to play. No
+pygame and no text; every call builds its own caches (``context.py``), so calls may run in
+worker threads side by side.
 """
 
 from __future__ import annotations
@@ -42,19 +40,14 @@ def choose_turn(
     max_nodes: int | None = None,
     time_budget: float | None = None,
 ) -> tuple[Path | None, Chain | None]:
-    """The turn the computer plays as ``state.to_move`` at ``level``, as ``(path, chain)`` for
-    ``state.play(path, chain)``.
+    """The turn the computer plays as ``state.to_move`` at ``level``, as ``(path, chain)``.
 
-    ``rng``: a ``random.Random``-like object for EASY's mistakes and tie-breaks (default: a new
-    unseeded one). ``cancel``: anything with ``is_set()`` (a ``threading.Event``); once set, the
-    call raises ``Cancelled`` within a few milliseconds. ``max_nodes`` bounds HARD's search in
-    nodes: with the same ``rng`` seed the turn is then the same on every machine, unless the
-    time cap (``time_budget``, default ``SAFETY_CAP`` s) cuts the search first. Without
-    ``max_nodes``, HARD searches for ``time_budget`` seconds (default ``HARD_TIME_BUDGET``).
-    EASY and MEDIUM ignore both budgets.
-
-    Raises ``ValueError`` for an unknown level and ``IllegalMove`` (a ``ValueError``) when the
-    game is already over.
+    ``rng``: EASY's mistakes and the tie-breaks. ``cancel``: anything with ``is_set()``; once
+    set, the call raises ``Cancelled`` within milliseconds. ``max_nodes`` bounds HARD's search,
+    so with the same seed the turn is the same on every machine (unless ``time_budget``,
+    default ``SAFETY_CAP``, cuts it first); without it HARD searches for ``time_budget``
+    (default ``HARD_TIME_BUDGET``). ``ValueError`` for an unknown level, ``IllegalMove`` when
+    the game is over.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
@@ -88,11 +81,8 @@ def turn_key(path: Path | None, chain: Chain | None) -> Turn:
 
 
 def to_public(state: QuerniState, turn: Turn) -> tuple[Path | None, Chain | None]:
-    """The rules' own turn (with a valid jump path) matching the internal ``turn``.
-
-    Every internal turn is legal (the tests check it); should one ever not be, the engine passes
-    rather than hand the game an illegal turn.
-    """
+    """The rules' own turn matching the internal ``turn``; should one ever be illegal (the
+    tests check none is), the engine passes rather than play it."""
     for path, chain in state.legal_turns():
         if turn_key(path, chain) == turn:
             return path, chain

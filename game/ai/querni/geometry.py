@@ -1,8 +1,6 @@
-"""Board tables the engine looks up instead of computing in its inner loops.
-
-The engine works on ``QuerniState.cells`` (70 ints, index ``row * COLS + col``); these tables are
-built once at import from the public board constants and never change afterwards, so concurrent
-searches can share them safely.
+"""Board tables the engine looks up instead of computing in its inner loops, on
+``QuerniState.cells`` (index ``row * COLS + col``); built once at import, never changed, so
+searches share them safely.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""The three opponents: EASY and MEDIUM look one turn ahead, HARD plans its own turns to the end
-of its race (``plan.py``) and checks the plan with a search (``search.py``).
-
-Each works on the internal turns of ``position.py``; ``choose_turn`` turns the choice back into
-a ``(path, chain)`` that the rules accept.
+"""The three opponents: EASY and MEDIUM look one turn ahead, HARD plans its own turns to the
+end of its race (``plan.py``) and checks the plan with a search (``search.py``), all on the
+internal turns of ``position.py``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""The kiosk operator's menu, behind the PIN: which games the kiosk offers, the idle time and
-attract mode, volumes, the language an idle kiosk returns to, resetting the high scores (asked
-twice; the old file is kept as a dated backup), changing the PIN, the venue link, and the way
-out.
-
-Every change takes effect at once, is saved, and is logged (never the PIN itself).
+"""The kiosk operator's menu, behind the PIN: the games offered, idle time and attract mode,
+volumes, the idle language, resetting the high scores (asked twice; a dated backup is kept),
+the PIN, the venue link and the way out. Every change takes effect at once, is saved and is
+logged (never the PIN).
 """
 
 from __future__ import annotations

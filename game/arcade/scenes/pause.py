@@ -1,10 +1,7 @@
-"""The pause overlay (Esc or ☰ in play): resume, the game's rules, settings, or leave for the
-title (the game is saved first, through the ``on_leave`` callback the play screen gives).
-
-A game may add choices of its own below QUIT TO TITLE (``PauseChoice``: QUERNI's FLIP BOARD
-and RESIGN), and a line under a choice that says what it does to the game in progress
-(``leave_note`` under QUIT TO TITLE, ``PauseChoice.note``: "keeps the game" against "ends
-it"). A game's choice closes the menu first and then acts on the game below it."""
+"""The pause overlay (Esc or ☰ in play): resume, the rules, settings, or leave for the title
+(the play screen saves first). A game may add choices (``PauseChoice``: QUERNI's FLIP BOARD and
+RESIGN) and a line saying what a choice does to the game in progress; a game's choice closes
+the menu first, then acts."""
 
 from __future__ import annotations
 

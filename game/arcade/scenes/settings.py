@@ -1,8 +1,6 @@
-"""Settings: language, music and effects volume, fullscreen, motion — then one game's own section
-(chosen with the game chips: e.g. MAGDAGDON's difficulty and dice look), read from its spec.
-
-Every change is applied at once and saved. A game setting that starts a new game (MAGDAGDON's
-difficulty) asks first while a game is in progress; the abandoned game is not recorded (M-2.2).
+"""Settings: language, volumes, fullscreen, motion, text size, then a game's own section (read
+from its spec). Every change is applied at once and saved; a game setting that starts a new
+game asks first while one is in progress (M-2.2: the abandoned game is not recorded).
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""One line of text typed by the operator: an on-screen keyboard for a touch kiosk, and the
-real keyboard when one is plugged in (typing, Backspace, Enter, Esc).
-
-Opened with the prompt's key, the text to start from, and ``on_done(text)``, which returns
-``None`` to accept the text (the screen closes) or the key of a message saying what is wrong
-(the screen stays, showing it). The keys are what a connection string or a kiosk name is made
-of: Latin letters (a case key switches), digits and ``- _ / @ : . = ? & % ~``.
+"""One line of text typed by the operator on an on-screen keyboard or a real one. ``on_done``
+returns ``None`` to accept the text, or the key of a message saying what is wrong (the screen
+stays). The keys are what a connection string or a kiosk name is made of.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""The operator's VENUE LINK screen (kiosk operator menu, behind the PIN): which server the
-kiosk shares its games with, its name on the venue board, and how the link is doing.
-
-A server typed here is stored in the settings without its password (the password, if typed,
-is used for this run only: a kiosk's lasting password lives in libpq's password file or
-``PGPASSWORD``). Every change takes effect at once (the link starts again in the background),
-is saved, and is logged (never the password). A server given by ``--fleet`` or the
-environment wins at the next start; the screen says so.
+"""The operator's VENUE LINK screen: the server the kiosk shares its games with, its name on
+the venue board, and how the link is doing. A typed server is stored without its password
+(typed, it lasts this run only); every change restarts the link in the background, is saved
+and logged (never the password); ``--fleet`` or the environment wins at the next start.
 """
 
 from __future__ import annotations

@@ -77,11 +77,8 @@ def clear() -> None:
 
 def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
               minimum: int = 24) -> tuple[int, list[str]]:
-    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines.
-
-    Remembered, like :func:`fit_size`: labels drawn every frame (combo flags, the message
-    line) would otherwise be wrapped again every frame.
-    """
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines,
+    remembered like :func:`fit_size`."""
     key = (text, role, size, max_width, max_lines, minimum, i18n.current())
     found = _wrapped.get(key)
     if found is None:

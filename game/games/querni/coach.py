@@ -1,9 +1,6 @@
-"""QUERNI's first-game coach (issue 48): one short step at a time, from what the turn in
-progress shows — pick a piece, a step, a jump (and jumping on), a chain, END MOVE — until the
-player taps GOT IT or the first game ends; never again after that (the ``coached`` setting).
-
-No pygame: ``step`` reads the turn controller; the play screen draws
-the bubble (``widgets/coach.py``) and rings what the step points at.
+"""QUERNI's first-game coach (issue 48), without pygame: one short step at a time from the turn
+in progress, until GOT IT or the first game ends, never again after (the ``coached`` setting).
+The play screen draws the bubble (``widgets/coach.py``) and rings what the step points at.
 """
 
 from __future__ import annotations

@@ -1,16 +1,11 @@
-"""The computer opponent and the HINT advisor as QUERNI's screens use them: the engine
-(``game.ai.querni.choose_turn``) run in a background worker (``game.engine.worker``), so the
-frame loop never waits for it. No pygame here.
+"""The computer opponent and the HINT advisor as QUERNI's screens use them, without pygame:
+``game.ai.querni.choose_turn`` in a worker, asked about one immutable committed position and
+answered only while the game is still there (the job's key).
 
-Each question is asked about one committed position (``QuerniState`` is immutable, so the
-worker gets the very object, never anything the scene changes) and its answer is taken only
-while the game is still in that position (the job's key).
-
-**Reproducible runs.** With ``deterministic`` (``--frames``, ``--bench`` and the tests, where
-the app runs one update per frame) HARD searches a fixed number of nodes instead of a time
-budget, and the random choices of every level come from a generator seeded by the game's
-seed and the position, so ``--seed N`` replays the same turns. The scene waits for the answer
-however many frames it takes. In real play HARD searches for its time budget.
+With ``deterministic`` (``--frames``, ``--bench``, the tests: one update per frame) HARD
+searches a fixed number of nodes and every level's random choices come from a generator seeded
+by the game's seed and the position, so ``--seed N`` replays the same turns; the scene waits
+for the answer however many frames it takes. In real play HARD searches for its time budget.
 """
 
 from __future__ import annotations

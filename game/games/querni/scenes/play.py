@@ -1,11 +1,10 @@
 """The QUERNI play screen: the 10×7 board, the HUD and SELECT CHAIN / END MOVE / UNDO / EXIT.
 
-The scene is the view over ``TurnController``: gestures (``play_input``) become its commands
-(Q-6), and the scene animates and sounds what it answers. Whose turn it is decides who may
-give input (``players.Player``): a bot's turn is played through the same gestures
-(``play_computer``). Its other parts: HINT (``hinting``), drawing (``play_picture``), RESIGN and
-EXIT (``play_endings``), the board's way round (``play_orientation``), the last move and the
-move list (``play_story``)."""
+The scene is the view over ``TurnController``: its gestures (``play_input``) become commands,
+and it animates and sounds the answers. Whose turn it is decides who gives input; a bot's turn
+goes through the same gestures (``play_computer``). Its other parts: HINT (``hinting``),
+drawing (``play_picture``), RESIGN and EXIT (``play_endings``), the board's way round
+(``play_orientation``), the last move and the move list (``play_story``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The replay screen's buttons, laid out as media and chess players have them: the transport (to
-the start, the previous turn, play / pause, the next turn, to the end), each an icon over its
-label, then REVIEW, FLIP and EXIT (the one way to leave).
-
-Portrait has the width for the five transport buttons in one row; landscape's column puts PLAY
-/ PAUSE on a row of its own above the other four. The icons are drawn here (bars and triangles),
-so no font needs the media symbols; the labels are drawn fitted to their buttons, in the
-language shown at each frame (a language changed on the way never leaves an old word).
+"""The replay screen's buttons as media players have them: the transport (start, previous,
+play / pause, next, end), each an icon over its label, then REVIEW, FLIP and EXIT. The icons are
+drawn (no font needs media symbols); labels are fitted in the language shown at each frame.
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
-"""REVIEW in the replay screen: HARD's verdict on the turn shown (``game.games.querni.review``),
-as a line of text and, when the played turn was clearly worse, on the board: what HARD's own
-turn does differently, in violet as a HINT looks, and a "?" badge on the square the played turn
-ended on.
-
-The line tells HARD's turn whole: its movement, and the chain it removes, or, where the played
-turn removed a chain HARD's leaves, that HARD keeps it ("…and keep 12–15"). The board shows only
-what differs, on the position after the played turn: another movement as a ghost path (a ring
-round the piece, dotted arcs to each landing, a dashed outline where it would have ended, as
-chess reviews draw the better move's arrow), another chain in dashed frames, and the pieces the
-played turn removed but HARD's keeps as dashed outlines where they stood.
+"""REVIEW in the replay screen: HARD's verdict on the turn shown as a line of text and, when the
+played turn was clearly worse, what HARD's own turn does differently drawn in violet on the
+position after the played turn (a ghost path, dashed chain frames, dashed outlines of pieces
+HARD would keep) with a "?" badge where the played turn ended.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
-"""Draws the 10×7 board: frame, coordinates, pieces and every highlight the scene asks for.
-
-It draws what it is given (the rules' pieces, the squares the scene wants lit); it decides
-nothing about legality. The frame is drawn once (``frame.py``) and every mark is a stamp
-rendered once per size (``stamps.py``), so a frame is a few dozen blits. Besides the stamps:
-the selected piece is lifted and brighter; the chosen chain's pieces are linked in gold, lit
-one by one; dotted arcs (``arcs.py``) run from the selected piece to each jump landing, along
-the trail's jumps (amber) and along a HINT's path (violet, its landings numbered); removed
-pieces may be shown as dashed ghosts; the last move is outlined until the next turn
-(``last_move.py``); the keyboard cursor is a white rounded square.
+"""Draws the 10×7 board: frame, coordinates, pieces and every highlight the scene asks for,
+deciding nothing about legality. The frame is drawn once (``frame.py``) and every mark is a
+stamp rendered once per size (``stamps.py``), so a frame is a few dozen blits.
 """
 
 from __future__ import annotations

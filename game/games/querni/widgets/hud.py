@@ -1,9 +1,5 @@
 """QUERNI's head-up display: logo, whose turn, pieces left, quiet rounds, the message strip,
-the speaker logo and the "thinking" dots.
-
-Drawing only. Every number comes from the rules via the scene, and every word comes in already
-translated (the scene looks the keys up): nothing here is player-visible English.
-"""
+the speaker logo and the "thinking" dots. Drawing only; every word comes in translated."""
 
 from __future__ import annotations
 

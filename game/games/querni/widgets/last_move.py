@@ -1,8 +1,6 @@
-"""The last move's marks on the board, shown until the next turn is made: an outline round the
-edge of each square the turn touched, in the mover's rim colour, so that a piece standing on the
-square never hides it (a straight step's destination is covered by its piece). Thin on the start,
-every landing and each removed piece's square; thick, over a wash of the mover's colour, on the
-destination. Each differs in shape from the trail's corner brackets and the cursor's square."""
+"""The last move's marks, until the next turn: an outline in the mover's rim colour round each
+square the turn touched (so a piece on it never hides it), thick over a wash on the
+destination; shaped unlike the trail's brackets and the cursor's square."""
 
 from __future__ import annotations
 

@@ -1,24 +1,11 @@
-"""Where everything of the QUERNI play screen sits, in logical coordinates.
+"""Where everything of the QUERNI play screen sits, in logical coordinates: the scene's
+hit-testing, the widgets and the demo player agree on every pixel.
 
-Pure geometry, so the scene's hit-testing, the widgets' drawing and the demo player's aiming
-agree on every pixel. Two layouts, chosen by ``for_size``:
-
-* **landscape** 1920×1080: the board on the left (104 px squares, row 1 — BLUE's edge — at the
-  bottom, a–j along the bottom, 1–7 up the left), the move list beside it, the HUD and buttons
-  in a column on the right;
-* **portrait** 1080×1920: the board is *turned* a quarter (as if the physical board were rotated
-  clockwise) so that its 7 rows span the width and its 10 columns run down the screen: 104 px
-  squares, as wide as the width allows once the move list has its lines below the board. BLUE's
-  edge (row 1) is on the left, RED's on the right, a–j run down both sides and 1–7 along the
-  bottom; the HUD is above the board, the move list and then the buttons below it.
-
-Either layout may be **turned round** (``flipped``, half a turn): RED's edge then lies where
-BLUE's was (at the bottom in landscape, on the left in portrait), so a person who plays RED
-against the computer has their own pieces at the near edge, and two players may FLIP the view.
-Only the board turns; the HUD and the buttons stay where they are.
-
-Touch targets: buttons at least 104 px tall and 146 px wide (UNDO, HINT and EXIT share a
-row), the speaker and menu icons 96 px.
+Landscape (1920×1080): the board on the left, BLUE's edge at the bottom, the move list beside
+it, the HUD and buttons on the right. Portrait (1080×1920): the board turned a quarter so its
+7 rows span the width (BLUE's edge on the left), the HUD above, the move list and buttons
+below. Either may be turned round (``flipped``: RED's edge where BLUE's was); only the board
+turns. Touch targets: buttons at least 104 × 146 px, icons 96 px.
 """
 
 from __future__ import annotations

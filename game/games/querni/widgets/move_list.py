@@ -1,11 +1,7 @@
-"""The move list: one entry per turn (``notation.turn_line``) behind a token of the mover's
-colour, wrapped to its column, in a panel that scrolls by drag, wheel or keys and follows the
-newest turn until the player scrolls back. A tap on an entry names its turn; the turn on the
-board is lit (gold while a past position is viewed).
-
-Beside the board it is one column under a heading; in portrait's band below the board, two
-columns, so that each row is one round (BLUE's turn, then RED's). Only what changed is laid out
-again: a new turn wraps its own entry, the others are remembered.
+"""The move list: one entry per turn behind a token of the mover's colour, in a panel that
+scrolls by drag, wheel or keys and follows the newest turn until scrolled back; a tap names an
+entry's turn. One column beside the board; two in portrait (a row per round). Only a new turn's
+entry is laid out; the others are remembered.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""QUERNI's pieces, drawn once per (colour, number, size, state) and cached.
-
-BLUE and RED differ in shape and pattern, not only in colour, so colour-blind players and a
-grayscale photo tell them apart: BLUE is a **round** disc with a **solid** light ring, RED an
-**octagon** with a **striped** rim. Both are thick pieces (a darker side under the face) with a
-white numeral edged in ink, about 0.4 of the piece tall (≥ 40 px on both layouts), in the
-"numbers" face. Drawn at twice the size and smooth-scaled down, so the edges are anti-aliased.
+"""QUERNI's pieces, drawn once per (colour, number, size, state) and cached. BLUE is a round
+disc with a solid ring, RED an octagon with a striped rim, so shape tells them apart without
+colour; drawn at twice the size and smooth-scaled down.
 """
 
 from __future__ import annotations

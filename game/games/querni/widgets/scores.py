@@ -1,9 +1,6 @@
-"""QUERNI's part of the scores screen: per variant (TWO PLAYERS, and one per level of the
-computer opponent) the totals — BLUE's and RED's wins between two people, the person's wins and
-losses against the computer —, the draws, the mean number of turns, and the last games (date,
-result, reason, turns; a game played with hints is marked with a light bulb, one whose
-document is kept with a play mark, and a tap on such a row opens its replay). QUERNI is
-unranked: every finished game is a record. The demo's games (its own variant) are not shown."""
+"""QUERNI's part of the scores screen: per variant the totals and the last games (a bulb for a
+game played with hints, a play mark on one whose document is kept: a tap opens its replay).
+QUERNI is unranked: every finished game is a record; the demo's are not shown."""
 
 from __future__ import annotations
 

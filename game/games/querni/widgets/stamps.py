@@ -1,13 +1,7 @@
-"""The QUERNI board's marks, each a stamp the size of a square rendered once per size and
-blitted where it is wanted. Each differs in shape, not only in colour:
-
-* step targets: filled green dots; jump targets: cyan rings;
-* the selected piece: a white halo (pulsed); chain candidates: a pink dashed ring that turns;
-  the chosen chain: a gold plate under each piece;
-* removable chains (the "show chains" setting): a small gold badge with two linked rings;
-* trail (Q-6.4): amber-tinted squares with amber corner brackets;
-* a HINT (violet): a glowing double ring round the piece to move, a ring on each landing and
-  a dashed frame round each piece of the chain to remove.
+"""The QUERNI board's marks, each a square-sized stamp rendered once per size; each differs in
+shape, not only in colour: step dots, jump rings, the selected piece's halo, candidates'
+turning dashed rings, the chosen chain's gold plates, removable chains' badges, the trail's
+amber brackets and a HINT's violet rings and frames.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""QUERNI's part of the statistics screen: per variant the games, the results and the mean game
-length, and one stacked bar per variant (the player's wins / draws / losses against each
-computer level, BLUE's wins / draws / RED's wins between two people, then the games left
-unfinished when there are any), in QUERNI's colours.
-Asked of storage when the screen opens (``game.games.querni.stats``: one grouped query)."""
+"""QUERNI's part of the statistics screen: per variant the games, results and mean length, and
+one stacked bar per variant, in QUERNI's colours."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The title screen's QUERNI tile: a live miniature of the board, playing a short loop.
-
-A BLUE piece steps next to two of its own numbers, a RED piece jumps, the BLUE chain 3–4–5
-lights up piece by piece, pops and leaves its trail, then the board fades back to the start.
-No text. Everything is a pure function of ``time`` (no state), the board is rendered once per
-size, and the pieces come from the shared piece cache, so a frame costs a few dozen blits.
+"""The title screen's QUERNI tile: a live miniature of the board playing a short loop, a pure
+function of ``time`` over a board rendered once per size.
 """
 
 from __future__ import annotations
