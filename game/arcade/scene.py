@@ -37,13 +37,31 @@ class ArcadeScene(Scene["ArcadeApp"]):
         width, height = self.app.surface.get_size()
         return height > width
 
+    def update(self, dt: float) -> None:
+        """Keep this scene's buttons going (hover, presses, their timers)."""
+        if self.ui is not None:
+            self.ui.update(dt)
+
     def exit(self) -> None:
         """Drop this scene's buttons (their callbacks hold the scene)."""
         if self.ui is not None:
             self.ui.clear_and_reset()
 
 
-class PageScene(ArcadeScene):
+class BuiltScene(ArcadeScene):
+    """A screen whose buttons ``_build`` makes: when it opens, and again in a new language."""
+
+    def enter(self) -> None:
+        self._build()
+
+    def relabel(self) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+
+class PageScene(BuiltScene):
     """A full-screen page of the shell (the operator's venue screens): its title over the
     backdrop, its buttons; BACK, Esc or the pause key close it."""
 
@@ -53,9 +71,6 @@ class PageScene(ArcadeScene):
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.close()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
 
     def draw_page(self, surface: pygame.Surface, title: str) -> None:
         """The backdrop and ``title`` at the top, as every page of the shell has them."""

@@ -10,9 +10,29 @@ picked up first, cascades included, M-3.5), ``("place", die, cell)``, ``("confir
 ``("adjust", die, ±1)``, ``("reroll", (die, ...))`` and ``("accept", cell)``. They run to the
 end of the turn or to a REROLL (ask again once the dice have landed).
 
-**Reasons**: ``Advice.reason`` is a key of ``REASONS`` (which holds the English templates),
-filled by ``reason_params`` (ints; rows, columns and dice values from 1; ``combo`` a glossary
-term of M-10). **gain**: how many expected final points the advice is ahead of the next best
+**Reasons**: ``Advice.reason`` is a key of ``REASONS``, filled by ``reason_params`` (ints;
+rows, columns and dice values from 1; ``combo`` a glossary term of M-10). The English templates:
+
+- ``only_move``: "This is the only way to place this roll."
+- ``completes_row``: "Completes row {line} with a {combo}."
+- ``completes_column``: "Completes column {line} with a {combo}."
+- ``extra_dice``: "Place {count} extra dice: they fit well here."
+- ``builds_row``: "Keeps a {combo} possible in row {line}."
+- ``builds_column``: "Keeps a {combo} possible in column {line}."
+- ``keeps_open``: "Place only {placed} dice: the others would spoil the board."
+- ``most_points``: "Scores {points} points now, with the best outlook for later."
+- ``power_adjust``: "Use a Majda Power to turn a {value} into a {to}: worth its {penalty}-point
+  penalty."
+- ``power_reroll``: "Use a Majda Power to REROLL {count} dice: worth its {penalty}-point penalty."
+- ``rescue_adjust``: "Use a Majda Power to turn a {value} into a {to}: it saves the roll from
+  MAGDAGDON."
+- ``rescue_reroll``: "Use a Majda Power to REROLL {count} dice: it may save the roll from
+  MAGDAGDON."
+- ``least_harm_ruin``: "Accept MAGDAGDON and ruin row {row}, column {column}: it costs the least."
+- ``dead_cell_ruin``: "Accept MAGDAGDON and ruin row {row}, column {column}: no die could ever
+  go there."
+
+**gain**: how many expected final points the advice is ahead of the next best
 option, never negative (0.0 without an alternative).
 
 Method: ``search`` (the turn's options), ``value`` and ``network`` (the value of the board that

@@ -64,7 +64,6 @@ class Context:
         self.dp: dict[tuple[float, ...], float] = {}
         self.removals: dict[tuple[tuple[Chain, ...], int], tuple[Chain, ...]] = {}
         self.tt: dict[int, TTEntry] = {}
-        self.tt_hits = 0
 
     def tick(self) -> None:
         """Count a node; raise ``Cancelled`` or ``OutOfBudget`` when it is time to stop."""

@@ -5,11 +5,9 @@ searches share them safely.
 
 from __future__ import annotations
 
-from game.rules.querni import COLS, DIRECTIONS, PIECES, ROWS
+from game.rules.querni import COLS, DIRECTIONS, ROWS
 
 CELLS = COLS * ROWS
-FULL_MASK = ((1 << (PIECES + 1)) - 1) & ~1
-"""Bit ``n`` set for every number 1..PIECES: the numbers of a colour at the start."""
 
 
 def _on_board(col: int, row: int) -> bool:

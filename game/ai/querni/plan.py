@@ -13,8 +13,6 @@ from .context import Context, OutOfBudget, Turn
 from .evaluate import _touched, _twos, link_cost, link_costs, total
 from .position import WIN, apply, generate, mask_of, positions
 
-PlanResult = tuple[Turn | None, int | None]
-
 
 def _own_turns(
     sign: int,

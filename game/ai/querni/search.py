@@ -119,14 +119,12 @@ def negamax(
     tt_turn = None
     if entry is not None:
         e_depth, e_value, e_flag, tt_turn = entry
-        if e_depth >= depth:
-            ctx.tt_hits += 1
-            if (
-                e_flag == EXACT
-                or (e_flag == LOWER and e_value >= beta)
-                or (e_flag == UPPER and e_value <= alpha)
-            ):
-                return e_value
+        if e_depth >= depth and (
+            e_flag == EXACT
+            or (e_flag == LOWER and e_value >= beta)
+            or (e_flag == UPPER and e_value <= alpha)
+        ):
+            return e_value
     if depth == 1:
         kids = children(cells, sign, quiet, ply, ctx, beta, tt_turn)
     else:

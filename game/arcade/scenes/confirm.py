@@ -66,9 +66,6 @@ class ConfirmScene(ArcadeScene):
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.app.stack.pop()  # only closes the question
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.DANGER)

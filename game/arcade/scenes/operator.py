@@ -62,12 +62,6 @@ class OperatorScene(VolumeSliders):
         return self._row(len(ROWS)) + (40 if self.tall else 34)
 
     # --- building -------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         ui = self.gui
         ui.clear_and_reset()
@@ -196,10 +190,6 @@ class OperatorScene(VolumeSliders):
             code = languages.chip_at(self.language_rects, action.pos)
             if code is not None:
                 self.choose_language(code)
-
-    def update(self, dt: float) -> None:
-        self._save_when_slid()
-        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))

@@ -108,9 +108,6 @@ class PauseScene(ArcadeScene):
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.resume_game()
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         overlay.dialog(surface, self.panel, palette.PANEL_EDGE, alpha=190)
         text.blit(surface, t("pause.title"), "display", 64, palette.GOLD, "center",

@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.arcade import textsize
 from game.arcade.protocols import GameScene
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import BuiltScene
 from game.arcade.spec import GameSpec, SettingItem
 from game.arcade.storage import Settings
 from game.arcade.texts import t
@@ -33,7 +33,7 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
               "settings.reduced_motion", "settings.text_size", "settings.game")
 
 
-class VolumeSliders(ArcadeScene):
+class VolumeSliders(BuiltScene):
     """The music and effects sliders, shared by the settings and the operator's menu: the new
     volume is heard at once and saved when the drag ends or the screen is left (``_dirty``)."""
 
@@ -59,10 +59,10 @@ class VolumeSliders(ArcadeScene):
         self._dirty = False
         self.ctx.save_settings()
 
-    def _save_when_slid(self) -> None:
-        """Each update: a slider drag that ended is saved."""
-        if self._dirty and not self.app.input.held:
+    def update(self, dt: float) -> None:
+        if self._dirty and not self.app.input.held:  # a slider drag ended: saved
             self._save()
+        super().update(dt)
 
     def set_music(self, value: int) -> None:
         self.settings.music_volume = value / 100
@@ -93,12 +93,6 @@ class SettingsScene(VolumeSliders):
         return getattr(self.app, "kiosk", None) is not None
 
     # --- building ------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _row(self, index: int) -> int:
         """The top of a row's controls."""
         return TALL_TOP + index * TALL_HEIGHT if self.tall else ROW_TOP + index * ROW_HEIGHT
@@ -274,11 +268,6 @@ class SettingsScene(VolumeSliders):
             code = languages.chip_at(self.language_rects, action.pos)
             if code is not None:
                 self.choose_language(code)
-
-    def update(self, dt: float) -> None:
-        self._save_when_slid()
-        if self.ui is not None:
-            self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))

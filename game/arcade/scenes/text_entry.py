@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import BuiltScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
@@ -24,7 +24,7 @@ ROWS = ("1234567890-_", "qwertyuiop/@", "asdfghjkl:.=", "zxcvbnm?&%~")
 MAX_LENGTH = 1024
 
 
-class TextEntryScene(ArcadeScene):
+class TextEntryScene(BuiltScene):
     kiosk_role = "pin_pad"  # the operator types: the kiosk's idle clock leaves them alone
     transparent = True
     still = True  # only typing changes it
@@ -47,12 +47,6 @@ class TextEntryScene(ArcadeScene):
         self.panel.center = (width // 2, height // 2)
 
     # --- building -------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         ui = self.gui
         ui.clear_and_reset()
@@ -118,9 +112,6 @@ class TextEntryScene(ArcadeScene):
             self.accept()
         elif action.kind == inp.KEY and action.key == "pause":
             self.cancel()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -49,12 +49,6 @@ class VenueKiosksScene(PageScene):
         link = self.ctx.fleet
         self.reader = RegistryReader(link.config).start() if link is not None else None
 
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         self.gui.clear_and_reset()
         width, height = self.app.surface.get_size()

@@ -54,12 +54,6 @@ class VenueLinkScene(PageScene):
     def _row(self, index: int) -> int:
         return (300 if self.tall else 210) + index * (260 if self.tall else 170)
 
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         ui = self.gui
         ui.clear_and_reset()

@@ -88,9 +88,6 @@ class DailyScene(ArcadeScene):
         elif action.kind == inp.KEY and action.key == "accept":
             self.play()
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
