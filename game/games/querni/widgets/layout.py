@@ -23,6 +23,16 @@ Box = tuple[int, int, int, int]
 LABEL_BOX = 48
 """Each coordinate label sits centred in a LABEL_BOX square."""
 
+class _Rect:
+    """``<name>_rect``: a fresh ``pygame.Rect`` of the layout's ``<name>`` box."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.box = name.removesuffix("_rect")
+
+    def __get__(self, layout: object, owner: type | None = None) -> pygame.Rect:
+        return pygame.Rect(getattr(layout, self.box))
+
+
 BUTTONS = ("select_chain", "end_move", "undo", "hint", "leave", "exit", "speaker")
 
 
@@ -146,59 +156,21 @@ class QuerniLayout:
         return labels
 
     # --- HUD and buttons ------------------------------------------------------------------
-    @property
-    def logo_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.logo)
-
-    @property
-    def turn_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.turn)
+    logo_rect = _Rect()
+    turn_rect = _Rect()
+    quiet_rect = _Rect()
+    message_rect = _Rect()
+    moves_rect = _Rect()
+    speaker_rect = _Rect()
+    select_chain_rect = _Rect()
+    end_move_rect = _Rect()
+    undo_rect = _Rect()
+    hint_rect = _Rect()  # HINT: the HARD engine's suggestion for the person to move
+    leave_rect = _Rect()  # EXIT (Q-6.6): leave the game for good
+    exit_rect = _Rect()  # a 96 px icon top right: EXIT, or the pause menu that offers it
 
     def pieces_left_rect(self, color: Color) -> pygame.Rect:
         return pygame.Rect(self.blue_left if color is Color.BLUE else self.red_left)
-
-    @property
-    def quiet_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.quiet)
-
-    @property
-    def message_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.message)
-
-    @property
-    def select_chain_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.select_chain)
-
-    @property
-    def end_move_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.end_move)
-
-    @property
-    def undo_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.undo)
-
-    @property
-    def hint_rect(self) -> pygame.Rect:
-        """HINT: the HARD engine's suggestion for the person to move."""
-        return pygame.Rect(self.hint)
-
-    @property
-    def leave_rect(self) -> pygame.Rect:
-        """EXIT (Q-6.6): leave the game for good."""
-        return pygame.Rect(self.leave)
-
-    @property
-    def exit_rect(self) -> pygame.Rect:
-        """A 96 px icon button top right: EXIT, or the pause menu that offers it."""
-        return pygame.Rect(self.exit)
-
-    @property
-    def speaker_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.speaker)
-
-    @property
-    def moves_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.moves)
 
     @property
     def move_columns(self) -> int:
