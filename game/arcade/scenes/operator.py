@@ -15,10 +15,9 @@ import pygame
 from game.arcade.scenes.settings import VolumeSliders
 from game.arcade.storage import Notice
 from game.arcade.texts import t
-from game.arcade.widgets import buttons, languages, palette, text
+from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
 from game.engine import i18n, locales
-from game.engine import input as inp
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -90,7 +89,7 @@ class OperatorScene(VolumeSliders):
         self.language_rects = {code: self._chip(i, len(codes), 5)
                                for i, code in enumerate(codes)}
         width = self.app.surface.get_width()
-        labels = (("operator.resume", self.resume_kiosk, "#confirm"),
+        labels = (("operator.resume", self.close, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),
                   ("operator.reset_scores", self.reset_scores, "#danger"),
                   ("operator.exit", self.exit_to_desktop, "#danger"),
@@ -168,7 +167,7 @@ class OperatorScene(VolumeSliders):
         """The venue server this kiosk shares its games with, and its name there."""
         self.app.nav.push("venue_link")
 
-    def resume_kiosk(self) -> None:
+    def close(self) -> None:
         self.kiosk.idle = 0.0
         self.app.nav.pop()
 
@@ -183,14 +182,6 @@ class OperatorScene(VolumeSliders):
         self.app.quit()
 
     # --- frame --------------------------------------------------------------------------------
-    def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.resume_kiosk()
-        elif action.kind == inp.RELEASE and action.pos is not None:
-            code = languages.chip_at(self.language_rects, action.pos)
-            if code is not None:
-                self.choose_language(code)
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
@@ -207,6 +198,5 @@ class OperatorScene(VolumeSliders):
             label = t(key)
             size = text.fit_size(label, "bold", 32, room)
             text.blit(surface, label, "bold", size, palette.TEXT, "midleft", self._label_pos(row))
-        languages.draw_chips(surface, self.language_rects,
-                             self.settings.kiosk_language or i18n.current())
+        self.draw_languages(surface, self.settings.kiosk_language or i18n.current())
         self.gui.draw_ui(surface)

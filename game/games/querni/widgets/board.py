@@ -11,13 +11,13 @@ from collections.abc import Collection, Mapping, Sequence
 import pygame
 
 from game.arcade.widgets import text
-from game.games.querni.widgets import last_move, palette
+from game.games.querni.widgets import palette
 from game.games.querni.widgets import pieces as discs
 from game.games.querni.widgets.arcs import draw_arc
 from game.games.querni.widgets.frame import frame_parts
 from game.games.querni.widgets.layout import QuerniLayout
 from game.games.querni.widgets.pieces import blit_alpha, blit_centred
-from game.games.querni.widgets.stamps import DASH_PHASES, Stamps
+from game.games.querni.widgets.stamps import DASH_PHASES, Stamps, draw_last_move
 from game.rules.querni import Color, Square
 
 Piece = tuple[Color, int]
@@ -91,7 +91,7 @@ class BoardView:
         trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
         if last_color is not None:
-            last_move.draw(surface, self.layout, last_path, last_removed, last_color)
+            draw_last_move(surface, self.layout, last_path, last_removed, last_color)
         self._under(surface, trail, trail_a, lit, partial, step_targets, jump_targets,
                     ghosts or {}, pieces, pulse)
         self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,
