@@ -158,25 +158,3 @@ class ComputerPlayer:
     def cancel(self) -> None:
         """Drop the turn being thought about (the scene left or paused; asked again later)."""
         self.asker.cancel()
-
-
-class HintAdvisor:
-    """HINT: HARD's suggestion for the person to move, asked in its own worker with a short
-    budget (``HINT_TIME_BUDGET``; ``HINT_NODES`` in reproducible runs)."""
-
-    def __init__(self, *, deterministic: bool = False, seed: int | None = None,
-                 choose: ChooseTurn | None = None) -> None:
-        self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
-                           choose=choose, time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)
-
-    def ask(self, state: QuerniState) -> None:
-        self.asker.ask(state, state)
-
-    def asking(self, state: QuerniState) -> bool:
-        return self.asker.asking(state)
-
-    def answer(self, state: QuerniState) -> tuple[bool, Choice | None]:
-        return self.asker.answer(state)
-
-    def cancel(self) -> None:
-        self.asker.cancel()

@@ -4,7 +4,7 @@ question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:clas
 from __future__ import annotations
 
 from game.ai.querni.explain import reason
-from game.games.querni.computer import Choice, HintAdvisor
+from game.games.querni.computer import HINT_NODES, HINT_TIME_BUDGET, Asker, Choice
 from game.games.querni.controller import TurnController
 from game.games.querni.texts import color_name, t
 from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
@@ -97,27 +97,30 @@ class Hint:
 
 
 class HintAsker:
-    """HARD as HINT's asker: its answer about the position on screen, as a :class:`Hint`."""
+    """HARD as HINT's asker, in its own worker with HINT's budget (``HINT_TIME_BUDGET``;
+    ``HINT_NODES`` in reproducible runs): its answer about the position on screen, as a
+    :class:`Hint`."""
 
-    def __init__(self, advisor: HintAdvisor) -> None:
-        self.advisor = advisor
+    def __init__(self, *, deterministic: bool = False, seed: int | None = None) -> None:
+        self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
+                           time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)
 
     def ask(self, key: QuerniState) -> None:
-        self.advisor.ask(key)
+        self.asker.ask(key, key)
 
     def asking(self, key: QuerniState) -> bool:
-        return self.advisor.asking(key)
+        return self.asker.asking(key)
 
     def answer(self, key: QuerniState) -> tuple[bool, Hint | None]:
-        done, choice = self.advisor.answer(key)
+        done, choice = self.asker.answer(key)
         return done, (None if choice is None else Hint(key, choice))
 
     def cancel(self) -> None:
-        self.advisor.cancel()
+        self.asker.cancel()
 
     @property
     def busy(self) -> bool:
-        return self.advisor.asker.busy
+        return self.asker.busy
 
     def wait(self, timeout: float) -> bool:
-        return self.advisor.asker.worker.wait(timeout)
+        return self.asker.worker.wait(timeout)

@@ -22,7 +22,6 @@ from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
 from game.games.querni.coach import Coach
-from game.games.querni.computer import HintAdvisor
 from game.games.querni.controller import TurnController
 from game.games.querni.events import (
     ChainChosen,
@@ -87,7 +86,7 @@ class PlayScene(PlayScreen):
         self.b_hint: Any = None
         self.players: dict[Color, Player] = {}
         self.hints: HintFlow[QuerniState, Hint] = HintFlow(
-            HintAsker(HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)),
+            HintAsker(deterministic=self.deterministic, seed=self.ctx.seed),
             counted=self._hint_counted, failed=lambda: self.note_that(later("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)
