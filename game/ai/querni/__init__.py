@@ -16,14 +16,9 @@ LEVELS = ("easy", "medium", "hard")
 
 HARD_TIME_BUDGET = 0.6
 """Seconds HARD plans and searches by default: a wall-clock cap, of which the planner takes at
-most ``search.PLAN_SHARE``; the search often stops sooner (it starts a deeper iteration only
-while less than ``search.DEEPEN_SHARE`` of its part is spent). The figures below measured the
-search alone, before the planner; the planner widens its beam as far as the budget allows.
-Measured on a loaded 2-core machine: against MEDIUM over the benchmark's first 100 games, 0.4 s
-won 73 % and 0.8 s 74 %; over 37 mid-game positions the last finished depth was 4 or more in
-11 at 0.4 s and 15 at 0.6 s (3 elsewhere, 2 in a few wide end-games). Depth helps a little
-(an earlier, slower build at 0.8 s beat itself at 0.1 s 37–23), so 0.6 s takes most of that
-while p95 (the budget plus a few ms) stays well under the 1 s target when the cores are shared."""
+most ``search.PLAN_SHARE``; the search often stops sooner. Depth helps a little, and 0.6 s takes
+most of it while the slowest turns stay well under the 1 s target on shared cores
+(``benchmarks.querni_ai``)."""
 
 SAFETY_CAP = 2.5
 """Seconds HARD may take at most in node mode (``max_nodes`` given, no ``time_budget``)."""

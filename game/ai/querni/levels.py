@@ -21,12 +21,9 @@ NOISE = 1.5
 """EASY's misjudgement, in turns (standard deviation of the noise added to each value)."""
 
 SENSIBLE_MARGIN = 2.0
-"""EASY only plays turns valued within this many turns of the best one it sees.
-
-The four figures make EASY a beginner a newcomer can beat (issue 48): with 0.45, 0.6, 1.0 and
-1.5 HARD lost to it now and then as RED and MEDIUM won only 90 % (60 games, seed 7); with
-these MEDIUM wins about 97 % from either colour, and HARD's figures are in docs/benchmarks.md
-(``python -m benchmarks.querni_ai --pairs hard-easy,hard-medium,medium-easy``)."""
+"""EASY only plays turns valued within this many turns of the best one it sees. The four
+figures make EASY a beginner a newcomer can beat while MEDIUM beats it nearly always
+(issue 48; ``python -m benchmarks.querni_ai --pairs hard-easy,hard-medium,medium-easy``)."""
 
 
 def _winning(kids: list[Child]) -> Child | None:

@@ -19,17 +19,13 @@ from .search import MATE, negamax, outcome_score
 
 VERDICT_DEPTH = 2
 """Turns searched after each judged turn: the opponent's best reply and the mover's next turn,
-then the static evaluation. Measured with ``python -m benchmarks.querni_review`` (six seeded
-games of MEDIUM against HARD, 98 turns): depth 1 (the reply alone, blind to a movement that
-prepares next turn's removal) marked 1 of MEDIUM's 50 turns, depths 2 and 3 marked 10 each;
-depth 3 added about 0.1 s to a verdict of 0.2 s."""
+then the static evaluation. Depth 1 is blind to a movement that prepares next turn's removal;
+depth 3 marks the same turns at half as much again the time (``benchmarks.querni_review``)."""
 
 CLEARLY_WORSE = 1.0
 """A played turn is clearly worse when HARD's own turn is valued at least this much higher, in
-turns of the race (the evaluation's unit: about what one movement is worth). In the games
-above it marked 10 of MEDIUM's 50 turns and none of HARD's 48; over four games of EASY against
-HARD (``--level easy --games 4``), 21 of EASY's 32 and none of HARD's 32. A missed win or an
-allowed loss is worth thousands (``MATE``), far past it."""
+turns of the race (about what one movement is worth): it marks a good share of MEDIUM's and
+EASY's turns and none of HARD's. A missed win or an allowed loss is worth ``MATE``."""
 
 VALUE_NODES = 60_000
 """At most this many nodes to value one turn; past it the value of one depth less is used."""

@@ -36,11 +36,8 @@ class Budget(TypedDict, total=False):
 
 DETERMINISTIC_NODES = 30_000
 """HARD's node budget in reproducible runs, chosen to play about as strongly as the 0.6 s time
-budget of real play. Measured on the shared, loaded 2-core machine: with 0.6 s HARD searched
-17,000–25,000 nodes a turn (median, depending on the load; 10,000–47,000 in all); with this
-budget it searches 22,000 (median: it starts no deeper iteration past ``DEEPEN_SHARE`` of the
-nodes) in about 0.55 s. Over 16 games from 8 shuffled starts, colours swapped, 30,000 nodes
-beat 0.6 s 9–7: as strong, within the noise of so few games."""
+budget of real play (about as many nodes as it searches in that time on a loaded 2-core
+machine)."""
 DETERMINISTIC_CAP = 30.0
 """Seconds a node-budget search may take at most: far above what it needs, so the node budget
 alone decides the turn even on a slow, loaded machine (what makes it reproducible)."""
