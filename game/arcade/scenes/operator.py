@@ -190,13 +190,12 @@ class OperatorScene(VolumeSliders):
         watch = self.app.folder_watch
         if watch is not None and not watch.back:  # the operator should know, and fix it
             notice = t("operator.data_dir_memory")
-            size = text.fit_size(notice, "bold", 26, width - 120)
-            text.blit(surface, notice, "bold", size, palette.DANGER, "center",
-                      (width // 2, 140))
+            text.blit(surface, notice, "bold", 26, palette.DANGER, "center", (width // 2, 140),
+                      fit=width - 120)
         room = width - 120 if self.tall else 500
         for row, key in enumerate(ROWS):
             label = t(key)
-            size = text.fit_size(label, "bold", 32, room)
-            text.blit(surface, label, "bold", size, palette.TEXT, "midleft", self._label_pos(row))
+            text.blit(surface, label, "bold", 32, palette.TEXT, "midleft", self._label_pos(row),
+                      fit=room)
         self.draw_languages(surface, self.settings.kiosk_language or i18n.current())
         self.gui.draw_ui(surface)

@@ -115,5 +115,5 @@ class PauseScene(ArcadeScene):
         self.gui.draw_ui(surface)
         for note, rect in self.notes:
             line = note()
-            size = text.fit_size(line, "ui", 26, rect.width, minimum=18)
-            text.blit(surface, line, "ui", size, palette.TEXT_DIM, "center", rect.center)
+            text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "center", rect.center,
+                      fit=rect.width, minimum=18)

@@ -118,8 +118,8 @@ class TextEntryScene(BuiltScene):
         p = self.panel
         overlay.dialog(surface, p, palette.GOLD)
         prompt = t(self.prompt_key, **self.prompt_params)
-        text.blit(surface, prompt, "bold", text.fit_size(prompt, "bold", 36, p.width - 80),
-                  palette.GOLD, "center", (p.centerx, p.top + 60))
+        text.blit(surface, prompt, "bold", 36, palette.GOLD, "center", (p.centerx, p.top + 60),
+                  fit=p.width - 80)
         field = pygame.Rect(p.left + 40, p.top + 110, p.width - 80, 90)
         pygame.draw.rect(surface, palette.SLOT, field, border_radius=16)
         pygame.draw.rect(surface, palette.PANEL_EDGE, field, 3, border_radius=16)

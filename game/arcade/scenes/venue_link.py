@@ -191,10 +191,9 @@ class VenueLinkScene(PageScene):
             label_pos, value_pos, room = (60, y - 60), (60, y + 36), width - 440
         else:
             label_pos, value_pos, room = (60, y + 38), (560, y + 20), width - 560 - 400
-        text.blit(surface, label, "bold", text.fit_size(label, "bold", 34, 460), palette.TEXT,
-                  "midleft", label_pos)
-        text.blit(surface, value, "ui", text.fit_size(value, "ui", 34, room, minimum=18),
-                  palette.GOLD, "midleft", value_pos)
+        text.blit(surface, label, "bold", 34, palette.TEXT, "midleft", label_pos, fit=460)
+        text.blit(surface, value, "ui", 34, palette.GOLD, "midleft", value_pos, fit=room,
+                  minimum=18)
         if detail:
-            text.blit(surface, detail, "ui", text.fit_size(detail, "ui", 26, room, minimum=16),
-                      palette.TEXT_DIM, "midleft", (value_pos[0], value_pos[1] + 50))
+            text.blit(surface, detail, "ui", 26, palette.TEXT_DIM, "midleft",
+                      (value_pos[0], value_pos[1] + 50), fit=room)

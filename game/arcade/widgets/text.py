@@ -36,8 +36,13 @@ def blit(
     anchor: str = "center",
     pos: tuple[float, float] = (0, 0),
     shadow: bool = False,
+    fit: int | None = None,
+    minimum: int = 16,
 ) -> pygame.Rect:
-    """Draw ``text`` with its rect's ``anchor`` (e.g. "midleft") at ``pos``; returns the rect."""
+    """Draw ``text`` with its rect's ``anchor`` (e.g. "midleft") at ``pos``; returns the rect.
+    With ``fit``, ``size`` shrinks until the text is no wider (:func:`fit_size`)."""
+    if fit is not None:
+        size = fit_size(text, role, size, fit, minimum)
     surface = render(text, role, size, colour)
     rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:

@@ -35,9 +35,8 @@ def _dedication(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> Non
     """MAGDAGDON in the title's letters, over a heart between two tilted dice."""
     name = help_text("about.name")
     cx = rect.centerx
-    size = text.fit_size(name, "logo", 104, rect.width - 40)
-    text.blit(surface, name, "logo", size, palette.GOLD, "center", (cx, rect.top + 72),
-              shadow=True)
+    text.blit(surface, name, "logo", 104, palette.GOLD, "center", (cx, rect.top + 72), shadow=True,
+              fit=rect.width - 40)
     row_y = rect.top + 200
     for side, value, angle in ((-1, 2, 14), (1, 6, -10)):
         die = pygame.transform.rotozoom(dice.face(value, 96, "die", digits), angle, 1.0)

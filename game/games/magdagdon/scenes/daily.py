@@ -93,20 +93,19 @@ class DailyScene(ArcadeScene):
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
         title = t("daily.title")
-        text.blit(surface, title, "display", text.fit_size(title, "display", 72, width - 640),
-                  palette.GOLD, "center", (width // 2, 82), shadow=True)
+        text.blit(surface, title, "display", 72, palette.GOLD, "center", (width // 2, 82),
+                  shadow=True, fit=width - 640)
         when = t("daily.when", date=format_date(f"{self.day.isoformat()}T00:00:00Z"))
-        text.blit(surface, when, "bold", text.fit_size(when, "bold", 36, width - 120),
-                  palette.TEXT, "center", (width // 2, 190))
+        text.blit(surface, when, "bold", 36, palette.TEXT, "center", (width // 2, 190),
+                  fit=width - 120)
         rules = t("daily.rules")
-        text.blit(surface, rules, "ui", text.fit_size(rules, "ui", 28, width - 120),
-                  palette.TEXT_DIM, "center", (width // 2, 240))
+        text.blit(surface, rules, "ui", 28, palette.TEXT_DIM, "center", (width // 2, 240),
+                  fit=width - 120)
         line = t("daily.streak", count=self.streak)
         if self.played:
             line = f"{t('daily.recorded', score=format_number(self.score))}   ·   {line}"
-        text.blit(surface, line, "bold", text.fit_size(line, "bold", 32, width - 120),
-                  palette.GOOD if self.streak else palette.TEXT_DIM, "center",
-                  (width // 2, self.b_play.rect.bottom + 40))
+        text.blit(surface, line, "bold", 32, palette.GOOD if self.streak else palette.TEXT_DIM,
+                  "center", (width // 2, self.b_play.rect.bottom + 40), fit=width - 120)
         self.gui.draw_ui(surface)
         top = self.b_play.rect.bottom + 100
         if self.board is None:

@@ -149,8 +149,8 @@ class ReviewScene(ArcadeScene):
         width = surface.get_width()
         room = 2 * (width // 2 - 308 - 24)
         title = t("review.title")
-        text.blit(surface, title, "display", text.fit_size(title, "display", 72, room),
-                  palette.GOLD, "center", (width // 2, 78), shadow=True)
+        text.blit(surface, title, "display", 72, palette.GOLD, "center", (width // 2, 78),
+                  shadow=True, fit=room)
         if self.review is None:
             self._draw_waiting(surface)
         else:
@@ -182,9 +182,8 @@ class ReviewScene(ArcadeScene):
             parts.append(t("review.final", score=format_number(rv.final)))
         parts.append(t("review.total", count=round(rv.total_loss)))
         line = "  ·  ".join(parts)
-        size = text.fit_size(line, "bold", 32, self.chart.width)
-        text.blit(surface, line, "bold", size, palette.TEXT, "center",
-                  (self.chart.centerx, self.chart.top - 28))
+        text.blit(surface, line, "bold", 32, palette.TEXT, "center",
+                  (self.chart.centerx, self.chart.top - 28), fit=self.chart.width)
 
     def _bars(self) -> list[pygame.Rect]:
         """Each turn's bar area in the chart (the whole column: easy to tap)."""
@@ -202,8 +201,8 @@ class ReviewScene(ArcadeScene):
         pygame.draw.rect(surface, palette.PANEL, chart, border_radius=24)
         pygame.draw.rect(surface, palette.PANEL_EDGE, chart, 3, border_radius=24)
         label = t("review.chart")
-        text.blit(surface, label, "bold", text.fit_size(label, "bold", 28, chart.width - 60),
-                  palette.TEXT_DIM, "topleft", (chart.left + 30, chart.top + 12))
+        text.blit(surface, label, "bold", 28, palette.TEXT_DIM, "topleft",
+                  (chart.left + 30, chart.top + 12), fit=chart.width - 60)
         if not rv.turns:
             return
         top_loss = max(max(turn.loss for turn in rv.turns), 10.0)
@@ -245,9 +244,8 @@ class ReviewScene(ArcadeScene):
             self._draw_scroll_thumb(surface)
         if rv.missing:
             note = t("review.missing", count=rv.missing)
-            size = text.fit_size(note, "ui", 24, view.width)
-            text.blit(surface, note, "ui", size, palette.TEXT_DIM, "midbottom",
-                      (view.centerx, surface.get_height() - 4))
+            text.blit(surface, note, "ui", 24, palette.TEXT_DIM, "midbottom",
+                      (view.centerx, surface.get_height() - 4), fit=view.width)
 
     def _draw_scroll_thumb(self, surface: pygame.Surface) -> None:
         view, scroller = self.view, self.scroller

@@ -82,8 +82,8 @@ class ReplayControls:
         """Each button's icon and label (after pygame-gui has drawn the plates)."""
         for name in WORDS:
             rect, word = self.buttons[name].rect, self.label(name)
-            size = text.fit_size(word, "bold", 32, rect.width - 28, 16)
-            text.blit(surface, word, "bold", size, arcade_palette.TEXT, "center", rect.center)
+            text.blit(surface, word, "bold", 32, arcade_palette.TEXT, "center", rect.center,
+                      fit=rect.width - 28)
         sizes = self._label_sizes()
         for name in TRANSPORT:
             button = self.buttons[name]
@@ -93,9 +93,9 @@ class ReplayControls:
             icon_h = min(40, rect.height // 3)
             if name == "play" and rect.width > 2 * rect.height:  # landscape: beside its word
                 word = self.label(name)
-                size = text.fit_size(word, "bold", 40, rect.width - 3 * icon_h - 48, 20)
-                drawn = text.blit(surface, word, "bold", size, colour, "midleft",
-                                  (rect.centerx - 12, rect.centery))
+                drawn = text.blit(surface, word, "bold", 40, colour, "midleft",
+                                  (rect.centerx - 12, rect.centery),
+                                  fit=rect.width - 3 * icon_h - 48, minimum=20)
                 icon(surface, self._shape(name), (drawn.left - 24 - icon_h // 2, rect.centery),
                      icon_h, colour)
                 continue

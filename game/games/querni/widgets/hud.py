@@ -71,8 +71,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect,
 
 def draw_logo(surface: pygame.Surface, L: QuerniLayout) -> None:
     rect = L.logo_rect
-    size = text.fit_size(LOGO, "logo", 64, rect.width, minimum=32)
-    text.blit(surface, LOGO, "logo", size, palette.ACCENT, "midleft", rect.midleft, shadow=True)
+    text.blit(surface, LOGO, "logo", 64, palette.ACCENT, "midleft", rect.midleft, shadow=True,
+              fit=rect.width, minimum=32)
 
 
 def draw_turn(surface: pygame.Surface, L: QuerniLayout, color: Color, label: str,
@@ -114,9 +114,8 @@ def draw_pieces_left(surface: pygame.Surface, L: QuerniLayout, counts: Mapping[C
                   (centre_x, number_y))
         if label:
             room = rect.right - (rect.left + 30 + size) - 12
-            fitted = text.fit_size(label, "ui", 24, room, minimum=16)
-            text.blit(surface, label, "ui", fitted, palette.TEXT_DIM, "center",
-                      (centre_x, rect.bottom - 24))
+            text.blit(surface, label, "ui", 24, palette.TEXT_DIM, "center",
+                      (centre_x, rect.bottom - 24), fit=room)
 
 
 def quiet_colour(rounds: int, limit: int) -> tuple[int, int, int]:
@@ -139,9 +138,8 @@ def draw_quiet_rounds(surface: pygame.Surface, L: QuerniLayout, label: str, roun
     value_rect = text.blit(surface, value, "numbers", 40, colour, "midright",
                            (rect.right - 20, rect.centery - 8))
     room = value_rect.left - rect.left - 40
-    size = text.fit_size(label, "ui", 28, room, minimum=18)
-    text.blit(surface, label, "ui", size, palette.TEXT_DIM, "midleft",
-              (rect.left + 20, rect.centery - 8))
+    text.blit(surface, label, "ui", 28, palette.TEXT_DIM, "midleft",
+              (rect.left + 20, rect.centery - 8), fit=room, minimum=18)
     bar = pygame.Rect(rect.left + 20, rect.bottom - 20, rect.width - 40, 8)
     pygame.draw.rect(surface, palette.PANEL_EDGE, bar, border_radius=4)
     filled = bar.copy()

@@ -256,9 +256,8 @@ class MoveList:
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=22)
         pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=22)
         if self.heading:
-            size = text.fit_size(heading, "bold", 30, panel.width - 2 * PAD, 20)
-            text.blit(surface, heading, "bold", size, arcade_palette.GOLD, "center",
-                      (panel.centerx, HEADING // 2 + 4))
+            text.blit(surface, heading, "bold", 30, arcade_palette.GOLD, "center",
+                      (panel.centerx, HEADING // 2 + 4), fit=panel.width - 2 * PAD, minimum=20)
         if not self._placed:
             lines = text.wrap(empty, "ui", SIZE, view.width)
             text.blit_lines(surface, lines, "ui", SIZE, palette.TEXT_DIM, "center",

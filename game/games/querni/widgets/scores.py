@@ -219,9 +219,8 @@ class ScoresView(VariantTabs):
                 edge = color if color is not None else palette.PANEL_EDGE
             pygame.draw.rect(surface, edge, rect, 4, border_radius=24)
             label = t(key)
-            size = text.fit_size(label, "ui", 28, card_w - 30, minimum=18)
-            text.blit(surface, label, "ui", size, palette.TEXT_DIM, "center",
-                      (rect.centerx, rect.top + 34))
+            text.blit(surface, label, "ui", 28, palette.TEXT_DIM, "center",
+                      (rect.centerx, rect.top + 34), fit=card_w - 30, minimum=18)
             x = rect.centerx
             if isinstance(color, Color):
                 token = pieces.token(color, 56)
@@ -312,8 +311,8 @@ class ScoresView(VariantTabs):
         text.blit(surface, t("stats.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line")
-        text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
-                  palette.TEXT_DIM, "center", (cx, y + 230))
+        text.blit(surface, line, "ui", 32, palette.TEXT_DIM, "center", (cx, y + 230),
+                  fit=self.area.width - 120)
 
 
 def example_chain() -> list[tuple[Color, int]]:
