@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -56,9 +57,6 @@ def tap_speaker(ctx: GameContext) -> Sound:
     ctx.audio.mute_effects(shell.effects_muted)
     ctx.save_settings()
     return state
-
-
-_icons: dict[tuple[str, int], pygame.Surface] = {}
 
 
 # --- panels ----------------------------------------------------------------------------------
@@ -190,27 +188,23 @@ def draw_speaker(surface: pygame.Surface, rect: pygame.Rect, state: Sound,
     surface.blit(icon, icon.get_rect(center=plate.center))
 
 
+@cache
 def speaker_icon(state: Sound, size: int) -> pygame.Surface:
     """The icon alone, ``size`` px square: speaker with waves / music note struck through /
     speaker with a cross. Cached; drawn at twice the size and smooth-scaled."""
-    key = (str(state), size)
-    icon = _icons.get(key)
-    if icon is None:
-        big = size * 2
-        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-        state = Sound(state)
-        if state is Sound.MUSIC_OFF:
-            _note(canvas, big)
-            _strike(canvas, big)
+    big = size * 2
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    state = Sound(state)
+    if state is Sound.MUSIC_OFF:
+        _note(canvas, big)
+        _strike(canvas, big)
+    else:
+        _speaker(canvas, big)
+        if state is Sound.ALL_ON:
+            _waves(canvas, big)
         else:
-            _speaker(canvas, big)
-            if state is Sound.ALL_ON:
-                _waves(canvas, big)
-            else:
-                _cross(canvas, big)
-        icon = pygame.transform.smoothscale(canvas, (size, size))
-        _icons[key] = icon
-    return icon
+            _cross(canvas, big)
+    return pygame.transform.smoothscale(canvas, (size, size))
 
 
 def _speaker(canvas: pygame.Surface, big: int) -> None:

@@ -6,6 +6,7 @@ colour; drawn at twice the size and smooth-scaled down.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pygame
 from pygame.typing import ColorLike
@@ -29,26 +30,18 @@ RING = (0.76, 0.92)  # the rim band, as fractions of the face radius
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
 
 
+@cache
 def piece(color: Color, number: int, size: int, state: str = "normal") -> pygame.Surface:
     """The ``size``×``size`` image of ``color``'s piece ``number`` in ``state``."""
     if state not in STATES:
         raise ValueError(f"unknown piece state {state!r}")
-    key = ("piece", str(color), number, size, state)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_piece(Color(color), number, size, state)
-        _cache[key] = surface
-    return surface
+    return _draw_piece(Color(color), number, size, state)
 
 
+@cache
 def token(color: Color, size: int) -> pygame.Surface:
     """A piece without a number: the colour-and-shape sign of a player in the HUD."""
-    key = ("token", str(color), size)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_piece(Color(color), None, size, "normal")
-        _cache[key] = surface
-    return surface
+    return _draw_piece(Color(color), None, size, "normal")
 
 
 def shadow(size: int, alpha: int = 110) -> pygame.Surface:
@@ -99,6 +92,8 @@ def prewarm(size: int, states: tuple[str, ...] = ("normal",), top: int = 16) -> 
 
 def clear() -> None:
     """Forget every drawing (after a display reset or a font change)."""
+    piece.cache_clear()
+    token.cache_clear()
     _cache.clear()
 
 

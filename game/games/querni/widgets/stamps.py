@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from functools import cache
 
 import pygame
 
@@ -170,29 +171,24 @@ class Stamps:
 EDGE = (8, 6, 24)
 """The dark line under each outline, so it reads on light and dark squares alike."""
 
-_stamps: dict[tuple[int, Color, bool], pygame.Surface] = {}
 
-
+@cache
 def last_move_stamp(size: int, color: Color, destination: bool) -> pygame.Surface:
     """A ``size`` px square's outline (cached): the destination's or any other square's."""
-    key = (size, color, destination)
-    found = _stamps.get(key)
-    if found is None:
-        found = pygame.Surface((size, size), pygame.SRCALPHA)
-        rect = found.get_rect()
-        width = 8 if destination else 4
-        if destination:
-            pygame.draw.rect(found, (*palette.BODY[color], 70), rect.inflate(-6, -6),
-                             border_radius=12)
-        pygame.draw.rect(found, EDGE, rect.inflate(-2, -2), width + 4, border_radius=12)
-        pygame.draw.rect(found, palette.RIM[color], rect.inflate(-4, -4), width,
-                         border_radius=11)
-        _stamps[key] = found
+    found = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = found.get_rect()
+    width = 8 if destination else 4
+    if destination:
+        pygame.draw.rect(found, (*palette.BODY[color], 70), rect.inflate(-6, -6),
+                         border_radius=12)
+    pygame.draw.rect(found, EDGE, rect.inflate(-2, -2), width + 4, border_radius=12)
+    pygame.draw.rect(found, palette.RIM[color], rect.inflate(-4, -4), width,
+                     border_radius=11)
     return found
 
 
 def draw_last_move(surface: pygame.Surface, layout: QuerniLayout, path: Sequence[Square],
-         removed: Collection[Square], color: Color) -> None:
+                   removed: Collection[Square], color: Color) -> None:
     """The last move's marks, until the next turn: an outline in the mover's rim colour round
     each square the turn touched (so a piece on it never hides it), thick over a wash on the
     destination; shaped unlike the trail's brackets and the cursor's square. The marks of a
