@@ -58,14 +58,14 @@ def seeded_rng(seed: int | None, state: QuerniState, purpose: str) -> random.Ran
     return random.Random(f"querni-ai|{seed}|{purpose}|{position}")
 
 
-class Asker:
+class Asker(Worker[Choice]):
     """One engine question at a time about one position, in a worker (see the module)."""
 
     def __init__(self, name: str, level: str, *, deterministic: bool = False,
                  seed: int | None = None, choose: ChooseTurn | None = None,
                  time_budget: float | None = None, nodes: int = DETERMINISTIC_NODES) -> None:
+        super().__init__(name)
         self.level = level
-        self.worker: Worker[Choice] = Worker(name)
         self.deterministic = deterministic
         self.seed = seed
         self._choose = choose
@@ -75,7 +75,7 @@ class Asker:
     def ask(self, state: QuerniState, key: Hashable) -> None:
         """Start thinking about ``state`` (dropping any other question). ``choose`` is the
         engine's ``choose_turn`` unless another was given (tests)."""
-        rng = seeded_rng(self.seed, state, self.worker.name)
+        rng = seeded_rng(self.seed, state, self.name)
         choose, level = self._choose or choose_turn, self.level
         budget: Budget = {}
         if self.deterministic:
@@ -86,11 +86,11 @@ class Asker:
         def job(task: Task) -> Choice:
             return choose(state, level, rng, cancel=task.cancelled, **budget)
 
-        self.worker.submit(job, key=key)
+        self.submit(job, key=key)
 
     def asking(self, key: Hashable) -> bool:
         """A question about ``key`` is being thought about."""
-        return self.worker.busy and self.worker.key == key
+        return self.busy and self.key == key
 
     def answer(self, key: Hashable) -> tuple[bool, Choice | None]:
         """``(True, choice)`` once the answer about ``key`` is in (``choice`` None when the
@@ -99,21 +99,13 @@ class Asker:
         if self.deterministic and self.asking(key):
             # a reproducible run: the answer is part of the frame sequence, whatever the
             # machine's speed (the search is bounded by nodes, not by time)
-            self.worker.wait(DETERMINISTIC_CAP + 5.0)
-        outcome = self.worker.poll()
+            self.wait(DETERMINISTIC_CAP + 5.0)
+        outcome = self.poll()
         if outcome is None or outcome.key != key:
             return False, None
         if not outcome.ok or outcome.value is None:
             return True, None
         return True, outcome.value
-
-    def cancel(self) -> None:
-        """Stop thinking (the scene leaves, pauses, or the game moved on)."""
-        self.worker.cancel()
-
-    @property
-    def busy(self) -> bool:
-        return self.worker.busy
 
 
 def fallback_turn(state: QuerniState) -> Choice:

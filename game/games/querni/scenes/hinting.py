@@ -123,4 +123,4 @@ class HintAsker:
         return self.asker.busy
 
     def wait(self, timeout: float) -> bool:
-        return self.asker.worker.wait(timeout)
+        return self.asker.wait(timeout)
