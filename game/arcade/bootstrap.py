@@ -361,14 +361,8 @@ def setup_logging(storage: Storage, hold: bool = False) -> HeldLog | None:
         console = logging.StreamHandler()
         console.setLevel(logging.WARNING)
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        console._arcade = True  # type: ignore[attr-defined]
-        root.addHandler(console)
-        if hold:
-            held = HeldLog(storage)
-            held._arcade = True  # type: ignore[attr-defined]
-            root.addHandler(held)
-        else:
-            handler = storage.log_handler()
+        held = HeldLog(storage) if hold else None
+        for handler in (console, held or storage.log_handler()):
             if handler is not None:
                 handler._arcade = True  # type: ignore[attr-defined]
                 root.addHandler(handler)

@@ -47,11 +47,10 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     label = texts.t(key, **params)
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
-    if element.text != label:
+    changed = element.text != label
+    if changed:
         element.set_text(label)
-        fit_label(element)
-        draw_other_states_when_shown(element)
-    elif fit_label(element):
+    if fit_label(element) or changed:
         draw_other_states_when_shown(element)
 
 
