@@ -11,6 +11,7 @@ from game.rules.querni import COLS, Chain, Color, IllegalMove, Path, QuerniState
 
 from . import levels
 from .context import CancelFlag, Cancelled, Context, Turn
+from .search import choose
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -52,13 +53,11 @@ def choose_turn(
     sign = 1 if state.to_move is Color.BLUE else -1
     if level == "hard":
         node_mode = max_nodes is not None
-        if node_mode:
-            budget = time_budget if time_budget is not None else SAFETY_CAP
-        else:
-            budget = time_budget if time_budget is not None else HARD_TIME_BUDGET
+        default = SAFETY_CAP if node_mode else HARD_TIME_BUDGET
+        budget = time_budget if time_budget is not None else default
         ctx = Context(cancel, max_nodes, budget)
         ctx.check_cancel()
-        turn = levels.hard(state.cells, sign, state.quiet_turns, ctx, rng, node_mode, budget)
+        turn = choose(state.cells, sign, state.quiet_turns, ctx, rng, node_mode, budget)[0]
     else:
         ctx = Context(cancel)
         ctx.check_cancel()

@@ -1,6 +1,6 @@
-"""The three opponents: EASY and MEDIUM look one turn ahead, HARD plans its own turns to the
-end of its race (``plan.py``) and checks the plan with a search (``search.py``), all on the
-internal turns of ``position.py``.
+"""EASY and MEDIUM, who look one turn ahead, on the internal turns of ``position.py``; HARD
+plans its own turns to the end of its race (``plan.py``) and checks the plan with a search
+(``search.choose``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 from .context import Context, Turn
 from .position import WIN
-from .search import Child, children, choose
+from .search import Child, children
 
 MISS_CHANCE = 0.6
 """EASY overlooks the chains it could remove this often (never a winning one)."""
@@ -65,17 +65,3 @@ def medium(cells: tuple[int, ...], sign: int, quiet: int, ctx: Context, rng: ran
         return won[1]
     removing = [kid for kid in kids if kid[1][2] is not None]
     return _best(removing or kids, rng)
-
-
-def hard(
-    cells: tuple[int, ...],
-    sign: int,
-    quiet: int,
-    ctx: Context,
-    rng: random.Random,
-    node_mode: bool,
-    budget: float,
-) -> Turn:
-    """The solo plan, checked by alpha-beta (``search.choose``), within the node or time
-    budget."""
-    return choose(cells, sign, quiet, ctx, rng, node_mode, budget)[0]
