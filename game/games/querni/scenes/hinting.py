@@ -22,12 +22,18 @@ def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str
     return f"{what} {t(f'hint.why_{key}', **numbers, color=color_name(state.to_move.opponent))}"
 
 
-def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str) -> str:
+def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str,
+              keep: Chain | None = None) -> str:
     """A suggested turn in words, from the texts ``<prefix>step``, ``jump`` (each with a
-    ``_remove`` form), ``remove`` and ``pass``: HINT's line and REVIEW's better turn."""
-    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
+    ``_remove`` form), ``remove`` and ``pass``: HINT's line and REVIEW's better turn. ``keep``:
+    the chain a turn that removes none keeps (the ``_keep`` forms of ``step``, ``jump`` and
+    ``pass``: REVIEW, where the played turn removed it)."""
+    ends = chain if chain is not None else keep
+    low_high = {"low": ends[0], "high": ends[1]} if ends is not None else {}
+    suffix = "_remove" if chain is not None else "_keep" if keep is not None else ""
     if not path:
-        return t(f"{prefix}remove", **low_high) if chain is not None else t(f"{prefix}pass")
+        key = f"{prefix}remove" if chain is not None else f"{prefix}pass{suffix}"
+        return t(key, **low_high)
     piece = state.pieces.get(path[0])
     number = piece[1] if piece is not None else 0
     if len(path) == 2 and is_step(path[0], path[1]):
@@ -36,9 +42,7 @@ def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix
     else:
         what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
         key = f"{prefix}jump"
-    if chain is not None:
-        return t(f"{key}_remove", **what, **low_high)
-    return t(key, **what)
+    return t(key + suffix, **what, **low_high)
 
 
 class Hint:

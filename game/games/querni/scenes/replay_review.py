@@ -18,7 +18,7 @@ from game.games.querni.review import GameReview
 from game.games.querni.scenes.hinting import turn_text
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
-from game.rules.querni import Chain, Color, Path, QuerniState, Square, is_step, name
+from game.rules.querni import Chain, Color, Path, QuerniState, Square
 
 if TYPE_CHECKING:
     from game.games.querni.record import GameRecord
@@ -53,18 +53,7 @@ def better_text(state: QuerniState, path: Path | None, chain: Chain | None,
     """HARD's turn in words, whole: which piece it would have moved where, what it would have
     removed, or that it keeps ``played_chain`` (the chain the played turn removed) when it
     removes none (``state``: the position the turn was played from)."""
-    if chain is not None or played_chain is None:
-        return turn_text(state, path, chain, "review.better_")
-    keep = {"low": played_chain[0], "high": played_chain[1]}
-    if not path:
-        return t("review.better_pass_keep", **keep)
-    piece = state.pieces.get(path[0])
-    number = piece[1] if piece is not None else 0
-    if len(path) == 2 and is_step(path[0], path[1]):
-        return t("review.better_step_keep", number=number,
-                 **{"from": name(path[0]), "to": name(path[1])}, **keep)
-    return t("review.better_jump_keep", number=number,
-             path=" → ".join(name(sq) for sq in path), **keep)
+    return turn_text(state, path, chain, "review.better_", played_chain)
 
 
 def _ends(path: Path | tuple[Square, ...] | None) -> tuple[Square, Square] | None:
