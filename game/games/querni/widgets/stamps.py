@@ -189,11 +189,10 @@ def last_move_stamp(size: int, color: Color, destination: bool) -> pygame.Surfac
 
 def draw_last_move(surface: pygame.Surface, layout: QuerniLayout, path: Sequence[Square],
                    removed: Collection[Square], color: Color) -> None:
-    """The last move's marks, until the next turn: an outline in the mover's rim colour round
-    each square the turn touched (so a piece on it never hides it), thick over a wash on the
-    destination; shaped unlike the trail's brackets and the cursor's square. The marks of a
-    turn of ``color``: its movement ``path`` (start, landings, destination)
-    and the squares of the chain it removed."""
+    """The last move of ``color`` (its ``path``: start, landings, destination; the chain
+    ``removed``) until the next turn: an outline in the mover's rim colour round each square
+    it touched, so a piece on it never hides it, thick over a wash on the destination; shaped
+    unlike the trail's brackets and the cursor's square."""
     size = layout.square
     for square in (*path[:-1], *removed):
         surface.blit(last_move_stamp(size, color, False), layout.square_rect(square))
