@@ -37,6 +37,13 @@ class ArcadeScene(Scene["ArcadeApp"]):
         width, height = self.app.surface.get_size()
         return height > width
 
+    def draw_page(self, surface: pygame.Surface, title: str, size: int = 64, y: int = 80,
+                  fit: int | None = None) -> None:
+        """The backdrop and ``title`` at the top, as every page of the shell has them."""
+        surface.blit(background(surface.get_size()), (0, 0))
+        text.blit(surface, title, "display", size, palette.GOLD, "center",
+                  (surface.get_width() // 2, y), shadow=True, fit=fit)
+
     def update(self, dt: float) -> None:
         """Keep this scene's buttons going (hover, presses, their timers)."""
         if self.ui is not None:
@@ -71,9 +78,3 @@ class PageScene(BuiltScene):
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.close()
-
-    def draw_page(self, surface: pygame.Surface, title: str) -> None:
-        """The backdrop and ``title`` at the top, as every page of the shell has them."""
-        surface.blit(background(surface.get_size()), (0, 0))
-        text.blit(surface, title, "display", 64, palette.GOLD, "center",
-                  (surface.get_width() // 2, 80), shadow=True)

@@ -16,7 +16,6 @@ from game.arcade.scenes.settings import VolumeSliders
 from game.arcade.storage import Notice
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
-from game.arcade.widgets.background import background
 from game.engine import i18n, locales
 
 if TYPE_CHECKING:
@@ -183,10 +182,8 @@ class OperatorScene(VolumeSliders):
 
     # --- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        self.draw_page(surface, t("operator.title"))
         width = surface.get_width()
-        text.blit(surface, t("operator.title"), "display", 64, palette.GOLD, "center",
-                  (width // 2, 80), shadow=True)
         watch = self.app.folder_watch
         if watch is not None and not watch.back:  # the operator should know, and fix it
             notice = t("operator.data_dir_memory")

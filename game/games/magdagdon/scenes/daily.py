@@ -13,7 +13,6 @@ import pygame
 from game.arcade.scene import ArcadeScene
 from game.arcade.venue import VenueBoard
 from game.arcade.widgets import buttons, palette, standings, text
-from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.magdagdon import GAME_ID
@@ -90,11 +89,8 @@ class DailyScene(ArcadeScene):
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        title = t("daily.title")
-        text.blit(surface, title, "display", 72, palette.GOLD, "center", (width // 2, 82),
-                  shadow=True, fit=width - 640)
+        self.draw_page(surface, t("daily.title"), 72, 82, fit=width - 640)
         when = t("daily.when", date=format_date(f"{self.day.isoformat()}T00:00:00Z"))
         text.blit(surface, when, "bold", 36, palette.TEXT, "center", (width // 2, 190),
                   fit=width - 120)

@@ -14,7 +14,6 @@ import pygame
 
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
-from game.arcade.widgets.background import background
 from game.arcade.widgets.scroller import Scroller
 from game.engine import input as inp
 from game.engine.localformat import format_number
@@ -145,12 +144,8 @@ class ReviewScene(ArcadeScene):
         return () if self.review is None else self.review.costliest
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
-        width = surface.get_width()
-        room = 2 * (width // 2 - 308 - 24)
-        title = t("review.title")
-        text.blit(surface, title, "display", 72, palette.GOLD, "center", (width // 2, 78),
-                  shadow=True, fit=room)
+        room = 2 * (surface.get_width() // 2 - 308 - 24)  # centred, clear of BACK
+        self.draw_page(surface, t("review.title"), 72, 78, fit=room)
         if self.review is None:
             self._draw_waiting(surface)
         else:
