@@ -196,17 +196,15 @@ class ScoresView(VariantTabs):
     def _draw_totals(self, surface: pygame.Surface, totals: Totals) -> None:
         width = self.area.width
         top = self.top
-        cards: tuple[tuple[str, str, Color | palette.Rgb | None], ...]
-        if self.versus:
-            cards = (("scores.your_wins", format_number(totals["won"]), palette.GOOD),
-                     ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
-                     ("scores.draws", format_number(totals["draws"]), None),
-                     ("scores.mean_turns", format_number(round(totals["mean"])), None))
-        else:
-            cards = (("scores.blue_wins", format_number(totals["blue"]), Color.BLUE),
-                     ("scores.red_wins", format_number(totals["red"]), Color.RED),
-                     ("scores.draws", format_number(totals["draws"]), None),
-                     ("scores.mean_turns", format_number(round(totals["mean"])), None))
+        cards: tuple[tuple[str, str, Color | palette.Rgb | None], ...] = (
+            ("scores.your_wins", format_number(totals["won"]), palette.GOOD),
+            ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
+        ) if self.versus else (
+            ("scores.blue_wins", format_number(totals["blue"]), Color.BLUE),
+            ("scores.red_wins", format_number(totals["red"]), Color.RED),
+        )
+        cards += (("scores.draws", format_number(totals["draws"]), None),
+                  ("scores.mean_turns", format_number(round(totals["mean"])), None))
         gap = 20
         card_w = min(400, (width - 120 - 3 * gap) // 4)
         left = self.area.centerx - (4 * card_w + 3 * gap) // 2
