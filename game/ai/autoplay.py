@@ -1,7 +1,5 @@
-"""The simplest bot: place what the rules' hint says, accept MAGDAGDON in the first empty cell.
-
-Used to reach positions quickly (tests, screenshots, tools); it calls only the public rules.
-"""
+"""The simplest bot (tests, screenshots, tools): place what the rules' hint says, accept
+MAGDAGDON in the first empty cell."""
 
 from __future__ import annotations
 

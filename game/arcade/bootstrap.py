@@ -77,10 +77,9 @@ def open_storage(data_dir: str | None, games: tuple[GameSpec, ...],
 def build(args: argparse.Namespace, games: tuple[GameSpec, ...],
           play_in_memory: bool | None = None, reproducible: bool = False) -> ArcadeApp:
     """The arcade for ``args``; ``StartupError`` for what the player can fix.
-    ``play_in_memory`` (default: for ``--bench`` and ``--demo``) says whether the run's games
-    are recorded and saved in memory only; a benchmark whose demo kiosks stand for a venue's
-    real ones records on disk. ``reproducible``: one update per frame from the first scene on
-    (as ``--bench``), so a ``--frames`` run of a demo plays the same frames on any machine."""
+    ``play_in_memory`` (default: for ``--bench`` and ``--demo``): the run's games are recorded
+    and saved in memory only. ``reproducible``: one update per frame from the first scene on,
+    so a ``--frames`` run of a demo plays the same frames on any machine."""
     check_resources()
     if args.bench and args.data_dir is None:
         # a benchmark keeps out of the player's data: its own folder, gone when it ends
@@ -367,14 +366,8 @@ def setup_logging(storage: Storage, hold: bool = False) -> HeldLog | None:
         console = logging.StreamHandler()
         console.setLevel(logging.WARNING)
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        console._arcade = True  # type: ignore[attr-defined]
-        root.addHandler(console)
-        if hold:
-            held = HeldLog(storage)
-            held._arcade = True  # type: ignore[attr-defined]
-            root.addHandler(held)
-        else:
-            handler = storage.log_handler()
+        held = HeldLog(storage) if hold else None
+        for handler in (console, held or storage.log_handler()):
             if handler is not None:
                 handler._arcade = True  # type: ignore[attr-defined]
                 root.addHandler(handler)
@@ -402,13 +395,8 @@ def display_is_tall() -> bool:
 
 def first_scene(app: ArcadeApp, spec: GameSpec, name: str | None, demo: bool,
                 resume: bool = True) -> Scene[ArcadeApp]:
-    """``--scene`` wins; a demo plays at once; else the title.
-
-    ``play`` (and the demo) resume the saved game the storage holds (a demo's storage saves in
-    memory, so only one run on a storage that saves to disk, as ``tests/test_kill.py`` runs it,
-    goes on where it was killed); a benchmark (``resume=False``) always starts a fresh,
-    reproducible game.
-    """
+    """``--scene`` wins; a demo plays at once; else the title. ``play`` (and the demo) resume
+    the stored saved game; a benchmark (``resume=False``) always starts a fresh one."""
     if name == "play" or (name is None and demo):
         saved = app.ctx.load_saved_game(spec.id) if resume else None
         if saved is not None:

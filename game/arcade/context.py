@@ -1,8 +1,5 @@
-"""What every scene of the arcade shares: settings, audio, storage, the seed, demo mode.
-
-Attached to the App as ``app.ctx`` so scenes stay free of globals and tests can build one
-with fakes. Everything here is keyed by game id: the shell never asks which game it is.
-"""
+"""What every scene of the arcade shares (``app.ctx``): settings, audio, storage, the seed, demo
+mode; keyed by game id, so the shell never asks which game it is."""
 
 from __future__ import annotations
 
@@ -135,11 +132,10 @@ class GameContext:
         return None if self.storage is None else self.storage.load_game(game_id)
 
     def start_new_game(self, game_id: str, variant: str) -> None:
-        """A new game replaces the saved one, which is left as its game says
-        (``Storage.leave_game``: a resignation against the computer is recorded; M-2.2: an
-        abandoned solo game is not); the variant becomes the game's choice for next time.
-        The save's removal and the settings go by the storage's writer thread: PLAY AGAIN's
-        frame does not wait for the disk (two syncs: slow on a kiosk's SD card)."""
+        """A new game replaces the saved one, which is left as its game says (a resignation
+        against the computer is recorded; M-2.2: an abandoned solo game is not); the variant
+        becomes the game's choice for next time. Written by the storage's thread, so PLAY
+        AGAIN's frame does not wait for the disk."""
         if self.demo_is_attract:
             return  # attract mode never touches the player's settings or saved game
         spec = next((s for s in self.games if s.id == game_id), None)

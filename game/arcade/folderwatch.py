@@ -1,15 +1,11 @@
 """A kiosk whose data folder cannot be written plays on; its finished games reach the folder
 once it can be written again.
 
-A kiosk never exits for a storage reason: an SD card remounted read-only after an error, a USB
-stick pulled out, a network share gone. ``bootstrap`` then opens the folder's storage with the
-run's games recorded in memory (the settings and the operator's PIN are still read from the
-folder where it can be read), says so in the log and on the screen, and installs a
-:class:`FolderWatch`. Every finished game is also handed to it (``GameContext.record``); every
-:data:`CHECK_SECONDS` a thread of its own (never the frame: a dead card can block for seconds)
-looks whether a file can be made in the folder and, once one can, records the games it holds
-there through a storage of its own, as they were played, and says so. From then on each game
-is written within :data:`CHECK_SECONDS` of its end.
+A kiosk never exits for a storage reason (a card remounted read-only, a stick pulled out):
+``bootstrap`` then records the run's games in memory, says so, and installs a
+:class:`FolderWatch`, which is handed every finished game and every :data:`CHECK_SECONDS`, on
+a thread of its own (a dead card can block for seconds), tries the folder; once it can be
+written, it records the games there as they were played.
 """
 
 from __future__ import annotations

@@ -1,21 +1,13 @@
 """Kiosk mode: nobody but the operator leaves, idle players are let go, attract mode plays.
 
-* Window close, Alt+F4 (SDL's QUIT), Esc and F11 never quit or leave fullscreen. The operator
-  taps the top-left corner five times within three seconds, which opens the PIN pad; the right
-  PIN quits. The PIN is 4–8 digits: ``--kiosk-pin`` for this run, else the one stored (hashed)
-  in ``kiosk-pin.json`` (:mod:`game.arcade.storage.settings`); a kiosk that never had one asks
-  its operator to choose one at the first start. One whose stored PIN is lost (both copies
-  damaged) never asks: its pad says how to reset the PIN from a shell. Wrong PINs lock the pad
-  for longer and longer, also across restarts.
-  SIGTERM / SIGINT (``systemctl stop``, a shutdown) save and end the run (``App.run``).
-* Under a window manager the window comes back by itself when minimised, hidden or sent to
-  another desktop (``app.presence.keep_forward``, :mod:`game.engine.presence`); only a window
-  destroyed under it ends the run, saved.
-* After ``idle_seconds`` without a touch, "Still playing?" counts down; then the game is
-  abandoned (not recorded) and the title returns. After ``attract_seconds`` more at the title,
-  attract mode starts: the demo player plays under a moving TOUCH TO PLAY banner, cycling
-  with the high-score tables. Attract games are never recorded and never touch the save.
-  Any real touch ends attract mode and returns to the title.
+* Window close, Alt+F4, Esc and F11 never quit or leave fullscreen. Five taps on the top-left
+  corner within three seconds open the PIN pad; the right PIN opens the operator's menu.
+  The PIN (4–8 digits) is ``--kiosk-pin``'s, else the stored hash; a kiosk that never had one
+  asks for one at its first start, one whose stored PIN is lost says how to reset it. Wrong
+  PINs lock the pad for longer each time, across restarts too.
+* After ``idle_seconds`` untouched, "Still playing?" counts down; then the game is abandoned
+  (not recorded) and the title returns; ``attract_seconds`` later the demo plays under TOUCH
+  TO PLAY, cycling with the high scores, never recorded. Any touch returns to the title.
 
 Time is counted in fixed update steps (``app.step_hooks``), so tests drive it exactly.
 """

@@ -1,16 +1,12 @@
 """What a start leaves until the title's first frame is on screen: the records' back end
 (``arcade.db``: SQLite, its threads, the check of every file) and the log file.
 
-Before the first frame the arcade reads only what that frame shows: the settings, and whether
-each game has a saved game (the save alone, ``Storage.has_saved_game(quick=True)``). From the
-second frame on a thread imports the back end's modules while the title plays; once they are in,
-the main thread opens the records, checks every file (``Storage.check_files``: a damaged one set
-aside, a finished game of an earlier run recorded) and starts the log file, which then gets the
-lines logged before it. Whatever needs the records sooner (a saved game resumed, a game
-recorded) opens them itself, waiting for the thread's imports. A run to a frame count
-(``--frames``, ``--bench``) opens them at its second frame whatever the thread's progress, so
-it plays the same frames on any machine; a run that ends before its second frame never opens
-them (the next start checks the files).
+The first frame reads only the settings and whether each game has a save. From the second
+frame a thread imports the back end while the title plays; then the main thread opens the
+records, checks every file and starts the log file, which gets the lines held until then.
+Whatever needs the records sooner opens them itself, waiting for the imports. A run to a
+frame count opens them at its second frame whatever the thread's progress (the same frames on
+any machine).
 """
 
 from __future__ import annotations

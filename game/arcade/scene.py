@@ -51,13 +51,38 @@ class ArcadeScene(Scene["ArcadeApp"]):
         width, height = self.app.surface.get_size()
         return height > width
 
+    def draw_page(self, surface: pygame.Surface, title: str, size: int = 64, y: int = 80,
+                  fit: int | None = None) -> None:
+        """The backdrop and ``title`` at the top, as every page of the shell has them."""
+        surface.blit(background(surface.get_size()), (0, 0))
+        text.blit(surface, title, "display", size, palette.GOLD, "center",
+                  (surface.get_width() // 2, y), shadow=True, fit=fit)
+
+    def update(self, dt: float) -> None:
+        """Keep this scene's buttons going (hover, presses, their timers)."""
+        if self.ui is not None:
+            self.ui.update(dt)
+
     def exit(self) -> None:
         """Drop this scene's buttons (their callbacks hold the scene)."""
         if self.ui is not None:
             self.ui.clear_and_reset()
 
 
-class PageScene(ArcadeScene):
+class BuiltScene(ArcadeScene):
+    """A screen whose buttons ``_build`` makes: when it opens, and again in a new language."""
+
+    def enter(self) -> None:
+        self._build()
+
+    def relabel(self) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+
+class PageScene(BuiltScene):
     """A full-screen page of the shell (the operator's venue screens): its title over the
     backdrop, its buttons; BACK, Esc or the pause key close it."""
 
@@ -67,12 +92,3 @@ class PageScene(ArcadeScene):
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.close()
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
-    def draw_page(self, surface: pygame.Surface, title: str) -> None:
-        """The backdrop and ``title`` at the top, as every page of the shell has them."""
-        surface.blit(background(surface.get_size()), (0, 0))
-        text.blit(surface, title, "display", 64, palette.GOLD, "center",
-                  (surface.get_width() // 2, 80), shadow=True)

@@ -1,9 +1,6 @@
-"""What a game tells the shell about itself: one ``GameSpec`` per game, registered once.
-
-The title, settings, scores, help pages, kiosk, demo, command line, crash recovery and storage
-read the specs; none of them asks "which game is this?". Everything heavy (scenes, widgets, the
-demo player) is named as a lazy ``"module:attribute"`` string and imported on first use, so
-listing the games stays cheap at start-up.
+"""What a game tells the shell about itself: one ``GameSpec`` per game, registered once. The
+shell's screens read the specs and never ask which game it is; everything heavy is named as a
+lazy ``"module:attribute"`` string, so listing the games stays cheap at start-up.
 """
 
 from __future__ import annotations
@@ -44,13 +41,9 @@ class Variant:
 
 @dataclass(frozen=True)
 class SettingItem:
-    """One row of the game's section on the settings screen.
-
-    ``field`` is the key in the game's settings section; ``choices`` are (value, label key)
-    pairs shown as chips (a switch is two choices). ``restarts_game``: changing it starts a new
-    game, so a game in progress is confirmed away first (M-2.2) and left as its game says
-    (``GameData.leave``; without one it is never recorded).
-    """
+    """One row of the game's section on the settings screen: ``field`` in its settings,
+    ``choices`` as (value, label key) chips; ``restarts_game``: changing it starts a new game,
+    so one in progress is confirmed away first (M-2.2)."""
 
     field: str
     label_key: str
@@ -72,11 +65,8 @@ class TileAction:
 @dataclass(frozen=True)
 class StartOption:
     """A game's own command-line option that starts one of its scenes with the option's value
-    (e.g. ``--daily YYYY-MM-DD`` → ``play`` with ``daily="YYYY-MM-DD"``).
-
-    ``parse`` (``"module:function"``) turns the text into the value or raises ``ValueError``
-    with the reason; ``argument`` is the scene's keyword. The demo plays such a start too.
-    """
+    (``--daily YYYY-MM-DD`` → ``play`` with ``daily=…``); ``parse`` (``"module:function"``)
+    raises ``ValueError`` with the reason. The demo plays such a start too."""
 
     flag: str
     metavar: str

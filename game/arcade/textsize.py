@@ -1,11 +1,6 @@
-"""TEXT SIZE (SETTINGS): the smallest text the player reads, in real pixels on their window.
-
-Every screen draws on the logical canvas, which the window shows scaled: on a 1366×768 window a
-1920×1080 canvas is drawn at 0.71, so 22 logical px of body text come out at under 16. The
-shell therefore sets the text floor (``i18n.set_text_floor``) from the player's choice and the
-window's scale: no face is loaded below ``SMALLEST_PX`` real pixels (16 normal, 20 large),
-whatever screen, game or help page draws it. Checked once a frame; a change (the setting, a
-resized window, fullscreen) forgets the rendered labels so they are drawn again at once.
+"""TEXT SIZE: the smallest text the player reads, in real pixels on their window. The canvas is
+shown scaled (1920×1080 on 1366×768 at 0.71), so the shell sets the text floor from the choice
+and the window's scale, checked once a frame; a change forgets the rendered labels.
 """
 
 from __future__ import annotations

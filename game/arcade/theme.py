@@ -1,11 +1,9 @@
-"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the bundle.
-
-Every element type gets a font block per locale (always with ``en``), each naming the face
-that covers that language's script and the HarfBuzz script to shape it with.
-"""
+"""The pygame-gui theme, built as a dict so font paths resolve in the source tree and the
+bundle; each element type gets a font block per locale."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TypedDict
 
 from game.arcade.widgets import palette
@@ -24,15 +22,10 @@ class ThemeBlock(TypedDict, total=False):
 Theme = dict[str, ThemeBlock]
 """The whole theme: an entry per element type, class or object id."""
 
-_checked: dict[str, bool] = {}
-
-
-def _usable(path: assets.PathLike) -> bool:
+@cache
+def _usable(path: str) -> bool:
     """Each font file is vetted once per run (a damaged one is named in a warning)."""
-    key = str(path)
-    if key not in _checked:
-        _checked[key] = assets.font_file_ok(path)
-    return _checked[key]
+    return assets.font_file_ok(path)
 
 
 def _hex(colour: tuple[int, ...]) -> str:
@@ -44,24 +37,15 @@ def _fonts(size: int, bold: bool = True, sizes: dict[str, int] | None = None
     """One font block per locale; ``sizes`` overrides the size for some locales (long words)."""
     blocks = []
     for locale in ALL_LOCALES:
-        regular = i18n.font_path("ui", locale)
-        strong = i18n.font_path("bold", locale)
-        if not (_usable(regular) and _usable(strong)):
-            # pygame-gui would hand a damaged file to pygame unchecked, which crashes the
-            # process: fall back to pygame-gui's own default face for this language.
-            blocks.append({"locale": locale, "name": "noto_sans",
-                           "size": str((sizes or {}).get(locale, size)),
-                           "bold": "1" if bold else "0"})
-            continue
-        blocks.append({
-            "locale": locale,
-            "name": f"arcade-{locale}",
-            "size": str((sizes or {}).get(locale, size)),
-            "bold": "1" if bold else "0",
-            "regular_path": str(regular),
-            "bold_path": str(strong),
-            "script": i18n.SCRIPTS[locale],
-        })
+        regular, strong = str(i18n.font_path("ui", locale)), str(i18n.font_path("bold", locale))
+        block = {"locale": locale, "name": "noto_sans", "bold": "1" if bold else "0",
+                 "size": str((sizes or {}).get(locale, size))}
+        # pygame-gui would hand a damaged file to pygame unchecked, which crashes the process:
+        # then pygame-gui's own default face (noto_sans) for this language
+        if _usable(regular) and _usable(strong):
+            block.update(name=f"arcade-{locale}", regular_path=regular, bold_path=strong,
+                         script=i18n.SCRIPTS[locale])
+        blocks.append(block)
     return blocks
 
 

@@ -1,11 +1,9 @@
 """Where a scores view takes its rows from: this machine's records, or the venue's board.
 
-A game's scores view (its spec's ``scores_view``) is given a :class:`RecordSource` and asks it
-for a ranked variant's table or an unranked variant's games; it need not know which one it
-has, beyond :attr:`RecordSource.venue` (then each row also has a kiosk). :class:`VenueBoard`
-answers from the venue link's newest snapshot, never waiting for the server, with this kiosk's
-own records that the venue does not list yet merged in (offline-first: a player sees their game
-at once). :func:`venue_state` is what the screen says about the board's freshness.
+A scores view asks its :class:`RecordSource` for a table or a list of games without knowing
+which it has, beyond ``venue`` (then each row has a kiosk). :class:`VenueBoard` answers from
+the link's newest snapshot, never waiting for the server, with this kiosk's records the venue
+does not list yet merged in (a player sees their game at once).
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Resource paths and loading: the only engine module that touches files.
 
-``ROOT`` is the repository root in a source checkout and PyInstaller's unpack folder
-(``sys._MEIPASS``) in a frozen build, so ``resource("fonts", "x.ttf")`` works in both.
-The environment variable ``MAGDAGDON_RESOURCES``, when set to a folder, overrides ``ROOT``
-(read once, at import): for tests and for a kiosk operator who wants to swap in other assets.
-That folder holds the same layout (``assets/sounds``, ``assets/i18n``, ``fonts``).
-Loaders never raise on a missing or damaged file: they log a warning naming the file and
-return a fallback, because a broken asset must not stop the game from starting.
+``ROOT`` is the repository root, or PyInstaller's unpack folder in a frozen build;
+``MAGDAGDON_RESOURCES`` (read once, at import) overrides it with a folder of the same layout.
+Loaders never raise on a missing or damaged file: a broken asset must not stop the game, so
+they log the file and return a fallback.
 """
 
 from __future__ import annotations
@@ -81,10 +78,7 @@ _bad_fonts: set[str] = set()
 
 def font(path: PathLike | None, size: int, shared: bool = True) -> pygame.font.Font:
     """A cached font; pygame's default font (with a warning) if the file is missing/damaged.
-
-    ``shared=False`` returns a private object (not cached), for callers that change its
-    state, such as the HarfBuzz script of a language.
-    """
+    ``shared=False``: a private object, for callers that change its state (HarfBuzz script)."""
     if not pygame.font.get_init():
         _fonts.clear()  # fonts made before a pygame.quit() are dead
         pygame.font.init()
@@ -123,12 +117,8 @@ def font_file_ok(path: PathLike) -> bool:
 
 
 def _check_font_file(full: Path) -> None:
-    """Raise if FreeType cannot parse the file.
-
-    pygame-ce 2.5's ``Font`` accepts a damaged file without error and then crashes the
-    process on first use (pygame-ce PR #3064), so the file is vetted with pygame.freetype,
-    which raises cleanly, before ``pygame.font.Font`` ever sees it.
-    """
+    """Raise if FreeType cannot parse the file: pygame-ce 2.5's ``Font`` accepts a damaged
+    file and crashes the process on first use (pygame-ce PR #3064)."""
     try:
         import pygame.freetype as freetype
     except ImportError:  # pragma: no cover - every pygame-ce wheel ships freetype

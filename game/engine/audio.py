@@ -1,10 +1,5 @@
-"""Sound effects and music that degrade to silence.
-
-A kiosk without a sound card, a damaged file or a missing track must never stop the game:
-if ``pygame.mixer.init`` fails the whole object stays ``enabled = False`` and every call is a
-silent no-op; a sound that fails to load is silent on its own. Problems are logged, not raised.
-File access goes through ``assets`` (the one module that does I/O).
-"""
+"""Sound effects and music that degrade to silence: without a mixer every call is a no-op,
+and a sound that fails to load is silent on its own; problems are logged, never raised."""
 
 from __future__ import annotations
 
@@ -55,11 +50,7 @@ class Audio:
 
     def load_all(self, expected: tuple[str, ...] = ()) -> None:
         """Load every ``*.wav`` in the folder under its stem name, music tracks aside; bad
-        files stay silent.
-
-        Each ``expected`` effect whose file is missing is named in a warning, so a broken
-        install says what is wrong instead of going quiet.
-        """
+        files stay silent, and each missing ``expected`` effect is named in a warning."""
         if not self.enabled:
             return
         for path in assets.list_files(self.sounds_dir, ".wav"):

@@ -1,25 +1,16 @@
 """Partial redraws: a scene that knows what its next frame changes says so, and the app redraws
-(and uploads) only that part of the canvas.
+and uploads only that part of the canvas.
 
-A scene's ``damage()`` (see ``engine.scenes.Scene``) is asked once before each of its draws:
+A scene's ``damage()`` is asked before each of its draws: ``None`` redraws everything, a list
+of rects only those (gathered into a few boxes by :func:`boxes`, the scene drawn whole once per
+box with the canvas clipped to it), ``[]`` nothing at all.
 
-* ``None`` — redraw everything (the default; also whenever anything but the scene's own
-  moving parts has changed since its last draw);
-* a list of rects — only these parts of the canvas change; the app gathers them into a few
-  boxes (:func:`boxes`), and for each box clips the canvas to it and draws the scene as usual
-  — every blit outside the clip costs next to nothing, and each pass redraws its box whole, so
-  boxes may overlap — then presents only the boxes (``Display.present(areas=…)``);
-* ``[]`` — nothing changed: the frame is neither drawn nor presented.
-
-:class:`Tracker` does the bookkeeping for a scene: it compares a *signature* (a tuple of
-everything the scene's picture depends on apart from its moving parts: the game state, the
-texts, the buttons' images…) with the one at the last draw — any difference means a whole
-redraw — and returns the moving parts' *regions* now together with those at the last draw,
-so a thing that moved is erased where it was. What is inside the regions is drawn exactly as a
-whole redraw would draw it (clipped); what is outside is what was drawn before. A missed
-change shows stale pixels, never broken ones, and the app redraws everything after any scene
-change or window event, and every ``FULL_EVERY`` draws, anyway; the tests compare partial
-frames with whole ones pixel by pixel.
+:class:`Tracker` compares a *signature* (everything the picture depends on but its moving
+parts) with the last draw's, any difference meaning a whole redraw, and returns the moving
+parts' regions now and at the last draw, so a thing that moved is erased where it was. A missed
+change shows stale pixels, never broken ones; the app redraws everything after a scene change,
+a window event and every ``FULL_EVERY`` draws, and the tests compare partial frames with whole
+ones pixel by pixel.
 """
 
 from __future__ import annotations
@@ -111,11 +102,9 @@ def boxes(rects: Iterable[pygame.Rect], bounds: pygame.Rect,
 
 
 def _join_overlapping(rects: list[pygame.Rect]) -> None:
-    """Join, in place, each two rects that overlap (or touch) and whose common box is no bigger
-    than the two apart — a thing's rect now and where it was, mostly. Done before the merging
-    by cost, which takes pairs in list order: left to it, two small rects far apart could join
-    first into a strip across the screen that then swallowed everything between. pygame's
-    own collision test finds the candidates, not a Python loop over every pair."""
+    """Join, in place, rects that overlap (or touch) and whose common box is no bigger than
+    the two apart. Done before the merging by cost, which takes pairs in list order and could
+    otherwise join two far-apart rects into a strip that swallows everything between."""
     i = 0
     while i < len(rects):
         rect = rects[i]

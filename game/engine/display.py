@@ -1,34 +1,19 @@
-"""The window: scenes draw on a fixed logical canvas; the display shows it letterboxed in a real
-window of any size, windowed or covering a whole monitor, and maps the pointer back.
+"""The window: scenes draw on a fixed logical canvas that the display shows letterboxed in a
+real window of any size, windowed or covering a monitor, and maps the pointer back.
 
-DECISION — a logical canvas presented by hand, not ``pygame.SCALED``:
+Not ``pygame.SCALED``: it never makes a window smaller than the logical size (1920×1080 hangs
+off a 1366×768 laptop), and without a window manager SDL's desktop fullscreen does not resize.
+The canvas is the display module's hidden surface (so ``convert()`` works); the window is a
+separate ``pygame.Window`` that the presenters (:mod:`game.engine.presenters`) draw it into.
+Window geometry is :mod:`game.engine.window`'s arithmetic; a moved or resized window is
+reported to ``geometry_listeners`` once it has been still for ``SETTLE_SECONDS``. Fullscreen is
+SDL's desktop fullscreen where a window manager honours it, else (a bare X session, or not
+covered within ``COVER_TIMEOUT``) a borderless window of the monitor's size. Pointer events get
+logical positions in :meth:`Display.map_event`, before anything else sees them, unless posted
+with ``logical=True``. Under the dummy driver fullscreen is only a state.
 
-* SCALED never makes a window smaller than the logical size (1920×1080 hangs off a 1366×768
-  laptop), and without a window manager SDL's desktop fullscreen does not resize the window.
-* The **canvas** is the display module's surface, opened hidden at ``LOGICAL_SIZE``: scenes
-  draw on ``surface`` (``pygame.display.get_surface()``) in logical pixels as before, and
-  ``convert()`` keeps working. The **window** is a separate ``pygame.Window`` of any size.
-* **Presenting** (:meth:`Display.present`, :mod:`game.engine.presenters`): one path for every
-  SDL renderer; the canvas goes into a texture drawn into the letterbox, bars black. The log
-  names the driver, the renderer and the window at start and after every change.
-* **Window size** (:mod:`game.engine.window`): the largest window of the game's aspect that fits
-  the monitor's usable area with room for a title bar, centred; resizable; the last geometry is
-  restored while it fits a monitor that is still there (``remembered``), and reported to
-  ``geometry_listeners`` half a second after the player stops moving or resizing the window.
-* **Fullscreen**: SDL's desktop fullscreen where a window manager honours it; in a bare X
-  session (many kiosks: no window manager, see :func:`sdl.window_manager`), or when the window
-  does not cover the monitor within ``COVER_TIMEOUT``, a borderless window of the monitor's
-  size at its origin instead. F11 returns to the windowed geometry it left. The canvas never
-  changes, so no scene notices.
-* **Pointer**: SDL reports mouse (and touch-synthesised mouse) positions in window pixels;
-  :meth:`Display.map_event` turns them into logical ones in one place, before any scene,
-  filter or pygame-gui sees the event (:func:`window.to_logical`). Events that already carry
-  logical positions (posted by the demo player or tests) say so with ``logical=True``.
-* Under the dummy driver (tests, benchmarks) the window is the logical size and fullscreen is
-  only a state: there is no screen to fit or cover.
-
-Debug probe: with ``MAGDAGDON_DISPLAY_PROBE=1`` four marker squares (``PROBE_COLOURS``) mark
-the logical frame's corners and the window's geometry is printed (``window x y w h mode``).
+``MAGDAGDON_DISPLAY_PROBE=1`` marks the frame's corners (``PROBE_COLOURS``) and prints the
+window's geometry (``window x y w h mode``).
 """
 
 from __future__ import annotations
@@ -364,12 +349,8 @@ class Display:
         return to_logical(pos, self.box, self.size)
 
     def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
-        """Give pointer events logical positions and note what window events mean.
-
-        Mouse (and touch-synthesised mouse) positions become logical pixels; finger positions
-        become fractions of the logical frame. Events posted with ``logical=True`` are left as
-        they are.
-        """
+        """Give pointer events logical positions (finger positions: fractions of the logical
+        frame), unless posted with ``logical=True``, and note what window events mean."""
         kind = event.type
         if kind in _POINTER_EVENTS:
             if not getattr(event, "logical", False):

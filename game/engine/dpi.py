@@ -1,10 +1,7 @@
 """High-DPI on Windows: declare the process DPI-aware before the first window exists, so
-Windows gives the game real pixels instead of bitmap-stretching a smaller window (blurry text
-at 125-200 % scaling). Elsewhere nothing is needed: X11 has no such scaling, and on macOS the
-window asks for high-DPI itself (``allow_high_dpi``).
-
-No pygame here: ``main.py`` calls :func:`declare_dpi_awareness` before pygame is loaded (pygame's
-own helper windows would otherwise lock the awareness in).
+Windows gives real pixels instead of stretching a smaller window. No pygame here: ``main.py``
+calls :func:`declare_dpi_awareness` before pygame loads (its helper windows would lock the
+awareness in). X11 has no such scaling; on macOS the window asks itself (``allow_high_dpi``).
 """
 
 from __future__ import annotations

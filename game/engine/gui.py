@@ -1,10 +1,5 @@
-"""pygame-gui in logical coordinates.
-
-pygame-gui takes click positions from the events (which the display has already mapped to
-logical pixels) but polls ``pygame.mouse.get_pos()`` — window pixels — for hovering. This
-manager reads the pointer through the display instead, so hover highlights sit under the
-pointer at any window size.
-"""
+"""pygame-gui in logical coordinates: it polls ``pygame.mouse.get_pos()`` (window pixels) for
+hovering, so this manager reads the pointer through the display instead."""
 
 from __future__ import annotations
 
@@ -36,16 +31,11 @@ CACHE_SIDE = 1024
 def keep_large_backgrounds() -> None:
     """Let pygame-gui's shape cache keep the backgrounds of large buttons too.
 
-    A screen's large buttons (the title's NEW GAME and DAILY, the variant chooser's rows, the
-    play screens' ACCEPT, CONFIRM and ROLL) would otherwise be drawn 4× supersampled and
-    smooth-scaled down each time a screen that has them opens, is relabelled or first shows a
-    pressed state: the costliest part of the frame that changes screens, seen as a stutter
-    after every game. After a large shape's state is drawn, its background (the picture
-    before the label goes on, which pygame-gui keeps as the state's ``pre_text_surface``) goes
-    into the shape cache under pygame-gui's own id for that size, border and colours, so the
-    next draw of that shape and state, with any label, on any screen (the managers share one
-    theme, hence one cache), is a copy. Installed once; a pygame-gui without that shape class
-    is left alone."""
+    Large buttons would otherwise be drawn 4× supersampled and scaled down each time a screen
+    that has them opens or is relabelled: the stutter after every game. After a large shape's
+    state is drawn, its background (``pre_text_surface``) goes into the shared shape cache under
+    pygame-gui's own id, so the next draw of that shape with any label is a copy. Installed
+    once; a pygame-gui without that shape class is left alone."""
     if RoundedRectangleShape is None or getattr(RoundedRectangleShape, "_keeps_large", False):
         return
     draw = RoundedRectangleShape.redraw_state
@@ -102,13 +92,9 @@ button's one-cycle ``pressed`` flag."""
 
 class UIManager(pygame_gui.UIManager):
     """A ``pygame_gui.UIManager`` whose hover position is in logical pixels, and which is
-    updated at full rate only while someone touches it.
-
-    pygame-gui's update (hover checks of every element, shape-cache upkeep) runs at every step,
-    which keeps a core busy on a screen nobody touches. With no event, the pointer where it
-    was and no button or key held, nothing it tracks can change but its timers (a caret's
-    blink, a tooltip's delay, the double-click window), so it is updated every
-    ``QUIET_UPDATE_EVERY`` seconds with all the time owed instead."""
+    updated at full rate only while someone touches it: with no event, the pointer still and
+    nothing held, only its timers can change, so it is updated every ``QUIET_UPDATE_EVERY``
+    seconds with all the time owed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._owed = 0.0
@@ -172,11 +158,9 @@ def record_buttons(manager: pygame_gui.UIManager, surface: pygame.Surface) -> No
 
 
 class InlineResourceLoader(resource_loaders.IResourceLoader):
-    """pygame-gui's resource loading without its five loader threads: each screen's manager
-    has little or nothing of its own to load (the parsed theme is shared), so starting and
-    joining threads would cost the frame that opens a screen more than the loading itself.
-    Fonts and images load before surfaces, which are cut from images, as pygame-gui's own
-    loaders order them."""
+    """pygame-gui's resource loading without its five loader threads, which would cost the
+    frame that opens a screen more than the little there is to load; fonts and images before
+    surfaces, as pygame-gui's own loaders order them."""
 
     def __init__(self) -> None:
         self._queue: list[FontResource | ImageResource | SurfaceResource] = []

@@ -1,11 +1,8 @@
 """Translation lookup, the language switch and the font of each language.
 
-Player-visible text is looked up by key in a **catalogue**, one namespace per file
-``assets/i18n/<namespace>.<locale>.json`` (the shell's ``arcade``, each game's own, ``formats``
-for dates and numbers, long help texts), through python-i18n, the same library (and global
-configuration) pygame-gui uses, so our labels and pygame-gui's own texts switch language
-together. pygame renders a string with one face and has
-no fallback, so each locale names faces that cover Latin, digits and its own script, and the
+Texts are looked up by key in catalogues (``assets/i18n/<namespace>.<locale>.json``) through
+python-i18n, which pygame-gui uses too, so both switch language together. pygame renders a
+string with one face and no fallback, so each locale names faces that cover its script and the
 HarfBuzz script to shape with.
 """
 

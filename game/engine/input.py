@@ -1,24 +1,14 @@
 """Raw pygame events → a small vocabulary of ``Action`` values the scenes understand.
 
-DECISION — the pointer path is the MOUSE path:
-
-* Real mouse events and SDL's touch-synthesised mouse events (``event.touch`` is True) both
-  become pointer actions. The display has already mapped them from window pixels to logical
-  coordinates (``Display.map_event``, letterbox included), so scenes never see window pixels.
-* FINGERDOWN / FINGERMOTION / FINGERUP become no pointer action. SDL synthesises the mouse for
-  the first finger only, so further fingers are ignored and a multi-finger poke is still one
-  tap. (Finger coordinates are fractions of the frame, not pixels, which is a
-  second reason not to use them.) ``ensure_touch_mouse_hints`` makes SDL behave this way.
-* Only the left button (1) produces press/release; the wheel produces ``scroll``. SDL2 also
-  reports the wheel as buttons 4/5 for old code: those are ignored, so one notch is one scroll.
-
-Hence a mouse tap is exactly one press + one release, and a touch tap as SDL2 delivers it
-(MOUSEMOTION, MOUSEBUTTONDOWN touch=True, FINGERDOWN, MOUSEBUTTONUP touch=True, FINGERUP: the
-emulated mouse event comes before the finger event it stands for) is too.
+The pointer path is the mouse path: real mouse events and SDL's touch-synthesised ones both
+become pointer actions, already in logical pixels (``Display.map_event``). Finger events
+become none: SDL synthesises the mouse for the first finger only, so a multi-finger poke is
+still one tap (``ensure_touch_mouse_hints``). Only the left button presses and releases; the
+wheel scrolls, and SDL2's old wheel buttons 4/5 are ignored so one notch is one scroll.
 
 Action kinds: ``press``, ``move`` (only while the left button is held: a drag), ``release``,
-``key`` (``key`` holds a game-neutral name, see ``KEY_NAMES``), ``scroll`` (``key`` is "up"/"down",
-``pos`` the pointer), ``text`` (TEXTINPUT), ``quit`` and ``focus_lost``.
+``key`` (a game-neutral name, see ``KEY_NAMES``), ``scroll`` (``key`` "up"/"down"), ``text``,
+``quit`` and ``focus_lost``.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
-"""The languages the game ships, in one pygame-free place.
+"""The languages the game ships, in one pygame-free place (the storage validates a stored
+``language`` with it).
 
-``engine/i18n.py`` (which needs pygame for its fonts) and the storage (which must not import
-pygame, so it can validate a stored ``language`` anywhere) both read the list from here.
-
-Beside the shipped languages there is one for developers: ``qps``, a **pseudo-locale**
-generated from English by ``python -m tools.pseudo_locale`` (every text about 40 % longer,
-accented and in brackets: ``[Šéţţîñĝš~~~~]``). It is a language like the others to the text
-layer, so a screen in it shows where a text overflows its box or was never translated (a
-hard-coded string stays plain). The settings offer it only when a developer asks
-(``--dev-locales`` or ``MAGDAGDON_DEV_LOCALES=1``).
+``qps`` is the developers' pseudo-locale, generated from English by ``python -m
+tools.pseudo_locale`` (longer, accented, bracketed): a screen in it shows where a text
+overflows its box or was never translated. The settings offer it only with ``--dev-locales``
+or ``MAGDAGDON_DEV_LOCALES=1``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Dates and numbers as a native reader of the current language expects them.
-
-The patterns live in the translation files (``formats.<locale>.json``: ``format.*``,
-``months.*``), so a language is added by translators, not by code: e.g. Thai counts years in
-the Buddhist era (+543), Bulgarian writes "30.11.2026 г.", Korean "2026. 11. 30.".
-"""
+"""Dates and numbers as a native reader of the current language expects them; the patterns
+live in ``formats.<locale>.json``, so translators add a language, not code."""
 
 from __future__ import annotations
 

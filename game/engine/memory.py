@@ -1,14 +1,8 @@
-"""Give freed memory back to the system (Linux, glibc).
+"""Give freed memory back to the system (Linux, glibc), and how much this process holds.
 
-A frame makes and drops big surfaces (a page of the rules, a backdrop, a scaled sprite). glibc
-serves allocations above a threshold with ``mmap`` (returned at once when freed) but raises
-that threshold to the size of the biggest block ever freed, up to 32 MB; from then on such
-surfaces come from the heap, which keeps its high-water mark: a long session grew to several
-hundred MB of free-but-held memory (the monkey: 575 MB resident, 277 MB after a
-``malloc_trim``). Fixing the threshold keeps big blocks on ``mmap``.
-
-Also how much memory this process holds (:func:`peak_mb`, :func:`status_mb`), for the bench
-line, the soak and the benchmarks.
+glibc raises its ``mmap`` threshold to the biggest block ever freed, after which big surfaces
+come from the heap, which keeps its high-water mark: a long session held hundreds of MB free
+but not returned. Fixing the threshold keeps big blocks on ``mmap``.
 """
 
 from __future__ import annotations

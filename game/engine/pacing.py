@@ -1,21 +1,12 @@
-"""Frame pacing: which frames are drawn. (How long to sleep comes from the fixed-step loop.)
+"""Frame pacing: which frames are drawn (the fixed-step loop says how long to sleep).
 
-* **At most one draw per update step.** A loop pass with no due step draws nothing; the app
-  then sleeps until the next step is due (``FixedStepLoop.until_next``) instead of spinning,
-  and with vsync the present also waits for the display's refresh.
-* **Full rate while something happens**: input, window events and scene changes are
-  *activity*; every step is drawn during it and for ``IDLE_AFTER`` seconds after.
-* **Untouched screens are redrawn slowly**: every ``AMBIENT_EVERY`` steps (12 per second) while
-  something on them still moves by itself (a pulse, a bobbing logo), every ``STILL_EVERY``
-  steps (twice a second) when every visible scene declares it is still (``Scene.still``). The
-  slow redraw of a still screen is a safety net: whatever changed without input shows within
-  half a second.
-* **Full rate while a scene plays something out by itself** (``Scene.moving``: the computer's
-  piece flying, a chain popping): input is not the only cause of motion worth every frame.
-* Runs to a frame count (``--frames``, ``--bench``) draw every frame and never sleep; the app
-  decides that, not the pacer.
-
-Time is counted in update steps, so a fake clock drives the pacer exactly.
+At most one draw per update step. Every step is drawn while something happens (input, window
+events, scene changes, and ``IDLE_AFTER`` seconds after) and while a scene plays something out
+by itself (``Scene.moving``). An untouched screen is redrawn every ``AMBIENT_EVERY`` steps while
+something on it moves by itself, else every ``STILL_EVERY`` steps when every visible scene is
+``still``: a safety net that shows within half a second whatever changed without input. Runs
+to a frame count draw every frame (the app decides that). Time is counted in steps, so a fake
+clock drives the pacer exactly.
 """
 
 from __future__ import annotations

@@ -1,27 +1,17 @@
 """The game's window kept on screen when it must be (a kiosk), brought forward when asked, and
 noticed when it is gone.
 
-* **Kept forward** (``keep_forward``; a kiosk sets it): a window the window manager minimised
-  or hid (iconify, Super+D showing the desktop, another desktop, an unmap) comes back at once,
-  on SDL's WINDOWMINIMIZED or WINDOWHIDDEN, and every :data:`CHECK_SECONDS` (of the app's
-  clock) the window is asked whether it is still shown, in case no event came. Under X11 the
-  requests go through :mod:`game.engine.x11` (SDL's show and restore could wait forever for a
-  window manager that keeps the window hidden); elsewhere through SDL's show, restore and
-  raise.
-* **Kept on top** (a kept-forward window, X11): every :data:`KEEP_SECONDS` the
-  :class:`game.engine.x11keep.Keeper` looks whether another window or a menu covers the
-  game, whether it was moved or resized, whether it lost the input focus, and puts it right
-  (within a second). Elsewhere the window is always-on-top (Windows: ``HWND_TOPMOST``) and
-  activated again when it lost the focus (:mod:`game.engine.win32keep`).
+* **Kept forward** (``keep_forward``): a minimised or hidden window comes back at once, on
+  SDL's events and every :data:`CHECK_SECONDS` in case none came; under X11 through
+  :mod:`game.engine.x11` (SDL's show and restore can wait forever for a window manager that
+  keeps the window hidden).
+* **Kept on top**: X11's :class:`game.engine.x11keep.Keeper` every :data:`KEEP_SECONDS`;
+  elsewhere always-on-top and re-activated (:mod:`game.engine.win32keep`).
 * **Brought forward on request** (:meth:`WindowPresence.bring_forward`): a second copy of the
   game asks the first to come to the front.
-* **Lost** (X11 only): a window destroyed under the game shows only as X errors on it (asked
-  for at once when a kept-forward window is hidden: destroying unmaps it first), a
-  connection killed or an X server gone as an I/O error (survived: ``x11``); the app then
-  opens a new window (a kiosk, :mod:`game.engine.rebuild`) or saves and ends
-  (``App.window_lost``), before it draws again.
-  :meth:`WindowPresence.release` lets SDL destroy such a window at the end without waiting
-  for the X server's answer about it.
+* **Lost** (X11 only): a destroyed window shows as X errors on it, a killed connection as an
+  I/O error (survived: ``x11``); the app then opens a new window (a kiosk,
+  :mod:`game.engine.rebuild`) or saves and ends, before it draws again.
 """
 
 from __future__ import annotations

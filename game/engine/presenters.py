@@ -1,12 +1,7 @@
-"""Presenting the logical canvas in the window (:mod:`game.engine.display`): one path for every
-SDL renderer (Direct3D, Metal, OpenGL, OpenGL ES, SDL's software renderer).
-
-The canvas is copied into a texture of its own pixel format (a plain copy) — only the parts a
-partial redraw changed (``engine.damage``) — and the texture is drawn into the letterbox
-(:func:`game.engine.window.letterbox`), bars black, with vsync where the driver has it. The
-texture filters linearly, except at a whole-number scale (1920×1080 on 4K), where it keeps
-pixels sharp. Only where SDL has no renderer at all is the window's own surface scaled into
-(SDL forbids both on one window): :func:`make_presenter` picks.
+"""Presenting the logical canvas in the window: one path for every SDL renderer. The canvas's
+changed parts are copied into a texture of its own pixel format, drawn into the letterbox with
+vsync where the driver has it, filtered linearly except at a whole-number scale (kept sharp).
+Only where SDL has no renderer is the window's own surface scaled into (:func:`make_presenter`).
 """
 
 from __future__ import annotations

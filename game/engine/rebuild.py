@@ -1,18 +1,11 @@
-"""A new window for one destroyed under the game (a kiosk's: ``App.reopen_display``), made as
-fast as the loss allows: the picture is back before anything else is done.
+"""A new window for one destroyed under the game (a kiosk's), the picture back first.
 
-* **The window alone destroyed** (``xdotool windowclose``, a window manager's mistake): the
-  connection to the X server still works, so SDL's video keeps running. Only a new window and
-  its renderer are made, on the same canvas, which they show at once
-  (:meth:`Display.replace_window`); the dead window is destroyed after that (SDL may wait on
-  it: what it asks the X server about a window that is gone never gets the answer it wants).
-* **The connection cut** (``xdotool windowkill`` kills the game's client; not the X server
-  gone, which ends the run): SDL's video must start again on a new connection. The canvas's
-  last picture is copied first and put into the new canvas, so the new window shows it
-  before the next frame is drawn. Fonts, images and the screens' own surfaces are not
-  SDL video's and live on.
-
-Either way the log says how long the game's picture took to come back.
+A window alone destroyed (``xdotool windowclose``): SDL's video still runs, so only a new
+window and renderer are made on the same canvas (:meth:`Display.replace_window`), and the dead
+one is destroyed after (SDL may wait on it). A connection cut (``xdotool windowkill``): SDL's
+video starts again on a new connection, the canvas's last picture carried over so the new
+window shows it at once; fonts and images are not SDL video's and live on. The log says how
+long the picture took to come back.
 """
 
 from __future__ import annotations

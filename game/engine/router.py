@@ -1,16 +1,9 @@
 """One input channel: every event reaches exactly one of a scene's buttons or the scene itself.
 
-A pointer gesture (press → moves → release) has one owner, decided at the press:
-
-1. the scene's ``intercept`` (it takes the whole gesture: a tap that only skips an animation,
-   so the button under the finger does not fire on release either);
-2. the scene's pygame-gui ``ui``, when the press lands on one of its controls (a button, a
-   slider): the control gets the gesture and the scene sees none of it;
-3. otherwise the scene's ``handle``.
-
-Everything else (keys, text, wheel, window events, pygame-gui's own events) goes to the ``ui``
-and, translated, to ``handle``. A slider's moves call ``on_change`` set on the slider element.
-Hence a button and a board tap can never both fire for one touch.
+A pointer gesture (press → moves → release) has one owner, decided at the press: the scene's
+``intercept`` (a tap that only skips an animation), else the ``ui`` control under the press,
+else the scene's ``handle``. Everything else goes to the ``ui`` and, translated, to ``handle``;
+a slider's moves call its ``on_change``. So a button and a board tap never both fire.
 """
 
 from __future__ import annotations

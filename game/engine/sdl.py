@@ -1,13 +1,8 @@
-"""The few SDL2 calls pygame-ce does not expose, through ctypes, on the very SDL library pygame
-itself loaded: monitor bounds and usable bounds (without the taskbar), monitor names, the
-monitor a window is on, the window manager's border sizes, the name of a window's renderer,
-a window's state flags (shown, hidden, minimised) and, under X11, its X display and window id.
-Plus one X11 question SDL cannot answer: is a window manager running (:func:`window_manager`)?
-And one hint set around a call (:func:`software_framebuffer`).
-
-Every call degrades: when the library cannot be found or a call fails, :func:`monitors` falls
-back to ``pygame.display.get_desktop_sizes()`` (displays side by side, a 48-pixel taskbar
-assumed) and the others return None. Nothing here raises.
+"""The few SDL2 calls pygame-ce does not expose, through ctypes on the SDL library pygame
+loaded: monitor bounds (with and without the taskbar) and names, a window's monitor, borders,
+renderer name, state flags and X11 ids; whether an X11 window manager runs; one hint set around
+a call. Every call degrades: :func:`monitors` falls back to pygame's desktop sizes (side by
+side, a 48-pixel taskbar assumed), the others return None. Nothing here raises.
 """
 
 from __future__ import annotations
@@ -271,13 +266,9 @@ def renderer_name(window: pygame.Window) -> str | None:
 
 
 def window_manager() -> bool | None:
-    """Under X11, whether an (EWMH) window manager runs: the root window names one in
-    ``_NET_SUPPORTING_WM_CHECK``. None when it cannot be told (another video driver, no
-    Xlib): then one is assumed, as on Windows, macOS and Wayland, where there always is one.
-
-    Without a window manager nobody acts on SDL's fullscreen request (SDL even reports the
-    window where it asked it to be), so the display covers the monitor by hand instead.
-    """
+    """Under X11, whether an (EWMH) window manager runs (``_NET_SUPPORTING_WM_CHECK``); None
+    when it cannot be told, and then one is assumed. Without one nobody acts on SDL's
+    fullscreen request, so the display covers the monitor by hand."""
     if pygame.display.get_driver() != "x11":
         return None
     return x11_window_manager(None)
@@ -325,12 +316,9 @@ def x11_window_manager(display: bytes | None) -> bool | None:
 
 @contextmanager
 def software_framebuffer() -> Iterator[None]:
-    """While a window surface is first asked for under X11 (the display's hidden canvas):
-    SDL's own window framebuffer (shared memory), never a texture one. The canvas window is
-    never shown, and a texture framebuffer costs a GL context and a test window besides (a
-    quarter of a second on a slow GL), at every start and at every new window a kiosk makes
-    for a lost one. Elsewhere SDL decides (Cocoa and Wayland have no framebuffer of their
-    own)."""
+    """While the display's hidden canvas is first made under X11: SDL's shared-memory window
+    framebuffer, never a texture one, which costs a GL context and a test window at every
+    start and every new kiosk window. Elsewhere SDL decides."""
     key = "SDL_FRAMEBUFFER_ACCELERATION"
     before = os.environ.get(key)
     if pygame.display.get_driver() == "x11":

@@ -1,11 +1,6 @@
-"""Synthetic input: real pygame events posted to the queue, as SDL would deliver them.
-
-Used by the demo player (so its taps travel the player's path: queue → input mapper /
-pygame-gui → scene → rules) and by the headless tests.
-
-Positions are logical pixels, and every pointer event says so (``logical=True``): the display
-then leaves them alone instead of mapping them from window pixels (``Display.map_event``), so
-the demo taps what it aims at in a window of any size.
+"""Synthetic input: real pygame events posted to the queue, as SDL would deliver them, for the
+demo player and the headless tests. Positions are logical pixels and every pointer event says
+so (``logical=True``), so the display leaves them alone at any window size.
 """
 
 from __future__ import annotations
@@ -40,12 +35,8 @@ def post_tap(pos: Pos, button: int = 1, **extra: Any) -> None:
 
 
 def post_touch_tap(pos: Pos) -> None:
-    """A one-finger tap as SDL2 delivers it with touch→mouse synthesis on: for each finger
-    event SDL first sends the emulated mouse events, then the finger event itself.
-
-    MOUSEMOTION(touch=True), MOUSEBUTTONDOWN(touch=True), FINGERDOWN, MOUSEBUTTONUP(touch=True),
-    FINGERUP; finger coordinates are normalised 0..1 as SDL's are.
-    """
+    """A one-finger tap as SDL2 delivers it with touch→mouse synthesis on: the emulated mouse
+    event before each finger event; finger coordinates 0..1 as SDL's are."""
     w, h = _logical_size()
     fx, fy = pos[0] / w, pos[1] / h
     finger = {"touch_id": TOUCH_ID, "finger_id": FINGER_ID, "x": fx, "y": fy, "dx": 0.0, "dy": 0.0}

@@ -1,8 +1,5 @@
-"""Helpers for headless tests: an App on a fake clock and SDL-like synthetic input.
-
-Events are posted to pygame's queue, so they travel the same path as real ones
-(``App.run_frame`` → ``InputMapper`` → scene stack).
-"""
+"""Helpers for headless tests: an App on a fake clock and SDL-like synthetic input posted to
+pygame's queue, so it travels the same path as real input."""
 
 from __future__ import annotations
 

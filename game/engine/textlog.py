@@ -1,15 +1,10 @@
 """Where each text of a frame was drawn, and in which box: geometry a test reads instead of
 pixels (the screen catalogue, ``tools/catalogue.py``).
 
-While a :class:`TextLog` is recording (``with TextLog() as log``), the text layer reports
-every string it draws — the arcade's labels (``arcade.widgets.text``), the buttons of
-pygame-gui (``engine.gui``), the language chips — with the rectangle of its ink, and the box
-it has to stay in when it has one (a button's face, a badge, the clip of a scrolled list).
-Boxes that other texts must not cross (a button, a badge) are reported too, and a veil or a
-panel drawn over part of the screen forgets what it covers. Texts drawn into a layer surface
-(a static layer composed once, a panel cached off screen) are kept with that surface and
-counted when the surface is put on the screen (:func:`placed`). Nothing is recorded, and
-each call costs one test, when no log is recording: the game never records.
+While a :class:`TextLog` records, the text layer reports every string it draws with its ink's
+rectangle and the box it must stay in; boxes other texts must not cross are reported too, and
+a veil or panel forgets what it covers. Texts drawn into a layer surface are counted when the
+surface is put on the screen (:func:`placed`). When nothing records, each call costs one test.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Tweens and timers driven by the fixed dt, so animations are deterministic and skippable.
-
-A scene owns a ``Tweens`` container and calls ``update(dt)`` from its own ``update``. A tween
-passes its eased progress (0..1) to ``on_update``; the scene maps it to positions, alphas, …
-with ``lerp``. ``on_finish`` fires exactly once, which is where animations are chained.
-"""
+"""Tweens and timers driven by the fixed dt, so animations are deterministic and skippable;
+``on_finish`` fires exactly once, where animations are chained."""
 
 from __future__ import annotations
 
@@ -61,11 +57,8 @@ def lerp(a: float, b: float, t: float) -> float:
 
 
 class Tween:
-    """Eased progress over ``duration`` seconds after an optional ``delay``.
-
-    ``on_update`` is not called during the delay; its last call is always with exactly 1.0
-    (the easing's end), so the animated value lands precisely on its target.
-    """
+    """Eased progress over ``duration`` seconds after an optional ``delay`` (no ``on_update``
+    during it); the last call is with exactly 1.0, so the value lands on its target."""
 
     def __init__(
         self,

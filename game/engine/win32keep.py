@@ -1,11 +1,7 @@
-"""A kiosk's window kept on top on Windows: topmost (``SetWindowPos(HWND_TOPMOST)``), restored
-when minimised, and activated again when another window took the foreground.
-
-Windows lets a process take the foreground only in some cases (the foreground lock): the
-keeper joins the input of the thread that holds the foreground for the moment of the switch
-(``AttachThreadInput``), as taskbars and launchers do. :class:`Topmost` talks to whatever
-``user32`` and ``kernel32`` it is given, so the tests drive it with fakes; :func:`keep` gives
-it the real ones, on Windows only.
+"""A kiosk's window kept on top on Windows: topmost, restored when minimised, and activated
+again when another window took the foreground, joining the foreground thread's input for the
+switch (``AttachThreadInput``) as taskbars do, since Windows' foreground lock refuses it
+otherwise. :class:`Topmost` takes ``user32`` and ``kernel32`` as given (fakes in the tests).
 """
 
 from __future__ import annotations

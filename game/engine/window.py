@@ -1,19 +1,12 @@
-"""Window geometry, pure arithmetic: where the window goes, where the picture goes in it, and
-which logical pixel a window pixel shows.
+"""Window geometry, pure arithmetic (no pygame, so every rule is unit-tested): where the window
+goes, where the picture goes in it, and which logical pixel a window pixel shows. Rectangles
+are ``(x, y, w, h)`` in desktop or window pixels.
 
-Rectangles are ``(x, y, w, h)`` tuples in screen (desktop) or window pixels. Nothing here
-touches pygame, so every rule is unit-tested with made-up monitors.
-
-* **Windowed**: the largest window with the game's aspect that fits the monitor's *usable* area
-  (the desktop minus taskbars and docks) after leaving ``DECORATIONS`` for a title bar and
-  borders, centred there (:func:`default_window`). A remembered geometry is used only while it
-  still fits a monitor that still exists, by name (:func:`restore_window`).
-* **Letterbox**: the logical frame is scaled by one factor to the largest size that fits the
-  output and centred; the rest is black bars (:func:`letterbox`). A whole-number factor
-  (e.g. 1920×1080 on a 3840×2160 screen) is kept exact so the picture can be drawn sharp.
-* **Pointer mapping**: a window pixel maps to the logical pixel drawn under its centre,
-  clamped to the frame, so a tap on a bar lands on the nearest edge of the picture
-  (:func:`to_logical`); :func:`to_window` is the inverse, for tests and tools.
+A new window is the largest of the game's aspect that fits the monitor's usable area with room
+for decorations, centred (:func:`default_window`); a remembered one is used while it fits a
+monitor still there (:func:`restore_window`). The picture is letterboxed, a whole-number scale
+kept exact so it stays sharp (:func:`letterbox`). A window pixel maps to the logical pixel
+under its centre, clamped to the frame (:func:`to_logical`).
 """
 
 from __future__ import annotations
@@ -82,11 +75,8 @@ def parse_remembered(value: Any) -> tuple[Rect, str] | None:
 
 
 def restore_window(remembered: Any, monitors: list[Monitor], logical: Size) -> tuple[Rect, Monitor]:
-    """The window to open: the remembered one when its monitor (by name) is still there and it
-    still fits that monitor; else the default on that monitor, or on the first one.
-
-    ``monitors`` must not be empty.
-    """
+    """The remembered window while its monitor (by name) is still there and it fits; else the
+    default on that monitor, or on the first one (``monitors`` not empty)."""
     parsed = parse_remembered(remembered)
     if parsed is not None:
         rect, name = parsed

@@ -1,41 +1,16 @@
 """Background jobs for the frame loop: think in a thread, poll for the answer each frame.
 
-A scene that needs a slow answer (an advisor, a computer opponent, a review of a whole game)
-hands a function to a :class:`Worker`; the function runs in a daemon thread while frames go
-on, and the scene calls :meth:`Worker.poll` once per update: ``None`` until the job is done,
-then its :class:`Outcome` exactly once. Nothing here ever blocks a frame::
+A scene hands a slow function to a :class:`Worker`, which runs it in a daemon thread, and calls
+:meth:`Worker.poll` once per update: ``None`` until the job is done, then its :class:`Outcome`
+exactly once. One job at a time: ``submit`` and ``cancel`` drop the job in progress (its
+``task.cancelled`` is set; it is never interrupted). An error in a job is logged and returned
+as the outcome's ``error``, never raised into the frame loop (a cancelled job may stop by
+raising, unheard). A job must work on a copy made on the main thread, never on what the frame
+loop uses.
 
-    worker: Worker[Advice] = Worker("advisor")
-    worker.submit(lambda task: advise(copy), key=state_key)   # on a button press
-    ...
-    outcome = worker.poll()                                   # in update(), every frame
-    if outcome is not None and outcome.ok and outcome.key == current_key:
-        show(outcome.value)
-
-Rules:
-
-* **One job at a time.** ``submit`` supersedes the job in progress: that one is told to stop
-  (its :attr:`Task.cancelled` is set) and its result is dropped, whenever it arrives.
-* **Cancel** drops the job in progress the same way. The function may watch
-  ``task.cancelled`` (a ``threading.Event``) to stop early; it is never interrupted.
-* **Errors are captured**: an exception in the job is logged with its traceback and comes
-  back as an outcome with ``error`` set; it is never raised into the frame loop. A job that
-  was cancelled may stop by raising anything (e.g. :class:`Cancelled` from
-  :meth:`Task.check`): that is not an error, and nobody hears of it.
-* **Progress**: the job may call ``task.report(fraction)``; :attr:`Worker.progress` reads the
-  latest value (0.0 .. 1.0) for a progress bar.
-* A job must not touch what the frame loop uses (pygame surfaces, the scene's game): give it
-  a copy made on the main thread, and take its answer back through ``poll``.
-
-Threads are daemons: a job still running when the program ends does not keep it alive.
-:meth:`Worker.wait` exists for tests and shutdown; a frame never calls it.
-
-**The GIL.** A job in pure Python holds the interpreter lock while it computes; each time the
-frame loop gives the lock up (pygame releases it in its C calls) it waits up to the switch
-interval to get it back, so a long default interval makes every frame wait while a job runs;
-the first ``submit`` lowers the process's switch interval to :data:`SWITCH_INTERVAL`, which
-shortens those waits and changes nothing else a player would notice. A job that must not slow
-frames at all belongs in another process.
+The first ``submit`` lowers the interpreter's switch interval (:data:`SWITCH_INTERVAL`): a
+job in pure Python holds the GIL, and each time the frame loop gives it up it would wait up to
+the default 5 ms to get it back.
 """
 
 from __future__ import annotations

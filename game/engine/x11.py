@@ -1,32 +1,19 @@
 """The X server asked directly, through Xlib by ctypes, where SDL's own way ends the game or
-hangs it: X errors, bringing a window forward, and a window destroyed under the game.
+hangs it. Only for SDL's x11 driver; every function degrades to "cannot" elsewhere.
 
-* **Errors.** Xlib reports every X error to one handler for the whole process; SDL's hands it
-  to Xlib's default, which prints "X Error of failed request" and exits with status 1. A window
-  destroyed under the game (``xdotool windowclose``, a misbehaving window manager) turns every
-  later request on it into an error, so the game ended unsaved. :func:`catch_errors` puts a
-  handler in its place that only counts the error and remembers which window ids failed with
-  BadWindow or BadDrawable: :func:`lost` says the window is gone, and the app saves and ends.
-* **Bringing forward.** SDL's show and restore wait, with no timeout, for the X server to say
-  that the window is mapped; a window manager that keeps it unmapped (openbox showing the
-  desktop, the window on another desktop) hung the game there. :class:`Forward` asks on a
-  connection of its own and never waits: it maps and raises the window and sends the window
-  manager ``_NET_ACTIVE_WINDOW`` (EWMH), which shows it and ends "show desktop", as a taskbar
-  does; a window that must stay on screen is also put on every desktop (``_NET_WM_DESKTOP``),
-  so that switching desktops no longer hides it.
-* **The connection lost.** The X server gone (a logout, a display manager's restart) or this
-  client killed (``xdotool windowkill``): Xlib's default then prints "X connection broken"
-  and exits with status 1, so nothing of the shutdown ran. :func:`survive_connection_loss`
-  puts an I/O error handler in its place (chained to one SDL or another library set, never to
-  Xlib's own, which exits) and gives each connection an exit handler that returns (libX11
-  1.7 and later, ``XSetIOErrorExitHandler``): the Xlib call returns, :func:`connection_lost`
-  says so, and the app saves, flushes and ends with status 0, or (a kiosk) opens a new window
-  on a new connection.
-* **A destroyed window at the end.** SDL hides a window before destroying it and waits for the
-  UnmapNotify of a window that no longer exists: :func:`unblock_hide` puts that event into
-  SDL's own queue first, so the run ends instead of hanging.
-
-Only for SDL's x11 video driver; every function degrades to "cannot" (None, False) elsewhere.
+* **Errors.** SDL leaves X errors to Xlib's default handler, which exits: a window destroyed
+  under the game ended it unsaved. :func:`catch_errors` only counts them and remembers the
+  windows that failed with BadWindow or BadDrawable (:func:`lost`), so the app saves and ends.
+* **Bringing forward.** SDL's show and restore wait without a timeout for the window to be
+  mapped, which a window manager may never do. :class:`Forward` never waits: it maps and
+  raises the window and sends ``_NET_ACTIVE_WINDOW``, as a taskbar does, and puts a window
+  that must stay on screen on every desktop.
+* **The connection lost.** Xlib's default I/O error handler exits before any shutdown ran.
+  :func:`survive_connection_loss` chains a handler that returns (libX11 1.7+,
+  ``XSetIOErrorExitHandler``); :func:`connection_lost` says so, and the app saves and ends or
+  (a kiosk) opens a new window on a new connection.
+* **A destroyed window at the end.** SDL waits for the UnmapNotify of a window that no longer
+  exists: :func:`unblock_hide` puts that event into SDL's queue first.
 """
 
 from __future__ import annotations

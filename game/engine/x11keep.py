@@ -1,26 +1,12 @@
 """A kiosk's window kept on top of everything, over the whole monitor, with the input focus
 (X11, through Xlib by ctypes; :class:`Keeper`).
 
-A window that is mapped is not yet seen: another program's window (a notifier, an updater, a
-terminal) can be stacked over it, a window manager's menu opens over it, and without a window
-manager any client may move or resize it (``xdotool windowmove``, ``windowsize``). Each
-:meth:`Keeper.check` (a few times a second, never on a frame's path: a handful of round trips
-to the X server, well under a millisecond) asks the X server, on the keeper's own connection:
-
-* **where the window is**: its client area in root coordinates against the monitor's bounds;
-  elsewhere, or another size, it is moved and sized back (and asked fullscreen again);
-* **what is above it**: the root window's children in stacking order (``XQueryTree``); any
-  shown window above the game's top-level window that overlaps the monitor covers it.
-  Managed windows are beaten by raising and activating the game (``_NET_ACTIVE_WINDOW``, as a
-  taskbar does; under a window manager the game also holds ``_NET_WM_STATE_ABOVE``).
-  A menu (openbox's root and window menus: its own windows, in a layer above every client;
-  a program's popup menu) holds the keyboard while it is open: when the keeper's own
-  ``XGrabKeyboard`` fails, it is closed with an Escape (XTest). Override-redirect windows
-  (tooltips, popups) are stacked by their own clients and no window manager can put anything
-  above them: they are lowered to the bottom of the stack, under the game;
-* **who has the keyboard**: the focus goes back to the game's window.
-
-What it found and fixed is returned, for the log.
+Each :meth:`Keeper.check` (a few times a second, off the frame's path) asks the X server on its
+own connection where the window is (moved and sized back to the monitor), what is stacked
+above it (managed windows beaten by raising and activating the game; an open menu, which holds
+the keyboard, closed with an Escape through XTest; override-redirect windows lowered under the
+game) and who has the keyboard (the focus given back). What it found and fixed is returned,
+for the log.
 """
 
 from __future__ import annotations

@@ -1,27 +1,17 @@
 """The MAGDAGDON advisor: the best action of the current turn with its expected final score.
 
-    from game.ai.advisor import advise, expected_final
     advice = advise(game)            # game in a turn (after ROLL); the game is not changed
     for step in advice.steps: ...    # apply in order through the public game API
     expected_final(game)             # between turns: expected final score with best play
 
-**Steps** (tuples, applied in order through the public ``MagdagdonGame`` API):
+**Steps**, tuples applied in order through the public ``MagdagdonGame`` API: ``("unplace",
+die)`` (the plan is made from the committed board, so tentative dice it does not keep are
+picked up first, cascades included, M-3.5), ``("place", die, cell)``, ``("confirm",)``,
+``("adjust", die, ±1)``, ``("reroll", (die, ...))`` and ``("accept", cell)``. They run to the
+end of the turn or to a REROLL (ask again once the dice have landed).
 
-- ``("unplace", die)``: pick a tentative die back up (M-3.4). The advisor plans from the
-  committed board; tentative dice that the plan keeps stay where they are, the others are
-  picked up first. A pick-up may send further dice back to the tray (M-3.5); the steps already
-  account for that (they were replayed on a copy of the game).
-- ``("place", die, cell)``, ``("confirm",)``: M-3.
-- ``("adjust", die, +1 | -1)``, ``("reroll", (die, ...))``: Majda Powers (M-5).
-- ``("accept", cell)``: accept MAGDAGDON and ruin ``cell`` (M-6.3).
-
-The steps run up to the next chance event (a REROLL ends them: ask again once the dice have
-landed) or to the end of the turn (CONFIRM or accept).
-
-**Reasons**: ``Advice.reason`` is one key of this fixed set, ``reason_params`` fills its
-template (numbers are ints; rows, columns and dice values count from 1 as the player sees them;
-``combo`` is ``STRAIGHT``, ``FOUR_OF_A_KIND`` or ``TWO_PAIRS``, the glossary terms of M-10).
-The English templates (also in ``REASONS``):
+**Reasons**: ``Advice.reason`` is a key of ``REASONS``, filled by ``reason_params`` (ints;
+rows, columns and dice values from 1; ``combo`` a glossary term of M-10). The English templates:
 
 - ``only_move``: "This is the only way to place this roll."
 - ``completes_row``: "Completes row {line} with a {combo}."
@@ -42,14 +32,12 @@ The English templates (also in ``REASONS``):
 - ``dead_cell_ruin``: "Accept MAGDAGDON and ruin row {row}, column {column}: no die could ever
   go there."
 
-**gain**: ``Advice.expected - Advice.alternatives[0].expected`` (``0.0`` when there is no
-alternative): how many expected final points the advice is ahead of the next best option.
-Never negative.
+**gain**: how many expected final points the advice is ahead of the next best
+option, never negative (0.0 without an alternative).
 
-Method: see ``search`` (the turn's options), ``value`` and ``network`` (the value of the board
-that follows) and ``tools/train_advisor.py`` (how the network was learned). Pure Python and the
-standard library; caches are bounded and safe to share between threads; the game passed in is
-read once (``to_dict``) and never changed, and its dice generator is never used.
+Method: ``search`` (the turn's options), ``value`` and ``network`` (the value of the board that
+follows), ``tools/train_advisor.py`` (how the network was learned). Pure Python; caches are
+bounded and thread-safe; the game passed in is read once and never changed.
 """
 
 from __future__ import annotations
@@ -105,11 +93,8 @@ def _option(data: dict[str, Any], choice: Choice, magdagdon: bool) -> Option:
 
 
 def advise(game: MagdagdonGame) -> Advice:
-    """The best action of the current turn, its expected final score and the next two best.
-
-    ``game`` must be in a turn (rolled, not over); it is read once and not changed. Raises
-    ``ValueError`` otherwise.
-    """
+    """The best action of the current turn, its expected final score and the next two best;
+    ``ValueError`` unless ``game`` is in a turn (rolled, not over)."""
     data = game.to_dict()
     copy = _copy(data)
     if not copy.in_turn:
@@ -133,12 +118,10 @@ def advise(game: MagdagdonGame) -> Advice:
 
 
 def expected_final(game: MagdagdonGame) -> float:
-    """Expected final score with best play from here on (penalties included).
-
-    Between turns: the value of the committed board with the powers left (the same function
-    that values ``advise``'s options, so a turn played as advised loses nothing). Game over:
-    the actual final score. In a turn: ``advise(game).expected``.
-    """
+    """Expected final score with best play from here on (penalties included): between turns the
+    value of the committed board (the function that values ``advise``'s options, so a turn
+    played as advised loses nothing), at the end the final score, in a turn
+    ``advise(game).expected``."""
     data = game.to_dict()
     copy = _copy(data)
     if copy.is_over:

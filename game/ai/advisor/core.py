@@ -1,13 +1,11 @@
-"""The advisor's own board: 16 small ints and bit masks, because the search evaluates
-hundreds of thousands of boards per decision and the rules' tuples of objects are too slow.
-
-A cell is ``EMPTY`` (0), a number 1..6 or ``RUINED`` (7). Everything here follows M-4
-(legal placement) and M-7 (scoring) and is checked against the rules package in the tests.
+"""The advisor's own board: 16 small ints and bit masks, because the search evaluates hundreds
+of thousands of boards per decision. A cell is ``EMPTY`` (0), 1..6 or ``RUINED`` (7); M-4 and
+M-7 as the rules have them, checked against the rules in the tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -123,14 +121,6 @@ def legal_mask(masks: Sequence[int], value: int) -> int:
     near = masks[value] | (masks[value - 1] if value > 1 else 0)
     near |= masks[value + 1] if value < 6 else 0
     return masks[0] & spread(near) & ~spread(numbers & ~near)
-
-
-def bits(mask: int) -> Iterator[int]:
-    """Cell indices of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def dead_cells(vals: Sequence[int]) -> int:

@@ -1,11 +1,9 @@
 """The learned value of a board between turns: an n-tuple network, plus the search that
 enumerates every board one roll can lead to and values each one incrementally.
 
-The network sums one table entry per *physical tuple*: the 8 lines (outer and inner rows and
-columns) and the 9 2×2 squares (corner, edge, centre), each read as four cells in base 8.
-Tuples that one of the 8 symmetries maps onto each other share a table, and a table's entries
-are tied across the orderings that leave its cells in place (a line read backwards, a corner
-square transposed), so the value is invariant under the symmetries by construction.
+The network sums one table entry per tuple (the 8 lines and the 9 2×2 squares, each four cells
+in base 8); tuples one of the 8 symmetries maps onto each other share a table, tied across the
+orderings that leave its cells in place, so the value is symmetric by construction.
 """
 
 from __future__ import annotations
@@ -135,14 +133,11 @@ class Network:
         offsets: Sequence[float] | None = None,
         endgame: Leaf | None = None,
     ) -> list[tuple[float, Path]]:
-        """The ``keep`` best distinct boards reachable by placing ``need``..4 of ``dice``
-        (M-3, M-4), best first, each with its value and placements.
-
-        A finished board is worth its exact points; one with ``ENDGAME`` or fewer empty
-        cells is valued by ``endgame`` (when given); any other by the network. ``offsets[e]``
-        is added to a board with ``e`` empty cells. Empty when the roll cannot be placed
-        (M-6.1).
-        """
+        """The ``keep`` best distinct boards reachable by placing ``need``..4 of ``dice``, best
+        first, with value and placements (empty when the roll cannot be placed, M-6.1). A
+        finished board is worth its points, one with ``ENDGAME`` or fewer empty cells
+        ``endgame``'s value (when given), any other the network's; ``offsets[e]`` is added to a
+        board with ``e`` empty cells."""
         search = _Search(self, vals, dice, need, keep, offsets, endgame)
         search.run()
         return search.best
@@ -174,12 +169,9 @@ def code_values(code: int) -> Multiset:
 
 
 class _Search:
-    """One depth-first enumeration of placement sets with incremental valuation.
-
-    Placement sets reached in another order are recognised by a 48-bit key (value << 3·cell
-    summed over the new dice) and explored once. The last level is a separate tight loop:
-    it is where nearly all the boards are.
-    """
+    """One depth-first enumeration of placement sets with incremental valuation; a set reached
+    in another order is known by a 48-bit key and explored once. The last level is a tight
+    loop of its own: nearly all the boards are there."""
 
     def __init__(
         self,

@@ -1,11 +1,7 @@
-"""This turn's choices and their expected final scores: every placement plan of the roll,
-every −1/+1 and every REROLL (M-5), or every cell to ruin on MAGDAGDON (M-6).
-
-A choice is valued by the board it leads to (``Valuer.value``). A power is valued one step
-deep: after −1/+1 the best placement of the changed dice; after a REROLL the exact
-expectation over the rerolled dice, each outcome followed by its best placement (or its
-least harmful ruin). The powers' penalty is in those values, so a power wins only when its
-expected gain beats its penalty.
+"""This turn's choices and their expected final scores: every placement plan of the roll, every
+−1/+1 and REROLL (M-5), or every cell to ruin (M-6). A choice is valued by the board it leads
+to; a power one step deep (the best placement after −1/+1, the exact expectation over a
+REROLL's outcomes), its penalty included, so a power wins only when it pays for itself.
 """
 
 from __future__ import annotations
@@ -36,12 +32,9 @@ RUIN_OPTIONS = 3
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of the turn, before it is turned into steps on the real game.
-
-    ``power`` is ``None``, ``("adjust", value, delta)`` or ``("reroll", values)``; then the
-    turn goes on with ``path`` (placements as (value, cell)) or ends with ``ruin`` (a cell),
-    or, after a REROLL, waits for the dice (both empty).
-    """
+    """One option of the turn: ``power`` ``None``, ``("adjust", value, delta)`` or ``("reroll",
+    values)``, then ``path`` (placements as (value, cell)) or ``ruin``, or after a REROLL
+    neither (the dice are awaited)."""
 
     expected: float
     power: tuple[object, ...] | None = None

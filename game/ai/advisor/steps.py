@@ -1,8 +1,5 @@
-"""Turning a choice into steps on the real game: die identities, pick-ups, a legal order.
-
-Every step is applied to a private copy of the game as it is produced, so the steps are
-legal by construction (the rules raise otherwise) and pick-up cascades (M-3.5) are seen.
-"""
+"""Turning a choice into steps on the real game: each is applied to a private copy as it is
+made, so the steps are legal by construction and pick-up cascades (M-3.5) are seen."""
 
 from __future__ import annotations
 
@@ -43,10 +40,7 @@ def steps_for(game: MagdagdonGame, choice: Choice) -> tuple[Step, ...]:
 
 
 def _take_dice(game: MagdagdonGame, steps: list[Step], values: list[int]) -> list[int]:
-    """Dice showing ``values`` for a power: unplaced ones first, else picked back up (M-5.4).
-
-    The forced reroll above only keeps the copy's state legal; its values are irrelevant.
-    """
+    """Dice showing ``values`` for a power: unplaced ones first, else picked back up (M-5.4)."""
     chosen: list[int] = []
     for value in values:
         free = [d for d in game.unplaced if game.dice[d] == value and d not in chosen]

@@ -218,14 +218,10 @@ class Valuer:
         return self.network.expand(vals, dice, need, keep, self.offsets(used), endgame_value)
 
     def expand_free(self, vals: Sequence[int]) -> dict[Multiset, float]:
-        """Best value per multiset of placed values (serves all rolls at once), *without*
-        the offsets: they depend only on the number of dice placed, so one enumeration
-        serves every number of powers used.
-
-        With more than ``FREE_FOUR_EMPTIES`` empty cells, plans of 4 dice are left out:
-        they are 85% of the boards there but rarely the best (measured: 0.4 points per
-        outcome on average), and this table only values REROLLs, so it errs against them.
-        """
+        """Best value per multiset of placed values (for all rolls at once), without the
+        offsets, which depend only on the dice placed. Above ``FREE_FOUR_EMPTIES`` empty cells
+        plans of 4 dice are left out: most of the boards there, rarely the best, and this table
+        only values REROLLs, so it errs against them."""
         need = required(vals, self.difficulty)
         empties = sum(1 for v in vals if v == EMPTY)
         most = MAX_DICE if empties <= FREE_FOUR_EMPTIES else MAX_DICE - 1

@@ -1,8 +1,6 @@
-"""QUERNI's computer opponent: ``choose_turn(state, level, rng)`` returns a turn to play.
-
-Pure Python, no pygame, no text for players: it returns moves only. Every call builds its own
-caches and transposition table (``context.py``), so calls may run in worker threads beside the
-game loop and beside each other.
+"""QUERNI's computer opponent: ``choose_turn(state, level, rng)`` returns a turn to play. No
+pygame and no text; every call builds its own caches (``context.py``), so calls may run in
+worker threads side by side.
 """
 
 from __future__ import annotations
@@ -13,19 +11,15 @@ from game.rules.querni import COLS, Chain, Color, IllegalMove, Path, QuerniState
 
 from . import levels
 from .context import CancelFlag, Cancelled, Context, Turn
+from .search import choose
 
 LEVELS = ("easy", "medium", "hard")
 
 HARD_TIME_BUDGET = 0.6
 """Seconds HARD plans and searches by default: a wall-clock cap, of which the planner takes at
-most ``search.PLAN_SHARE``; the search often stops sooner (it starts a deeper iteration only
-while less than ``search.DEEPEN_SHARE`` of its part is spent). The figures below measured the
-search alone, before the planner; the planner widens its beam as far as the budget allows.
-Measured on a loaded 2-core machine: against MEDIUM over the benchmark's first 100 games, 0.4 s
-won 73 % and 0.8 s 74 %; over 37 mid-game positions the last finished depth was 4 or more in
-11 at 0.4 s and 15 at 0.6 s (3 elsewhere, 2 in a few wide end-games). Depth helps a little
-(an earlier, slower build at 0.8 s beat itself at 0.1 s 37–23), so 0.6 s takes most of that
-while p95 (the budget plus a few ms) stays well under the 1 s target when the cores are shared."""
+most ``search.PLAN_SHARE``; the search often stops sooner. Depth helps a little, and 0.6 s takes
+most of it while the slowest turns stay well under the 1 s target on shared cores
+(``benchmarks.querni_ai``)."""
 
 SAFETY_CAP = 2.5
 """Seconds HARD may take at most in node mode (``max_nodes`` given, no ``time_budget``)."""
@@ -42,19 +36,14 @@ def choose_turn(
     max_nodes: int | None = None,
     time_budget: float | None = None,
 ) -> tuple[Path | None, Chain | None]:
-    """The turn the computer plays as ``state.to_move`` at ``level``, as ``(path, chain)`` for
-    ``state.play(path, chain)``.
+    """The turn the computer plays as ``state.to_move`` at ``level``, as ``(path, chain)``.
 
-    ``rng``: a ``random.Random``-like object for EASY's mistakes and tie-breaks (default: a new
-    unseeded one). ``cancel``: anything with ``is_set()`` (a ``threading.Event``); once set, the
-    call raises ``Cancelled`` within a few milliseconds. ``max_nodes`` bounds HARD's search in
-    nodes: with the same ``rng`` seed the turn is then the same on every machine, unless the
-    time cap (``time_budget``, default ``SAFETY_CAP`` s) cuts the search first. Without
-    ``max_nodes``, HARD searches for ``time_budget`` seconds (default ``HARD_TIME_BUDGET``).
-    EASY and MEDIUM ignore both budgets.
-
-    Raises ``ValueError`` for an unknown level and ``IllegalMove`` (a ``ValueError``) when the
-    game is already over.
+    ``rng``: EASY's mistakes and the tie-breaks. ``cancel``: anything with ``is_set()``; once
+    set, the call raises ``Cancelled`` within milliseconds. ``max_nodes`` bounds HARD's search,
+    so with the same seed the turn is the same on every machine (unless ``time_budget``,
+    default ``SAFETY_CAP``, cuts it first); without it HARD searches for ``time_budget``
+    (default ``HARD_TIME_BUDGET``). ``ValueError`` for an unknown level, ``IllegalMove`` when
+    the game is over.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
@@ -64,13 +53,11 @@ def choose_turn(
     sign = 1 if state.to_move is Color.BLUE else -1
     if level == "hard":
         node_mode = max_nodes is not None
-        if node_mode:
-            budget = time_budget if time_budget is not None else SAFETY_CAP
-        else:
-            budget = time_budget if time_budget is not None else HARD_TIME_BUDGET
+        default = SAFETY_CAP if node_mode else HARD_TIME_BUDGET
+        budget = time_budget if time_budget is not None else default
         ctx = Context(cancel, max_nodes, budget)
         ctx.check_cancel()
-        turn = levels.hard(state.cells, sign, state.quiet_turns, ctx, rng, node_mode, budget)
+        turn = choose(state.cells, sign, state.quiet_turns, ctx, rng, node_mode, budget)[0]
     else:
         ctx = Context(cancel)
         ctx.check_cancel()
@@ -88,11 +75,8 @@ def turn_key(path: Path | None, chain: Chain | None) -> Turn:
 
 
 def to_public(state: QuerniState, turn: Turn) -> tuple[Path | None, Chain | None]:
-    """The rules' own turn (with a valid jump path) matching the internal ``turn``.
-
-    Every internal turn is legal (the tests check it); should one ever not be, the engine passes
-    rather than hand the game an illegal turn.
-    """
+    """The rules' own turn matching the internal ``turn``; should one ever be illegal (the
+    tests check none is), the engine passes rather than play it."""
     for path, chain in state.legal_turns():
         if turn_key(path, chain) == turn:
             return path, chain

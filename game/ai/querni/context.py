@@ -1,8 +1,5 @@
-"""Per-call state of one ``choose_turn``: budgets, cancellation and every cache.
-
-Nothing here is module-global: each call builds its own ``Context``, so two calls running in
-two threads share no mutable data, and each cache is capped so memory stays bounded.
-"""
+"""Per-call state of one ``choose_turn``: budgets, cancellation and every cache, none of it
+global, so calls in two threads share nothing mutable; each cache is capped."""
 
 from __future__ import annotations
 
@@ -67,7 +64,6 @@ class Context:
         self.dp: dict[tuple[float, ...], float] = {}
         self.removals: dict[tuple[tuple[Chain, ...], int], tuple[Chain, ...]] = {}
         self.tt: dict[int, TTEntry] = {}
-        self.tt_hits = 0
 
     def tick(self) -> None:
         """Count a node; raise ``Cancelled`` or ``OutOfBudget`` when it is time to stop."""
@@ -78,11 +74,9 @@ class Context:
             self.check()
 
     def check(self) -> None:
-        """Look at the cancel flag and the clock now, and let other threads run a moment: a
-        pure-Python search holds the GIL, and the game loop beside it must keep its 60 fps.
-        With no other thread (a benchmark, a tool) the pause is skipped: on a loaded machine
-        each one can hand the core to another process for a fraction of a millisecond, which
-        cost the search about a quarter of its nodes per second (measured)."""
+        """Look at the cancel flag and the clock, and let other threads run a moment (the
+        search holds the GIL; the game loop must keep its frame rate). Alone (a benchmark, a
+        tool) the pause is skipped: it would hand the core to other processes."""
         if threading.active_count() > 1:
             time.sleep(0)
         self.check_cancel()

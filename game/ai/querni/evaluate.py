@@ -1,22 +1,12 @@
 """The static evaluation: how many turns each side still needs, and who is ahead in that race.
 
-A side finishes by removing all its numbers in chains (Q-2, Q-3). For each side the estimate
-``turns_needed`` adds up:
-
-* **links**: for every two consecutive numbers that must end up adjacent, a cost growing with
-  their king distance (0 when already adjacent; about one turn for two squares apart, one step;
-  a bit more when every square that one step could use is occupied — that is how a piece of
-  either colour *blocks* a chain; jumps make long distances cheaper than steps would);
-* **chains**: the numbers left split into runs of consecutive numbers (a removal in the middle of
-  a run splits it); each run is cut into chains of ≥ 3 so as to need the fewest turns, each
-  chain costing ``CHAIN_COST`` (its removal) plus its links — a small dynamic programme;
-* **dead numbers** (Q-5.2): a number whose run is shorter than 3 can never be removed, so that
-  side can no longer win: ``DEAD_PENALTY``.
-
-The evaluation is ``turns_needed(opponent) − turns_needed(mover) + TEMPO`` plus a small bonus
-per piece already removed (removing early frees the board and restarts the draw counter). It is
-written once for both colours, so it is unchanged by the left–right mirror and by swapping the
-colours with the board flipped (the tests check both symmetries).
+``turns_needed`` adds up, for a side: the links (a cost per two consecutive numbers that must
+end up adjacent, growing with their distance, more when the squares a step could use are
+taken: how pieces block a chain); the chains (its numbers split into runs, each cut into
+chains of ≥ 3 as cheaply as possible, a small dynamic programme, each costing ``CHAIN_COST``);
+and ``DEAD_PENALTY`` for a number that can never be removed (Q-5.2). The evaluation is
+``turns_needed(opponent) − turns_needed(mover) + TEMPO`` plus a bonus per piece removed,
+written once for both colours, so it keeps the board's symmetries (tested).
 """
 
 from __future__ import annotations

@@ -1,20 +1,11 @@
 """Why a QUERNI turn is good, in a few words a newcomer can act on (HINT's line, issue 48).
 
-``reason(state, path, chain)`` names the first of these that holds for the turn played from
-``state`` by the side to move, as a key and its numbers; the screen turns it into words:
-
-* ``wins``: the turn removes the mover's last pieces (Q-5.1);
-* ``keeps``: the removal takes only part of a longer chain and leaves ``number`` on the board
-  for a later chain (taking it too would leave a number that can never be removed, Q-5.2, or
-  a run too short to finish with);
-* ``prepares``: after the movement the mover has a chain ``low``–``high`` with the moved piece
-  that was not there before, to remove next turn;
-* ``blocks``: the movement puts the piece in the way of the opponent's ``low`` and ``high``
-  (two consecutive numbers that have to meet): they need more turns to meet than before;
-* ``links``: the moved ``number`` now stands beside ``other``, the number before or after it;
-* ``closer``: by the race evaluation (``evaluate.turns_needed``) the mover needs fewer turns.
-
-``None`` when none holds (a pass, a turn that only waits). Pure Python, no pygame, no text.
+``reason(state, path, chain)`` names the first that holds, as a key and its numbers: ``wins``
+(removes the mover's last pieces), ``keeps`` (removes part of a longer chain and leaves
+``number`` for later), ``prepares`` (a new chain ``low``–``high`` with the moved piece),
+``blocks`` (the piece now stands between the opponent's ``low`` and ``high``), ``links`` (the
+moved ``number`` beside ``other``), ``closer`` (fewer turns needed by the race evaluation);
+``None`` when none holds. No pygame, no text.
 """
 
 from __future__ import annotations

@@ -1,17 +1,13 @@
-"""Board tables the engine looks up instead of computing in its inner loops.
-
-The engine works on ``QuerniState.cells`` (70 ints, index ``row * COLS + col``); these tables are
-built once at import from the public board constants and never change afterwards, so concurrent
-searches can share them safely.
+"""Board tables the engine looks up instead of computing in its inner loops, on
+``QuerniState.cells`` (index ``row * COLS + col``); built once at import, never changed, so
+searches share them safely.
 """
 
 from __future__ import annotations
 
-from game.rules.querni import COLS, DIRECTIONS, PIECES, ROWS
+from game.rules.querni import COLS, DIRECTIONS, ROWS
 
 CELLS = COLS * ROWS
-FULL_MASK = ((1 << (PIECES + 1)) - 1) & ~1
-"""Bit ``n`` set for every number 1..PIECES: the numbers of a colour at the start."""
 
 
 def _on_board(col: int, row: int) -> bool:

@@ -1,8 +1,6 @@
-"""The three opponents: EASY and MEDIUM look one turn ahead, HARD plans its own turns to the end
-of its race (``plan.py``) and checks the plan with a search (``search.py``).
-
-Each works on the internal turns of ``position.py``; ``choose_turn`` turns the choice back into
-a ``(path, chain)`` that the rules accept.
+"""EASY and MEDIUM, who look one turn ahead, on the internal turns of ``position.py``; HARD
+plans its own turns to the end of its race (``plan.py``) and checks the plan with a search
+(``search.choose``).
 """
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ import random
 
 from .context import Context, Turn
 from .position import WIN
-from .search import Child, children, choose
+from .search import Child, children
 
 MISS_CHANCE = 0.6
 """EASY overlooks the chains it could remove this often (never a winning one)."""
@@ -23,12 +21,9 @@ NOISE = 1.5
 """EASY's misjudgement, in turns (standard deviation of the noise added to each value)."""
 
 SENSIBLE_MARGIN = 2.0
-"""EASY only plays turns valued within this many turns of the best one it sees.
-
-The four figures make EASY a beginner a newcomer can beat (issue 48): with 0.45, 0.6, 1.0 and
-1.5 HARD lost to it now and then as RED and MEDIUM won only 90 % (60 games, seed 7); with
-these MEDIUM wins about 97 % from either colour, and HARD's figures are in docs/benchmarks.md
-(``python -m benchmarks.querni_ai --pairs hard-easy,hard-medium,medium-easy``)."""
+"""EASY only plays turns valued within this many turns of the best one it sees. The four
+figures make EASY a beginner a newcomer can beat while MEDIUM beats it nearly always
+(issue 48; ``python -m benchmarks.querni_ai --pairs hard-easy,hard-medium,medium-easy``)."""
 
 
 def _winning(kids: list[Child]) -> Child | None:
@@ -70,17 +65,3 @@ def medium(cells: tuple[int, ...], sign: int, quiet: int, ctx: Context, rng: ran
         return won[1]
     removing = [kid for kid in kids if kid[1][2] is not None]
     return _best(removing or kids, rng)
-
-
-def hard(
-    cells: tuple[int, ...],
-    sign: int,
-    quiet: int,
-    ctx: Context,
-    rng: random.Random,
-    node_mode: bool,
-    budget: float,
-) -> Turn:
-    """The solo plan, checked by alpha-beta (``search.choose``), within the node or time
-    budget."""
-    return choose(cells, sign, quiet, ctx, rng, node_mode, budget)[0]

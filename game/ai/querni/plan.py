@@ -1,13 +1,10 @@
-"""HARD's solo planner: a beam search over the mover's own turns only, the opponent standing still.
+"""HARD's solo planner: a beam search over the mover's own turns only, the opponent standing
+still.
 
-QUERNI is mostly two races side by side (Q-2): each side needs some 5–10 turns of its own, and
-the pieces of one side matter to the other mainly as obstacles and jump stones. The alpha-beta
-search (``search.py``) looks at every reply of the opponent, so in the budget it sees only two
-turns of its own; a plan that pays off in three or more turns (a movement that opens a jump
-lane, a chain built to be removed whole later) is beyond it. The beam search looks only at the
-mover's turns: each level keeps the ``width`` positions with the fewest turns still needed
-(``evaluate.total``) among all one-turn continuations of the last level's, until one finishes
-(Q-5.1). The first turn of the best plan is what ``search.choose`` favours at the root.
+QUERNI is mostly two races side by side (Q-2), and the alpha-beta search sees only two turns of
+its own in the budget, missing plans that pay off later. Each level of the beam keeps the
+``width`` positions with the fewest turns still needed among all one-turn continuations, until
+one finishes (Q-5.1); the first turn of the best plan is what ``search.choose`` favours.
 """
 
 from __future__ import annotations
@@ -15,8 +12,6 @@ from __future__ import annotations
 from .context import Context, OutOfBudget, Turn
 from .evaluate import _touched, _twos, link_cost, link_costs, total
 from .position import WIN, apply, generate, mask_of, positions
-
-PlanResult = tuple[Turn | None, int | None]
 
 
 def _own_turns(
@@ -50,11 +45,9 @@ def _own_turns(
 def beam(
     cells: tuple[int, ...], sign: int, ctx: Context, width: int, max_depth: int
 ) -> tuple[list[Turn], int | None, bool]:
-    """One beam search ``width`` wide: the first turns of the shortest plans found (every one
-    that finishes at the first level where one does), their length in turns (``None`` when
-    none finished within ``max_depth`` levels or the budget: the list then holds the first turn
-    of the most promising unfinished plan, or nothing when not even one level was done), and
-    whether the search ran to its end within the budget."""
+    """One beam search ``width`` wide: the first turns of the shortest plans found, their length
+    (``None`` when none finished: then the most promising unfinished plan's first turn, if a
+    level was done), and whether it ran to its end within the budget."""
     frontier: list[tuple[tuple[int, ...], Turn | None]] = [(cells, None)]
     best_first: list[Turn] = []
     try:
@@ -99,11 +92,9 @@ def beam(
 def solo_plan(
     cells: tuple[int, ...], sign: int, ctx: Context, width: int, max_width: int, max_depth: int
 ) -> tuple[list[Turn], int | None]:
-    """The first turns of the best plans and their length (``None``: unfinished), from beams
-    ever twice as wide, from ``width`` up to ``max_width``, while the budget lasts: a wider beam
-    keeps more plans alive and finds shorter ones (over 24 start positions, a beam 5 wide
-    needed 8.9 turns on average, 20 wide 7.8, 100 wide 7.4). A beam cut short by the budget
-    counts only when no narrower one finished."""
+    """The best plans' first turns and length, from beams ever twice as wide while the budget
+    lasts (a wider beam finds shorter plans); a beam cut short counts only when no narrower
+    one finished."""
     best: tuple[list[Turn], int | None] = ([], None)
     done = False
     while width <= max_width:

@@ -1,12 +1,8 @@
-"""Fast turn generation on raw cells, for the search (the rules' ``legal_turns`` is exact but
-builds square lists and every sub-chain, which the search does not need).
-
-A turn here is ``(start, end, chain)``: cell indices, ``-1, -1`` for no movement, ``chain``
-``(lowest, highest)`` or ``None``. Only *sensible* removals are generated: a removal that wins
-(Q-5.1), else per maximal chain the two longest removals that leave no new dead number (Q-5.2:
-a number whose run of consecutive numbers left is shorter than 3 can never be removed, so the
-side can no longer win). Losing removals are never generated. Every turn generated here is a
-legal turn of the rules; the tests check it against ``QuerniState.legal_turns``.
+"""Fast turn generation on raw cells for the search (the rules' ``legal_turns`` is exact but
+builds what the search does not need). A turn is ``(start, end, chain)``: cell indices
+(``-1, -1`` for no movement) and ``(lowest, highest)`` or ``None``. Only sensible removals are
+made: a win, else per chain the two longest that leave no new dead number (Q-5.2). Every turn
+is legal by the rules (tested against ``legal_turns``).
 """
 
 from __future__ import annotations
@@ -148,10 +144,9 @@ def generate(cells: tuple[int, ...], sign: int, ctx: Context) -> tuple[list[Turn
 
 
 def each_turn(cells: tuple[int, ...], pos: list[int], mask: int, ctx: Context) -> Iterator[Turn]:
-    """The sensible turns of the side whose numbers stand at ``pos``, one at a time so that a
-    search which needs only one good turn stops early: the pass, removals without movement,
-    then each piece's movements, each followed by the removals it opens. Pieces not yet linked
-    to a neighbouring number come first: they are the likeliest to have a useful movement."""
+    """The sensible turns of the side at ``pos``, lazily so a search that needs one good turn
+    stops early: the pass, removals, then each piece's movements with the removals they open;
+    pieces not yet beside a neighbouring number first."""
     link = links(pos)
     base = runs(link)
     yield PASS

@@ -1,17 +1,8 @@
-"""HARD's verdict on a turn that was played (REVIEW): the turn HARD would have played instead,
-and both turns valued by one measure, so a screen can say when the played turn was clearly
-worse.
-
-HARD chooses with its solo plan and a search (``search.choose``), whose root values carry the
-plan's bonus and so cannot be compared across turns. The verdict therefore values the played
-turn and HARD's turn alike: each is applied, and the position after it is searched
-``VERDICT_DEPTH`` turns deep by the same alpha-beta HARD uses (``search.negamax``, the static
-race evaluation at its leaves, in turns). The difference is how many turns of the race the
-played turn gave away by that measure (``Verdict.loss``); ``CLEARLY_WORSE`` is the threshold a
-screen uses to mark a turn.
-
-Pure Python, no pygame, no text for players; each call has its own ``Context``, so it may run
-in a worker thread.
+"""HARD's verdict on a turn that was played (REVIEW): HARD's own turn and both valued by one
+measure, the position after each searched ``VERDICT_DEPTH`` turns deep by HARD's alpha-beta
+(its root values carry the plan's bonus and cannot be compared). ``Verdict.loss`` is the turns
+of the race given away; ``CLEARLY_WORSE`` is where a screen marks it. No pygame, no text; each
+call has its own ``Context``.
 """
 
 from __future__ import annotations
@@ -28,17 +19,13 @@ from .search import MATE, negamax, outcome_score
 
 VERDICT_DEPTH = 2
 """Turns searched after each judged turn: the opponent's best reply and the mover's next turn,
-then the static evaluation. Measured with ``python -m benchmarks.querni_review`` (six seeded
-games of MEDIUM against HARD, 98 turns): depth 1 (the reply alone, blind to a movement that
-prepares next turn's removal) marked 1 of MEDIUM's 50 turns, depths 2 and 3 marked 10 each;
-depth 3 added about 0.1 s to a verdict of 0.2 s."""
+then the static evaluation. Depth 1 is blind to a movement that prepares next turn's removal;
+depth 3 marks the same turns at half as much again the time (``benchmarks.querni_review``)."""
 
 CLEARLY_WORSE = 1.0
 """A played turn is clearly worse when HARD's own turn is valued at least this much higher, in
-turns of the race (the evaluation's unit: about what one movement is worth). In the games
-above it marked 10 of MEDIUM's 50 turns and none of HARD's 48; over four games of EASY against
-HARD (``--level easy --games 4``), 21 of EASY's 32 and none of HARD's 32. A missed win or an
-allowed loss is worth thousands (``MATE``), far past it."""
+turns of the race (about what one movement is worth): it marks a good share of MEDIUM's and
+EASY's turns and none of HARD's. A missed win or an allowed loss is worth ``MATE``."""
 
 VALUE_NODES = 60_000
 """At most this many nodes to value one turn; past it the value of one depth less is used."""
@@ -79,11 +66,9 @@ def judge_turn(
     max_nodes: int = 30_000,
     time_budget: float | None = None,
 ) -> Verdict:
-    """HARD's verdict on the turn ``(path, chain)`` played from ``state``.
-
-    HARD chooses its own turn with ``max_nodes`` (and ``time_budget`` as a cap), so with the
-    same ``rng`` seed the verdict is the same on every machine. ``IllegalMove`` when the turn
-    is not legal from ``state`` or the game is over; ``Cancelled`` once ``cancel`` is set."""
+    """HARD's verdict on the turn ``(path, chain)`` played from ``state``, the same on every
+    machine for the same seed (``max_nodes``); ``IllegalMove`` for an illegal turn or a game
+    over, ``Cancelled`` once ``cancel`` is set."""
     after = state.play(list(path) if path else None, chain)  # IllegalMove unless legal
     best = choose_turn(state, "hard", rng, cancel=cancel, max_nodes=max_nodes,
                        time_budget=time_budget)

@@ -1,30 +1,15 @@
 """HARD's search: a solo plan (``plan.py``), then iterative-deepening negamax alpha-beta with a
 transposition table that may overrule the plan only for a forced result.
 
-HARD first spends ``PLAN_SHARE`` of its budget on the solo planner, which finds the fewest
-turns of its own to finish (the opponent standing still) and the first turns of those plans.
-The alpha-beta search then values every root turn with ``PLAN_BONUS`` added to the planned
-ones, so it changes the plan only for a win or against a loss it finds within its depth, and
-otherwise chooses among the equally short plans. Measured against MEDIUM (seed 3, 200 games,
-share of the decided games HARD won): the search alone 75.5 %; plan with a bonus of 1 turn
-80.5 %, 2 turns 84.0 %, 100 (the search's own judgement out of the way) 84.5 %. The
-alpha-beta evaluation is a sum of independent link costs two turns deep, which misjudges
-plans that pay off later; its tactics (a win found, a loss to avoid) are what remains useful.
-
-Why alpha-beta rather than MCTS: the evaluation (``evaluate.py``) is a good race estimate, and
-pure-Python play-outs are far too slow for MCTS to gather enough of them within a second.
-Every interior node evaluates all its children statically (incrementally: ``after_move``) and
-tries them best first, after the transposition table's move; one turn above the leaves the
-turns are generated lazily and valued one by one, stopping at the first that reaches beta.
-That ordering and that cut-off are what let depth 3–4 fit in the budget. The search stops when
-the node budget (deterministic) or the time budget (a safety cap) runs out, keeping the best
-root turn of the last finished depth, or of the unfinished one when it already found a better
-turn.
-
-Symmetries are not used as transposition-table keys: over four whole games of 20,000-node
-searches, 28 % of the nodes were exact repeats, and not one was the mirror image (col → 9 − col)
-or the colour-swapped flip of a position already searched, so canonical keys would only cost
-time. The symmetries hold in the evaluation instead (written once for both colours; tested).
+The planner gets ``PLAN_SHARE`` of the budget; the search then adds ``PLAN_BONUS`` to the
+planned root turns, so it departs from the plan only for a win or against a loss within its
+depth (its sum of link costs misjudges plans that pay off later; its tactics are what is
+useful). Alpha-beta, not MCTS: the evaluation is a good race estimate and pure-Python
+play-outs are too slow. Children are valued statically and tried best first after the table's
+move; one turn above the leaves they are generated lazily and cut at the first to reach beta,
+which lets depth 3–4 fit the budget. The search keeps the best root turn of the last finished
+depth (or a better one the unfinished depth found). Symmetric positions are not merged in the
+table: they practically never recur.
 """
 
 from __future__ import annotations
@@ -47,9 +32,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 12
 
 PLAN_SHARE = 0.7
-"""Share of the budget the solo planner may use before the search starts (0.4: 87.5 %, 0.7:
-89.0 % against MEDIUM, seed 3, 200 games); depth 2 of the search, enough to see a reply that
-wins at once, takes a few hundred nodes after it."""
+"""Share of the budget the solo planner may use before the search starts; depth 2 of the
+search, enough to see a reply that wins at once, takes a few hundred nodes after it."""
 
 PLAN_WIDTH = 20
 """Positions the solo planner keeps per level in its first beam; later beams are ever twice as
@@ -90,11 +74,8 @@ def children(
     enough: float = float("inf"),
     first: Turn | None = None,
 ) -> list[Child]:
-    """Every sensible turn with its static value for the mover, the new cells and counter.
-
-    With ``enough``, stop at the first turn valued at least that much (a cut-off one turn above
-    the leaves); ``first`` and the removals are then valued first, as the likeliest to reach it.
-    """
+    """Every sensible turn with its static value for the mover, the new cells and counter; with
+    ``enough``, stop at the first turn worth that much (``first`` and removals tried first)."""
     if enough < float("inf"):
         pos = positions(cells, sign)
         mask = mask_of(pos)
@@ -137,14 +118,12 @@ def negamax(
     tt_turn = None
     if entry is not None:
         e_depth, e_value, e_flag, tt_turn = entry
-        if e_depth >= depth:
-            ctx.tt_hits += 1
-            if (
-                e_flag == EXACT
-                or (e_flag == LOWER and e_value >= beta)
-                or (e_flag == UPPER and e_value <= alpha)
-            ):
-                return e_value
+        if e_depth >= depth and (
+            e_flag == EXACT
+            or (e_flag == LOWER and e_value >= beta)
+            or (e_flag == UPPER and e_value <= alpha)
+        ):
+            return e_value
     if depth == 1:
         kids = children(cells, sign, quiet, ply, ctx, beta, tt_turn)
     else:
@@ -191,12 +170,9 @@ def choose(
     node_mode: bool,
     budget: float,
 ) -> tuple[Turn, SearchInfo]:
-    """The best root turn by iterative deepening, and figures about the search.
-
-    ``node_mode``: the budget is ``ctx.max_nodes`` and the decision to deepen looks only at
-    nodes, so the result is the same on every machine; otherwise it looks at the clock and
-    ``budget`` is the time budget in seconds.
-    """
+    """The best root turn by iterative deepening, and figures about the search; ``node_mode``:
+    the budget is ``ctx.max_nodes`` and deepening looks only at nodes (the same result on
+    every machine), else at the clock (``budget`` in seconds)."""
     with ctx.unbounded():
         kids = children(cells, sign, quiet, 0, ctx)
     rng.shuffle(kids)  # varied but reproducible ties

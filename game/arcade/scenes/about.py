@@ -1,9 +1,6 @@
-"""The About page: each game's own part (M-9 for MAGDAGDON: the dedication to Majduška and the
-credits), then the font licences and the version.
-
-The same scrolling page as the rules (``document.DocumentScene``); each game names its blocks
-and figures in its spec (``about``: a module with ``ABOUT``, ``ABOUT_FIGURES``, ``CENTERED``).
-"""
+"""The About page: each game's own part (its spec's ``about`` module: ``ABOUT``,
+``ABOUT_FIGURES``, ``CENTERED``), then the font licences and the version, on the rules' kind
+of scrolling page."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""A yes/no question over the current screen (e.g. M-2.2: abandon the game in progress?).
-
-The two answers may be named in the asker's words (``yes_key``/``no_key`` in ``answers``, e.g.
-START NEW / CONTINUE IT) and the second may do something of its own (``on_no``); BACK only
-closes the question. The demo answers with the second choice: it never agrees to a question.
+"""A yes/no question over the current screen (e.g. M-2.2: abandon the game in progress?). The
+answers may be named in the asker's words and the second may act (``on_no``); BACK only closes
+it. The demo answers with the second choice: it never agrees to a question.
 """
 
 from __future__ import annotations
@@ -67,9 +65,6 @@ class ConfirmScene(ArcadeScene):
     def handle(self, action: inp.Action) -> None:
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.app.stack.pop()  # only closes the question
-
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel

@@ -1,9 +1,7 @@
-"""The kiosk operator's menu, behind the PIN: which games the kiosk offers, the idle time and
-attract mode, volumes, the language an idle kiosk returns to, resetting the high scores (asked
-twice; the old file is kept as a dated backup), changing the PIN, the venue link, and the way
-out.
-
-Every change takes effect at once, is saved, and is logged (never the PIN itself).
+"""The kiosk operator's menu, behind the PIN: the games offered, idle time and attract mode,
+volumes, the idle language, resetting the high scores (asked twice; a dated backup is kept),
+the PIN, the venue link and the way out. Every change takes effect at once, is saved and is
+logged (never the PIN).
 """
 
 from __future__ import annotations
@@ -17,10 +15,8 @@ import pygame
 from game.arcade.scenes.settings import VolumeSliders
 from game.arcade.storage import Notice
 from game.arcade.texts import t
-from game.arcade.widgets import buttons, languages, palette, text
-from game.arcade.widgets.background import background
+from game.arcade.widgets import buttons, palette, text
 from game.engine import i18n, locales
-from game.engine import input as inp
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp
@@ -64,12 +60,6 @@ class OperatorScene(VolumeSliders):
         return self._row(len(ROWS)) + (40 if self.tall else 34)
 
     # --- building -------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         ui = self.gui
         ui.clear_and_reset()
@@ -98,7 +88,7 @@ class OperatorScene(VolumeSliders):
         self.language_rects = {code: self._chip(i, len(codes), 5)
                                for i, code in enumerate(codes)}
         width = self.app.surface.get_width()
-        labels = (("operator.resume", self.resume_kiosk, "#confirm"),
+        labels = (("operator.resume", self.close, "#confirm"),
                   ("operator.change_pin", self.change_pin, "#choice"),
                   ("operator.reset_scores", self.reset_scores, "#danger"),
                   ("operator.exit", self.exit_to_desktop, "#danger"),
@@ -176,7 +166,7 @@ class OperatorScene(VolumeSliders):
         """The venue server this kiosk shares its games with, and its name there."""
         self.app.nav.push("venue_link")
 
-    def resume_kiosk(self) -> None:
+    def close(self) -> None:
         self.kiosk.idle = 0.0
         self.app.nav.pop()
 
@@ -191,34 +181,18 @@ class OperatorScene(VolumeSliders):
         self.app.quit()
 
     # --- frame --------------------------------------------------------------------------------
-    def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.resume_kiosk()
-        elif action.kind == inp.RELEASE and action.pos is not None:
-            code = languages.chip_at(self.language_rects, action.pos)
-            if code is not None:
-                self.choose_language(code)
-
-    def update(self, dt: float) -> None:
-        self._save_when_slid()
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
+        self.draw_page(surface, t("operator.title"))
         width = surface.get_width()
-        text.blit(surface, t("operator.title"), "display", 64, palette.GOLD, "center",
-                  (width // 2, 80), shadow=True)
         watch = self.app.folder_watch
         if watch is not None and not watch.back:  # the operator should know, and fix it
             notice = t("operator.data_dir_memory")
-            size = text.fit_size(notice, "bold", 26, width - 120)
-            text.blit(surface, notice, "bold", size, palette.DANGER, "center",
-                      (width // 2, 140))
+            text.blit(surface, notice, "bold", 26, palette.DANGER, "center", (width // 2, 140),
+                      fit=width - 120)
         room = width - 120 if self.tall else 500
         for row, key in enumerate(ROWS):
             label = t(key)
-            size = text.fit_size(label, "bold", 32, room)
-            text.blit(surface, label, "bold", size, palette.TEXT, "midleft", self._label_pos(row))
-        languages.draw_chips(surface, self.language_rects,
-                             self.settings.kiosk_language or i18n.current())
+            text.blit(surface, label, "bold", 32, palette.TEXT, "midleft", self._label_pos(row),
+                      fit=room)
+        self.draw_languages(surface, self.settings.kiosk_language or i18n.current())
         self.gui.draw_ui(surface)

@@ -1,10 +1,7 @@
-"""The pause overlay (Esc or ☰ in play): resume, the game's rules, settings, or leave for the
-title (the game is saved first, through the ``on_leave`` callback the play screen gives).
-
-A game may add choices of its own below QUIT TO TITLE (``PauseChoice``: QUERNI's FLIP BOARD
-and RESIGN), and a line under a choice that says what it does to the game in progress
-(``leave_note`` under QUIT TO TITLE, ``PauseChoice.note``: "keeps the game" against "ends
-it"). A game's choice closes the menu first and then acts on the game below it."""
+"""The pause overlay (Esc or ☰ in play): resume, the rules, settings, or leave for the title
+(the play screen saves first). A game may add choices (``PauseChoice``: QUERNI's FLIP BOARD and
+RESIGN) and a line saying what a choice does to the game in progress; a game's choice closes
+the menu first, then acts."""
 
 from __future__ import annotations
 
@@ -111,9 +108,6 @@ class PauseScene(ArcadeScene):
         if action.kind == inp.KEY and action.key in ("pause", "back"):
             self.resume_game()
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         overlay.dialog(surface, self.panel, palette.PANEL_EDGE, alpha=190)
         text.blit(surface, t("pause.title"), "display", 64, palette.GOLD, "center",
@@ -121,5 +115,5 @@ class PauseScene(ArcadeScene):
         self.gui.draw_ui(surface)
         for note, rect in self.notes:
             line = note()
-            size = text.fit_size(line, "ui", 26, rect.width, minimum=18)
-            text.blit(surface, line, "ui", size, palette.TEXT_DIM, "center", rect.center)
+            text.blit(surface, line, "ui", 26, palette.TEXT_DIM, "center", rect.center,
+                      fit=rect.width, minimum=18)

@@ -1,10 +1,7 @@
-"""The operator's PIN pad (kiosk): the right PIN opens the operator's menu; wrong PINs lock the
-pad, for longer each time (the kiosk's PIN store keeps the count); after a wrong one the pad says
-how many tries are left before it locks. CANCEL (Esc, Backspace) closes it.
-
-In ``set`` mode (a kiosk started with no PIN configured) it asks the operator to choose a PIN
-of 4 to 8 digits, twice; it cannot be dismissed until one is set (stored hashed). In ``lost``
-mode (the stored PIN's files are damaged) it takes no PIN and says how the operator resets it.
+"""The operator's PIN pad: the right PIN opens the operator's menu; wrong ones lock the pad for
+longer each time and say how many tries are left. In ``set`` mode (no PIN yet) it asks for a
+new one twice and cannot be dismissed; in ``lost`` mode (the stored PIN damaged) it says how
+to reset it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""Settings: language, music and effects volume, fullscreen, motion — then one game's own section
-(chosen with the game chips: e.g. MAGDAGDON's difficulty and dice look), read from its spec.
-
-Every change is applied at once and saved. A game setting that starts a new game (MAGDAGDON's
-difficulty) asks first while a game is in progress; the abandoned game is not recorded (M-2.2).
+"""Settings: language, volumes, fullscreen, motion, text size, then a game's own section (read
+from its spec). Every change is applied at once and saved; a game setting that starts a new
+game asks first while one is in progress (M-2.2: the abandoned game is not recorded).
 """
 
 from __future__ import annotations
@@ -16,13 +14,13 @@ import pygame_gui
 
 from game.arcade import textsize
 from game.arcade.protocols import GameScene
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import BuiltScene
 from game.arcade.spec import GameSpec, SettingItem
 from game.arcade.storage import Settings
 from game.arcade.texts import t
-from game.arcade.widgets import buttons, languages, palette, text
+from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
-from game.engine import i18n, locales
+from game.engine import i18n, locales, textlog
 from game.engine import input as inp
 
 if TYPE_CHECKING:
@@ -35,11 +33,46 @@ SHELL_ROWS = ("settings.language", "settings.music", "settings.effects", "settin
               "settings.reduced_motion", "settings.text_size", "settings.game")
 
 
-class VolumeSliders(ArcadeScene):
-    """The music and effects sliders, shared by the settings and the operator's menu: the new
-    volume is heard at once and saved when the drag ends or the screen is left (``_dirty``)."""
+LANGUAGE_NAMES = {"en": "English", "th": "ไทย", "bg": "Български", "ko": "한국어",
+                  "qps": "[Þšéûðö]"}  # the developers' pseudo-locale
+
+
+class VolumeSliders(BuiltScene):
+    """What the settings and the operator's menu share: the music and effects sliders (the new
+    volume heard at once, saved when the drag ends or the screen is left: ``_dirty``) and the
+    language chips, each language named in its own script so a player finds theirs in any."""
 
     _dirty: bool
+    language_rects: dict[str, pygame.Rect]
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def choose_language(self, code: str) -> None:
+        raise NotImplementedError
+
+    def handle(self, action: inp.Action) -> None:
+        if action.kind == inp.KEY and action.key in ("pause", "back"):
+            self.close()
+        elif action.kind == inp.RELEASE and action.pos is not None:
+            code = next((c for c, rect in self.language_rects.items()
+                         if rect.collidepoint(action.pos)), None)
+            if code is not None:
+                self.choose_language(code)
+
+    def draw_languages(self, surface: pygame.Surface, current: str) -> None:
+        """One chip per language; ``current`` is lit."""
+        for code, rect in self.language_rects.items():
+            on = code == current
+            pygame.draw.rect(surface, palette.GOLD if on else (60, 56, 130), rect,
+                             border_radius=22)
+            pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=22)
+            colour = (16, 12, 40) if on else (255, 255, 255)
+            rendered = i18n.font("bold", 32, code).render(LANGUAGE_NAMES[code], True, colour)
+            shown = rendered.get_rect(center=rect.center)
+            surface.blit(rendered, shown)
+            textlog.text(surface, LANGUAGE_NAMES[code], shown, box=rect.inflate(-8, -8),
+                         kind=textlog.CHIP, image=rendered)
 
     def _chip(self, index: int, count: int, row: int) -> pygame.Rect:
         raise NotImplementedError
@@ -61,10 +94,10 @@ class VolumeSliders(ArcadeScene):
         self._dirty = False
         self.ctx.save_settings()
 
-    def _save_when_slid(self) -> None:
-        """Each update: a slider drag that ended is saved."""
-        if self._dirty and not self.app.input.held:
+    def update(self, dt: float) -> None:
+        if self._dirty and not self.app.input.held:  # a slider drag ended: saved
             self._save()
+        super().update(dt)
 
     def set_music(self, value: int) -> None:
         self.settings.music_volume = value / 100
@@ -95,12 +128,6 @@ class SettingsScene(VolumeSliders):
         return getattr(self.app, "kiosk", None) is not None
 
     # --- building ------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _row(self, index: int) -> int:
         """The top of a row's controls."""
         return TALL_TOP + index * TALL_HEIGHT if self.tall else ROW_TOP + index * ROW_HEIGHT
@@ -269,19 +296,6 @@ class SettingsScene(VolumeSliders):
         self.app.nav.pop()
 
     # --- frame ---------------------------------------------------------------------------
-    def handle(self, action: inp.Action) -> None:
-        if action.kind == inp.KEY and action.key in ("pause", "back"):
-            self.close()
-        elif action.kind == inp.RELEASE and action.pos is not None:
-            code = languages.chip_at(self.language_rects, action.pos)
-            if code is not None:
-                self.choose_language(code)
-
-    def update(self, dt: float) -> None:
-        self._save_when_slid()
-        if self.ui is not None:
-            self.gui.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
@@ -293,7 +307,7 @@ class SettingsScene(VolumeSliders):
             x, y = self._label_pos(row)
             text.blit_in(surface, translate(key), "bold", 34, palette.TEXT,
                          pygame.Rect(x, y - height // 2, room, height), "midleft")
-        languages.draw_chips(surface, self.language_rects, i18n.current())
+        self.draw_languages(surface, i18n.current())
         if self.ui is not None:
             self.gui.draw_ui(surface)
 

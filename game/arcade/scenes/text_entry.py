@@ -1,10 +1,6 @@
-"""One line of text typed by the operator: an on-screen keyboard for a touch kiosk, and the
-real keyboard when one is plugged in (typing, Backspace, Enter, Esc).
-
-Opened with the prompt's key, the text to start from, and ``on_done(text)``, which returns
-``None`` to accept the text (the screen closes) or the key of a message saying what is wrong
-(the screen stays, showing it). The keys are what a connection string or a kiosk name is made
-of: Latin letters (a case key switches), digits and ``- _ / @ : . = ? & % ~``.
+"""One line of text typed by the operator on an on-screen keyboard or a real one. ``on_done``
+returns ``None`` to accept the text, or the key of a message saying what is wrong (the screen
+stays). The keys are what a connection string or a kiosk name is made of.
 """
 
 from __future__ import annotations
@@ -15,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.scene import ArcadeScene
+from game.arcade.scene import BuiltScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, overlay, palette, text
 from game.engine import input as inp
@@ -28,7 +24,7 @@ ROWS = ("1234567890-_", "qwertyuiop/@", "asdfghjkl:.=", "zxcvbnm?&%~")
 MAX_LENGTH = 1024
 
 
-class TextEntryScene(ArcadeScene):
+class TextEntryScene(BuiltScene):
     kiosk_role = "pin_pad"  # the operator types: the kiosk's idle clock leaves them alone
     transparent = True
     still = True  # only typing changes it
@@ -51,12 +47,6 @@ class TextEntryScene(ArcadeScene):
         self.panel.center = (width // 2, height // 2)
 
     # --- building -------------------------------------------------------------------------
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         ui = self.gui
         ui.clear_and_reset()
@@ -123,16 +113,13 @@ class TextEntryScene(ArcadeScene):
         elif action.kind == inp.KEY and action.key == "pause":
             self.cancel()
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         p = self.panel
         overlay.dialog(surface, p, palette.GOLD)
         prompt = t(self.prompt_key, **self.prompt_params)
-        text.blit(surface, prompt, "bold", text.fit_size(prompt, "bold", 36, p.width - 80),
-                  palette.GOLD, "center", (p.centerx, p.top + 60))
+        text.blit(surface, prompt, "bold", 36, palette.GOLD, "center", (p.centerx, p.top + 60),
+                  fit=p.width - 80)
         field = pygame.Rect(p.left + 40, p.top + 110, p.width - 80, 90)
         pygame.draw.rect(surface, palette.SLOT, field, border_radius=16)
         pygame.draw.rect(surface, palette.PANEL_EDGE, field, 3, border_radius=16)

@@ -49,12 +49,6 @@ class VenueKiosksScene(PageScene):
         link = self.ctx.fleet
         self.reader = RegistryReader(link.config).start() if link is not None else None
 
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
-
     def _build(self) -> None:
         self.gui.clear_and_reset()
         width, height = self.app.surface.get_size()
@@ -77,8 +71,8 @@ class VenueKiosksScene(PageScene):
         for key, at in COLUMNS:
             label = t(key)
             room = int((right - left) * (0.3 if at == 0.0 else 0.16))
-            text.blit(surface, label, "bold", text.fit_size(label, "bold", 28, room, 16),
-                      palette.TEXT_DIM, "midleft", (left + int((right - left) * at), y))
+            text.blit(surface, label, "bold", 28, palette.TEXT_DIM, "midleft",
+                      (left + int((right - left) * at), y), fit=room)
         for index, kiosk in enumerate((view.kiosks or ())[:ROWS]):
             self._row(surface, kiosk, left, right, y + 70 + index * 70)
         self.gui.draw_ui(surface)
@@ -98,8 +92,8 @@ class VenueKiosksScene(PageScene):
         else:
             note = ""
         width = surface.get_width()
-        text.blit(surface, note, "ui", text.fit_size(note, "ui", 28, width - 120, 16),
-                  palette.TEXT_DIM, "center", (width // 2, 160))
+        text.blit(surface, note, "ui", 28, palette.TEXT_DIM, "center", (width // 2, 160),
+                  fit=width - 120)
 
     def _row(self, surface: pygame.Surface, kiosk: KioskLine, left: int, right: int,
              y: int) -> None:
@@ -109,5 +103,5 @@ class VenueKiosksScene(PageScene):
         for (_, at), cell, index in zip(COLUMNS, cells, range(len(cells))):
             room = int((right - left) * (0.32 if index == 0 else 0.18))
             colour = STATE_COLOURS.get(kiosk.state, palette.TEXT) if index == 1 else palette.TEXT
-            text.blit(surface, cell, "ui", text.fit_size(cell, "ui", 32, room, 16), colour,
-                      "midleft", (left + int((right - left) * at), y))
+            text.blit(surface, cell, "ui", 32, colour, "midleft",
+                      (left + int((right - left) * at), y), fit=room)

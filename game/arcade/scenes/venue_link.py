@@ -1,11 +1,7 @@
-"""The operator's VENUE LINK screen (kiosk operator menu, behind the PIN): which server the
-kiosk shares its games with, its name on the venue board, and how the link is doing.
-
-A server typed here is stored in the settings without its password (the password, if typed,
-is used for this run only: a kiosk's lasting password lives in libpq's password file or
-``PGPASSWORD``). Every change takes effect at once (the link starts again in the background),
-is saved, and is logged (never the password). A server given by ``--fleet`` or the
-environment wins at the next start; the screen says so.
+"""The operator's VENUE LINK screen: the server the kiosk shares its games with, its name on
+the venue board, and how the link is doing. A typed server is stored without its password
+(typed, it lasts this run only); every change restarts the link in the background, is saved
+and logged (never the password); ``--fleet`` or the environment wins at the next start.
 """
 
 from __future__ import annotations
@@ -57,12 +53,6 @@ class VenueLinkScene(PageScene):
     # --- layout -------------------------------------------------------------------------------
     def _row(self, index: int) -> int:
         return (300 if self.tall else 210) + index * (260 if self.tall else 170)
-
-    def enter(self) -> None:
-        self._build()
-
-    def relabel(self) -> None:
-        self._build()
 
     def _build(self) -> None:
         ui = self.gui
@@ -201,10 +191,9 @@ class VenueLinkScene(PageScene):
             label_pos, value_pos, room = (60, y - 60), (60, y + 36), width - 440
         else:
             label_pos, value_pos, room = (60, y + 38), (560, y + 20), width - 560 - 400
-        text.blit(surface, label, "bold", text.fit_size(label, "bold", 34, 460), palette.TEXT,
-                  "midleft", label_pos)
-        text.blit(surface, value, "ui", text.fit_size(value, "ui", 34, room, minimum=18),
-                  palette.GOLD, "midleft", value_pos)
+        text.blit(surface, label, "bold", 34, palette.TEXT, "midleft", label_pos, fit=460)
+        text.blit(surface, value, "ui", 34, palette.GOLD, "midleft", value_pos, fit=room,
+                  minimum=18)
         if detail:
-            text.blit(surface, detail, "ui", text.fit_size(detail, "ui", 26, room, minimum=16),
-                      palette.TEXT_DIM, "midleft", (value_pos[0], value_pos[1] + 50))
+            text.blit(surface, detail, "ui", 26, palette.TEXT_DIM, "midleft",
+                      (value_pos[0], value_pos[1] + 50), fit=room)

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 
 from game.arcade.widgets import palette
 
-_cache: dict[tuple[int, int], pygame.Surface] = {}
 
-
+@cache
 def background(size: tuple[int, int]) -> pygame.Surface:
-    surface = _cache.get(size)
-    if surface is None:
-        surface = _render(size)
-        _cache[size] = surface
-    return surface
-
-
-def _render(size: tuple[int, int]) -> pygame.Surface:
     width, height = size
     surface = pygame.Surface(size).convert() if pygame.display.get_init() and \
         pygame.display.get_surface() else pygame.Surface(size)

@@ -47,11 +47,10 @@ def set_label(element: pygame_gui.elements.UIButton, key: str, **params: object)
     label = texts.t(key, **params)
     element.translation_key = key  # type: ignore[attr-defined]
     element.translation_params = params  # type: ignore[attr-defined]
-    if element.text != label:
+    changed = element.text != label
+    if changed:
         element.set_text(label)
-        fit_label(element)
-        draw_other_states_when_shown(element)
-    elif fit_label(element):
+    if fit_label(element) or changed:
         draw_other_states_when_shown(element)
 
 
@@ -63,10 +62,7 @@ LABEL_MIN_SIZE = 18
 
 def fit_label(element: pygame_gui.elements.UIButton) -> bool:
     """Draw the label in the theme's size for its language, or smaller until it fits the
-    button's face (a long word in one language: ПРОДЪЛЖИ); whether the font changed.
-
-    After a language change pygame-gui gives the button its theme font again, and the
-    relabelling (``relabel``) fits it anew."""
+    face (ПРОДЪЛЖИ); whether the font changed."""
     theme = element.ui_theme
     font = theme.get_font(element.combined_element_ids)
     room = element.rect.width - 2 * LABEL_INSET
@@ -89,13 +85,8 @@ def fit_label(element: pygame_gui.elements.UIButton) -> bool:
 
 
 def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
-    """Draw only the state the button shows now (after it is made or relabelled).
-
-    pygame-gui draws all five states of a button (normal, hovered, selected, active,
-    disabled; about a millisecond each) over the next frames; most of them are never seen
-    before the screen closes or the label changes again (CONFIRM counts the dice left to
-    place). Marked as not drawn, a state is drawn when it is first shown — pygame-gui's own
-    lazy path."""
+    """Draw only the state the button shows now: pygame-gui draws all five states over the next
+    frames, most never seen; a state marked not drawn is drawn when first shown."""
     shape = getattr(element, "drawable_shape", None)
     queue = getattr(shape, "states_to_redraw_queue", None)
     if shape is None or not queue:

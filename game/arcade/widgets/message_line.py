@@ -1,8 +1,4 @@
-"""The message line every play screen has: what the game says now, rising in when it changes.
-
-:class:`MessageLine` keeps the line's timing (a scene shows a value, the line knows how long
-ago it changed); :func:`draw` paints up to two fitted lines, lifted while the text rises in.
-"""
+"""The message line every play screen has: what the game says now, rising in when it changes."""
 
 from __future__ import annotations
 

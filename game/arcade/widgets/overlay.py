@@ -21,13 +21,9 @@ def dialog(surface: pygame.Surface, panel: pygame.Rect, edge: tuple[int, int, in
 
 def veil(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int,
          areas: Sequence[pygame.Rect] | None = None) -> None:
-    """Darken ``surface`` with ``colour`` at ``alpha`` (0..255); only ``areas`` of it, if
-    given (what is painted over opaquely next needs no veil).
-
-    Two blended fills, ``surface × (255 - alpha) + colour × alpha`` (each /255), instead of
-    blitting a full-screen layer with surface alpha: the same picture (±1 per channel) at a
-    quarter of the cost.
-    """
+    """Darken ``surface`` with ``colour`` at ``alpha`` (0..255), only ``areas`` of it if given:
+    two blended fills instead of a full-screen alpha blit, the same picture (±1) at a quarter
+    of the cost."""
     if areas is None:  # what is under a whole veil is scenery, not text to read
         textlog.covered(surface)
     alpha = max(0, min(255, int(alpha)))

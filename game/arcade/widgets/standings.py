@@ -35,10 +35,8 @@ def state_colour(state: VenueState) -> palette.Rgb:
 
 def player_rank(entries: Sequence[VenueEntry], mine: str | None) -> int | None:
     """The 1-based place of the record ``mine`` among ``entries`` (best first), or ``None``."""
-    for index, entry in enumerate(entries):
-        if entry.record.id == mine:
-            return index + 1
-    return None
+    return next((index + 1 for index, entry in enumerate(entries) if entry.record.id == mine),
+                None)
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[VenueEntry], total: int,
@@ -46,9 +44,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[VenueEntr
     """The panel inside ``rect``: heading, state line, rows, and the player's rank."""
     pygame.draw.rect(surface, palette.PANEL, rect, border_radius=24)
     pygame.draw.rect(surface, palette.PANEL_EDGE, rect, 3, border_radius=24)
-    heading = t("venue.today")
-    text.blit(surface, heading, "bold", text.fit_size(heading, "bold", 34, rect.width - 40),
-              palette.GOLD, "center", (rect.centerx, rect.top + 38))
+    text.blit(surface, t("venue.today"), "bold", 34, palette.GOLD, "center",
+              (rect.centerx, rect.top + 38), fit=rect.width - 40)
     y = rect.top + 78
     for line in text.wrap(venue_line(state), "ui", 22, rect.width - 40)[:2]:
         text.blit(surface, line, "ui", 22, state_colour(state), "center", (rect.centerx, y))
@@ -68,8 +65,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[VenueEntr
         y += row_h
     if rank is not None:
         line = t("venue.your_rank", rank=format_number(rank), count=format_number(total))
-        text.blit(surface, line, "bold", text.fit_size(line, "bold", 30, rect.width - 40),
-                  palette.GOOD, "center", (rect.centerx, rect.bottom - 34))
+        text.blit(surface, line, "bold", 30, palette.GOOD, "center",
+                  (rect.centerx, rect.bottom - 34), fit=rect.width - 40)
 
 
 def _row(surface: pygame.Surface, band: pygame.Rect, index: int, entry: VenueEntry, mine: bool,
@@ -85,10 +82,7 @@ def _row(surface: pygame.Surface, band: pygame.Rect, index: int, entry: VenueEnt
               (band.left + 64, band.centery))
     text.blit(surface, entry.record.initials or "—", "ui", size, colour, "midleft",
               (band.left + 84, band.centery))
-    room = band.width - 84 - 80 - 120
-    kiosk = entry.kiosk
-    text.blit(surface, kiosk, "ui", text.fit_size(kiosk, "ui", size, room, minimum=14),
-              palette.TEXT_DIM if not mine else colour, "midleft", (band.left + 164,
-                                                                    band.centery))
+    text.blit(surface, entry.kiosk, "ui", size, palette.TEXT_DIM if not mine else colour,
+              "midleft", (band.left + 164, band.centery), fit=band.width - 284, minimum=14)
     score = format_number(score_of(entry.record.as_dict()))
     text.blit(surface, score, "numbers", size, colour, "midright", (band.right - 14, band.centery))

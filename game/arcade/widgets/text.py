@@ -36,8 +36,13 @@ def blit(
     anchor: str = "center",
     pos: tuple[float, float] = (0, 0),
     shadow: bool = False,
+    fit: int | None = None,
+    minimum: int = 16,
 ) -> pygame.Rect:
-    """Draw ``text`` with its rect's ``anchor`` (e.g. "midleft") at ``pos``; returns the rect."""
+    """Draw ``text`` with its rect's ``anchor`` (e.g. "midleft") at ``pos``; returns the rect.
+    With ``fit``, ``size`` shrinks until the text is no wider (:func:`fit_size`)."""
+    if fit is not None:
+        size = fit_size(text, role, size, fit, minimum)
     surface = render(text, role, size, colour)
     rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
@@ -77,11 +82,8 @@ def clear() -> None:
 
 def fit_lines(text: str, role: str, size: int, max_width: int, max_lines: int,
               minimum: int = 24) -> tuple[int, list[str]]:
-    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines.
-
-    Remembered, like :func:`fit_size`: labels drawn every frame (combo flags, the message
-    line) would otherwise be wrapped again every frame.
-    """
+    """The largest size (≥ ``minimum``) at which ``text`` wraps into ``max_lines`` lines,
+    remembered like :func:`fit_size`."""
     key = (text, role, size, max_width, max_lines, minimum, i18n.current())
     found = _wrapped.get(key)
     if found is None:

@@ -1,24 +1,11 @@
-"""Our own paragraph layout with ``pygame.font``: wrapped, styled text and drawn figures.
+"""Our own paragraph layout with ``pygame.font``: wrapped, styled text and drawn figures, laid
+out once per language and width into one tall surface of which a scene blits the visible
+slice (a pygame-gui text box of a page takes far too long to build).
 
-Long texts (the rules, the About page) are laid out **once** per language and width into one
-tall surface; a scene then blits the visible slice of it each frame. (A pygame-gui text box
-of a whole page takes far too long to build to redo per frame.)
-
-Line breaking:
-
-* Lines break at spaces and at U+200B ZERO WIDTH SPACE. Thai has no spaces between words, so
-  the Thai texts mark word boundaries with U+200B. The U+200B itself is never drawn.
-* Nowhere else, except when a single word is wider than the line: then it is split between
-  characters (never before a combining mark, so a Thai vowel or tone mark stays on its base).
-* A newline in a text forces a line break.
-
-Inline markup: ``**words**`` are drawn in the strong style (bold face, highlight colour), for
-the game's own terms (ROLL, RUIN, STRAIGHT…). Translators keep the asterisks around the same
-terms.
-
-Blocks (``Block.kind``): ``heading``, ``paragraph``, ``bullet`` (a drawn marker and a hanging
-indent) and ``figure`` (an embedded drawing of a given height; its ``draw`` callable paints
-into the rect it is given).
+Lines break at spaces, at U+200B (which Thai texts put between words, never drawn) and at
+newlines; a word wider than the line is split between characters, never before a combining
+mark. ``**words**`` are drawn strong (the game's own terms). Blocks: ``heading``,
+``paragraph``, ``bullet`` and ``figure`` (a drawing of a given height).
 """
 
 from __future__ import annotations
@@ -94,11 +81,8 @@ class PageStyle:
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a document; ``text`` for text kinds, ``height`` and ``draw`` for figures.
-
-    ``name`` identifies a figure's drawing (for the cache): two figures with the same name
-    and height must draw the same thing.
-    """
+    """One block of a document; ``text`` for text kinds, ``height`` and ``draw`` for figures
+    (two figures of the same ``name`` and height must draw the same thing: it is cached)."""
 
     kind: str
     text: str = ""

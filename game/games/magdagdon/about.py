@@ -1,8 +1,5 @@
-"""MAGDAGDON's part of the About page (M-9): the dedication to Majduška and the credits.
-
-A list of (kind, key) blocks in MAGDAGDON's help catalogue and one drawn figure: the game's name
-over a heart between two tumbling dice.
-"""
+"""MAGDAGDON's part of the About page (M-9): the dedication to Majduška and the credits, with
+one drawn figure (the game's name over a heart between two tumbling dice)."""
 
 from __future__ import annotations
 
@@ -38,9 +35,8 @@ def _dedication(surface: pygame.Surface, rect: pygame.Rect, digits: bool) -> Non
     """MAGDAGDON in the title's letters, over a heart between two tilted dice."""
     name = help_text("about.name")
     cx = rect.centerx
-    size = text.fit_size(name, "logo", 104, rect.width - 40)
-    text.blit(surface, name, "logo", size, palette.GOLD, "center", (cx, rect.top + 72),
-              shadow=True)
+    text.blit(surface, name, "logo", 104, palette.GOLD, "center", (cx, rect.top + 72), shadow=True,
+              fit=rect.width - 40)
     row_y = rect.top + 200
     for side, value, angle in ((-1, 2, 14), (1, 6, -10)):
         die = pygame.transform.rotozoom(dice.face(value, 96, "die", digits), angle, 1.0)

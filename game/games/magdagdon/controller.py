@@ -1,12 +1,9 @@
 """The MAGDAGDON play screen's brain, without pygame: phases, selection, commands, view state.
 
-The scene turns taps and keys into the commands here and draws what the queries say; the
-controller asks the rules (``game.rules.magdagdon``) every question of legality and score and
-turns an ``IllegalMove`` into a message. What the scene should animate or play is queued as
-small events (``drain_events``), so the controller stays testable without a window.
-
-Timing belongs to the scene: a roll is ``ROLLING`` until the scene calls ``roll_landed`` (the
-dice stopped tumbling), a ruin is ``CRUMBLING`` until ``crumbled``.
+Every question of legality and score goes to the rules; an ``IllegalMove`` becomes a message.
+What the scene should animate is queued as small events (``drain_events``), so the controller
+is testable without a window. Timing is the scene's: ``ROLLING`` until ``roll_landed``,
+``CRUMBLING`` until ``crumbled``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """The daily challenge's dice: the same for every player on every machine on a given UTC date.
 
-The n-th die of the day's game (counting every die drawn: the four of each ROLL, then those of
-each REROLL, in order) is read from SHA-256 of the text ``MAGDAGDON daily YYYY-MM-DD #n``: the
-digest's bytes are taken in order and the first byte below 252 gives ``byte % 6 + 1`` (252 is
-the largest multiple of 6 in a byte, so each face has exactly the same chance). Nothing else
-goes in — no clock, no seed, no Python ``hash()`` (salted per process) and no ``random``
-module (whose algorithms may change between versions) — so the derivation is stable across
-versions and platforms. **Never change it**: it would split a day's players.
+The n-th die of the day (every die drawn, ROLLs and REROLLs in order) is the first byte below
+252 of SHA-256 of ``MAGDAGDON daily YYYY-MM-DD #n``, as ``byte % 6 + 1`` (252 is the largest
+multiple of 6 in a byte, so the faces are equally likely). No clock, seed, ``hash()`` or
+``random`` goes in, so it is stable across versions and platforms. **Never change it**: it
+would split a day's players.
 """
 
 from __future__ import annotations
@@ -53,11 +51,8 @@ def die(day: date, n: int) -> int:
 
 
 class DailyDice:
-    """The dice source of a daily game (``MagdagdonGame(rng=…)`` calls ``randint(1, 6)``).
-
-    ``drawn`` counts the dice so far; a saved daily game stores it with the date and resumes
-    with ``DailyDice(day, drawn)``.
-    """
+    """The dice source of a daily game (``MagdagdonGame(rng=…)`` calls ``randint(1, 6)``);
+    ``drawn`` counts the dice so far, which a saved daily game stores to resume."""
 
     def __init__(self, day: date, drawn: int = 0) -> None:
         self.day = day

@@ -1,12 +1,9 @@
 """A hint that stays while it is followed (issue 48), without pygame: what is left of the
-advisor's play in the game as it is now, or ``None`` once the player has done it or departed
-from it.
+advisor's play in the game as it is now, or ``None`` once done or departed from.
 
-The advice's steps are read by value, not by die: placing the other 3 of a roll on the
-advised cell follows the advice just as well. Tentative dice may be placed in another order
-than advised (as long as what is left stays a legal sequence, M-4.5); anything else that
-changes the position — another cell, another power, a pick-up the advice did not ask for, a
-REROLL's new dice, the turn's end — departs from it.
+Steps are read by value, not by die (placing the other 3 of a roll follows the advice as well),
+and tentative dice may go down in another order while what is left stays a legal sequence
+(M-4.5); any other change of the position departs from it.
 """
 
 from __future__ import annotations

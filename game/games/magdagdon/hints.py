@@ -1,14 +1,12 @@
-"""The advisor (``game.ai.advisor``) as the play screen uses it, without pygame: which state a
-hint answers, what its steps point at, its line for the player, and applying its steps.
-
-A hint is asked in a background worker (``game.engine.worker``) for a **copy** of the game
-made on the main thread (:func:`ask` takes it), so the advisor never sees the live game, and
-the answer is shown only while the game is still in the state it was asked about
-(:func:`state_key`).
+"""The advisor as the play screen uses it, without pygame: which state a hint answers, what its
+steps point at, its line for the player, and applying its steps. The advisor works on a copy
+made on the main thread (:func:`ask` runs in a worker), and an answer is shown only while the
+game is still in the state it was asked about (:func:`state_key`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
@@ -53,25 +51,16 @@ class Ghost:
 
 @dataclass(frozen=True)
 class Targets:
-    """What a hint points at on the play screen.
-
-    ``ghosts``: the dice each ``place`` step puts down, in order; ``dice``: the dice to mark
-    in the tray (those placed, changed or rerolled); ``pick_up``: cells whose tentative die
-    should be picked back up; ``buttons``: ``"minus"``, ``"plus"``, ``"reroll"``,
-    ``"accept"``, or ``"confirm"`` once only CONFIRM is left; ``ruin``: the cell to ruin
-    after ACCEPT, or ``None``.
-    """
+    """What a hint points at: ``ghosts`` the dice the ``place`` steps put down, ``dice`` those
+    to mark in the tray, ``pick_up`` cells whose tentative die goes back, ``buttons`` to ring
+    (``"minus"``, ``"plus"``, ``"reroll"``, ``"accept"``, or ``"confirm"`` once only it is
+    left), ``ruin`` the cell to ruin after ACCEPT."""
 
     ghosts: tuple[Ghost, ...] = ()
     dice: frozenset[int] = frozenset()
     pick_up: frozenset[int] = frozenset()
     buttons: frozenset[str] = frozenset()
     ruin: int | None = None
-
-
-def targets(advice: Advice, game: MagdagdonGame) -> Targets:
-    """The targets of ``advice``'s steps, for ``game`` in the state the advice was asked for."""
-    return step_targets(advice.steps, game)
 
 
 def step_targets(steps: tuple[tuple[Any, ...], ...], game: MagdagdonGame) -> Targets:
@@ -159,17 +148,10 @@ def gain_points(advice: Advice) -> int | None:
 def apply_step(game: MagdagdonGame, step: tuple[Any, ...]) -> None:
     """One advisor step on ``game`` through the rules' public API (tests and reviews)."""
     kind, *args = step
-    if kind == "place":
-        game.place(args[0], args[1])
-    elif kind == "unplace":
-        game.unplace(args[0])
-    elif kind == "confirm":
-        game.confirm()
-    elif kind == "accept":
-        game.accept_magdagdon(args[0])
-    elif kind == "adjust":
-        game.adjust(args[0], args[1])
-    elif kind == "reroll":
-        game.reroll(list(args[0]))
-    else:
+    commands: dict[str, Callable[..., object]] = {
+        "place": game.place, "unplace": game.unplace, "confirm": game.confirm,
+        "accept": game.accept_magdagdon, "adjust": game.adjust,
+        "reroll": lambda dice: game.reroll(list(dice))}
+    if kind not in commands:
         raise ValueError(f"unknown advisor step {step!r}")
+    commands[kind](*args)

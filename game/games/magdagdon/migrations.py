@@ -1,37 +1,9 @@
 """MAGDAGDON's files from before the arcade (version 1), and how each becomes version 2.
 
-Version 1 was written when MAGDAGDON was the only game, so every v1 file is this game's, and
-its history lives here; the spec hands :data:`MIGRATIONS` to storage (``GameData.migrations``).
-
-Version 1::
-
-    settings.json  {"version": 1, "settings": {"difficulty": "PEACEFUL"|"SURVIVAL"|"NIGHTMARE",
-                    "language": str, "music_volume": float, "effects_volume": float,
-                    "music_muted": bool, "effects_muted": bool, "fullscreen": bool,
-                    "reduced_motion": bool, "digits": bool, "coached": bool,
-                    "kiosk_pin": "2468" (plain text!), "idle_seconds": int}}
-    scores.json    {"version": 1, "tables": {"PEACEFUL": [entry, ...], "SURVIVAL": [...],
-                    "NIGHTMARE": [...]}, "recorded": ["<game id>", ...]}
-                   entry = {"score": int, "date": "2026-11-30T02:15:00Z", "turns": int,
-                            "powers": int, "ruins": int, "game_id": str, "initials": "ABC"}
-                   (each table the best 10 only; "recorded": the last 100 recorded ids)
-    savegame.json  {"version": 1, "game_id": str, "saved_at": "<ISO date>",
-                    "game": <MagdagdonGame.to_dict()>}
-
-1 → 2 (version 2 is described in ``game.arcade.storage``):
-
-* settings: ``difficulty``, ``digits`` and ``coached`` move into this game's section;
-  ``kiosk_pin`` becomes ``kiosk_pin_hash`` (hashed) when it is 4-8 ASCII digits and not the old
-  public default ``"2468"``, else ``""`` (no PIN configured: the kiosk asks its operator to set
-  one). The new fields (``window``, ``last_game``) take their defaults.
-* scores: every entry of the three tables becomes a record of this game with ``variant`` = the
-  table's name, ``id`` = ``game_id``, fields ``score``, ``turns``, ``powers``, ``ruins``;
-  records are ordered by date, then table order (PEACEFUL, SURVIVAL, NIGHTMARE), then file
-  order. ``recorded`` ids without an entry stay in ``recorded`` (their games missed a table, so
-  only their ids are known).
-* save: ``savegame.json`` becomes ``saves/magdagdon.json`` with ``id`` = ``game_id`` and
-  ``state`` = ``game`` (storage decodes it with this game's ``GameData`` before writing the new
-  file, and removes the old file only after the new one is safely written).
+Version 1 was written when MAGDAGDON was the only game, so every v1 file is this game's; the
+spec hands :data:`MIGRATIONS` to storage. Both versions and each step are described in
+docs/data-formats.md. The old public default PIN ``"2468"`` is never carried over: the kiosk
+asks its operator for a PIN instead.
 """
 
 from __future__ import annotations

@@ -1,26 +1,13 @@
 """The post-game review, without pygame: each turn's play against the advisor's, and the
 expected points it lost.
 
-Input: a session's history (``session.Session``): the game after each roll, each Majda
-Power and each turn end. A turn is split at its chance events into **decisions**: after the
-roll, and again after each power (the dice changed). Each decision loses
-
-    best − chosen
-
-expected final points, where ``best`` is the advisor's ``expected`` at that moment and
-``chosen`` the value of what the player did, measured by the same valuer:
-
-* the turn ended (CONFIRM or a ruin): ``expected_final`` of the board that followed;
-* −1 / +1: the advisor's ``expected`` with the changed dice;
-* REROLL: the advisor's exact expectation over the new values of the dice rerolled.
-
-The advisor values its options with exactly these functions, so a turn played as advised
-loses 0 (up to rounding), and a loss is never negative (the advisor's best is the best of
-every option; tiny negative rounding is clamped). A turn's loss is the sum over its
-decisions: luck (what a REROLL brought) never counts for or against the player.
-
-:func:`review` takes a fraction of a second per decision (the advisor's search): run
-it off the frame loop (``game.engine.worker``); it reports progress and stops early when asked.
+A turn is split at its chance events (the roll, each power) into decisions; each loses
+``best − chosen`` expected final points, both measured by the advisor's own valuer: after
+CONFIRM or a ruin ``expected_final`` of the board that followed, after −1 / +1 the advisor's
+``expected`` with the changed dice, after REROLL its exact expectation over the new values.
+So a turn played as advised loses 0, a loss is never negative, and luck never counts. Run it
+off the frame loop (a fraction of a second per decision); it reports progress and stops when
+asked.
 """
 
 from __future__ import annotations
@@ -46,13 +33,9 @@ NOTABLE = 0.5
 @dataclass(frozen=True)
 class TurnReview:
     """One turn: the roll, the boards before and after the player's play, the advisor's play
-    of the same roll and the expected points lost.
-
-    ``advised``: the board after the advisor's play of the roll, or ``None`` when it would
-    first use a power whose dice are not known yet (a REROLL); ``advised_powers`` and
-    ``powers``: the Majda Powers of the advisor's play and of the player's, as
-    ``("adjust", value, to)`` or ``("reroll", count)``.
-    """
+    of the same roll (``advised``: ``None`` when it would first use a REROLL, whose dice are
+    unknown) and the expected points lost; powers as ``("adjust", value, to)`` or
+    ``("reroll", count)``."""
 
     turn: int  # 1-based
     roll: tuple[int, ...]
@@ -204,11 +187,8 @@ def review_turn(turn: list[dict[str, Any]]) -> TurnReview:
 def review(history: Sequence[dict[str, Any]],
            progress: Callable[[float], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review:
-    """The review of a session's ``history`` (see the module docstring).
-
-    ``progress(fraction)`` is called after each turn; ``cancelled()`` is asked before each
-    and raises :class:`Cancelled` when true.
-    """
+    """The review of a session's ``history``; ``progress(fraction)`` after each turn,
+    ``cancelled()`` before each (raises :class:`Cancelled` when true)."""
     turns = _turns(history)
     reviewed: list[TurnReview] = []
     for index, turn in enumerate(turns):

@@ -1,26 +1,12 @@
 """One game of MAGDAGDON as the arcade keeps it: the rules' game, the hints asked for, and the
-history of its chance events (what the post-game REVIEW replays). Pure Python, no pygame.
+history of its chance events (what REVIEW replays). Pure Python, no pygame.
 
-The session is what is saved (the spec's save codec) and recorded: storage knows a game by
-the identity of the object it is given, so the play scene saves and records its one session.
-
-Save format (the ``state`` of ``saves/magdagdon.json``)::
-
-    {"game": <MagdagdonGame.to_dict()>, "hints": 2,
-     "history": [{"at": "roll", "state": {...}}, {"at": "reroll", "dice": [0, 2],
-                  "state": {...}}, {"at": "adjust", "state": {...}}, {"at": "end",
-                  "state": {...}}, ...],
-     "daily": {"date": "2026-12-01", "drawn": 12}}     (a daily challenge only)
-
-A daily challenge's dice come from its date (``daily.DailyDice``): the save keeps the date and
-how many dice were drawn, and the game resumes on the same stream.
-
-A history state is ``to_dict()`` without the dice generator (``rng``): the board, dice and
-tentative placements at that moment. ``roll`` is taken when the dice of a turn have landed,
-``adjust`` / ``reroll`` after a Majda Power (``dice``: the dice rerolled), ``end`` after
-CONFIRM or a ruin. An older save (the game's ``to_dict()`` alone) loads with no hints and no
-history; a history that does not read back is dropped (the game still resumes), and the
-review then covers the turns it has.
+The session is what is saved and recorded (storage knows a game by the object's identity, so
+the play scene keeps one session). Its save format is in docs/data-formats.md: a history
+state is ``to_dict()`` without the dice generator, taken at ``roll`` (dice landed),
+``adjust`` / ``reroll`` and ``end``; a daily game keeps its date and the dice drawn. An older
+save (the game alone) loads with no hints or history, and a history that does not read back
+is dropped (the game still resumes).
 """
 
 from __future__ import annotations
@@ -84,10 +70,8 @@ class Session:
 
     @classmethod
     def from_dict(cls, data: Any) -> Session:
-        """A session from ``to_dict`` data, or from an older save that holds the game alone.
-
-        ``ValueError`` when the game does not decode or ``hints`` is not a count; a history
-        that does not read back is dropped (the game still resumes)."""
+        """A session from ``to_dict`` data or an older save; ``ValueError`` when the game does
+        not decode or ``hints`` is not a count."""
         if not isinstance(data, dict):
             raise ValueError("a saved session must be a JSON object")
         if "game" not in data:  # a save from before sessions: the game's own dict

@@ -54,16 +54,6 @@ def _check_record(fields: dict[str, Any]) -> None:
         parse_date(str(fields.get("daily")))  # ValueError unless YYYY-MM-DD
 
 
-def _encode(obj: Session | MagdagdonGame) -> dict[str, Any]:
-    """The saved state: the session (game, hints, history); a bare game saves as a session."""
-    return session_of(obj).to_dict()
-
-
-def _decode(data: dict[str, Any]) -> Session:
-    """A saved session; an older save (the game alone) resumes with no hints or history."""
-    return Session.from_dict(data)
-
-
 DATA = GameData(
     id=GAME_ID,
     settings={
@@ -71,8 +61,8 @@ DATA = GameData(
         "digits": SettingField(False),
         "coached": SettingField(False),
     },
-    encode=_encode,
-    decode=_decode,
+    encode=lambda obj: session_of(obj).to_dict(),  # a bare game saves as a session
+    decode=Session.from_dict,  # an older save (the game alone): no hints or history
     is_over=lambda obj: bool(game_of(obj).is_over),
     make_record=_record,
     check_record=_check_record,

@@ -1,12 +1,8 @@
-"""MAGDAGDON's statistics, computed from the stored records alone (no second source of truth):
-per difficulty the games played, best, mean and median score, ruins and powers per game, the
-score histogram, and the last 50 scores with their running mean. Pure Python (no pygame), so
-the figures are tested against hand-computed ones.
-
-Every figure comes from two things: how many games ended on each score (with their ruins,
-powers and games with hints added up) and the last 50 scores. :func:`stored_stats` asks storage
-for exactly that (one grouped query and one short query per difficulty, however many games
-were played); :func:`variant_stats` works the same out of a list of records."""
+"""MAGDAGDON's statistics from the stored records alone (no second source of truth), pure
+Python so the figures are tested against hand-computed ones. Every figure comes from how many
+games ended on each score (ruins, powers and hinted games added up) and the last 50 scores:
+:func:`stored_stats` asks storage for exactly that per difficulty; :func:`variant_stats` works
+it out of a list of records."""
 
 from __future__ import annotations
 

@@ -1,44 +1,20 @@
-"""QUERNI's first-game coach (issue 48): one short step at a time, from what the turn in
-progress shows — pick a piece, a step, a jump (and jumping on), a chain, END MOVE — until the
-player taps GOT IT or the first game ends; never again after that (the ``coached`` setting).
-
-No pygame: ``step`` reads the turn controller through :class:`CoachView`; the play screen draws
-the bubble (``widgets/coach.py``) and rings what the step points at.
+"""QUERNI's first-game coach (issue 48), without pygame: one short step at a time from the turn
+in progress, until GOT IT or the first game ends, never again after (the ``coached`` setting).
+The play screen draws the bubble (``widgets/coach.py``) and rings what the step points at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping
-from typing import Any, Protocol
+from typing import Any
 
-from game.rules.querni import Chain, Square
+from game.games.querni.controller import TurnController
 
 SETTING = "coached"
 """QUERNI's setting that records the coach was seen out (dismissed, or a game finished)."""
 
 
-class CoachView(Protocol):
-    """What of the turn in progress the coach reads (``TurnController``)."""
-
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def selected(self) -> Square | None: ...
-    @property
-    def path(self) -> tuple[Square, ...]: ...
-    @property
-    def movement_open(self) -> bool: ...
-    @property
-    def lit_jumps(self) -> frozenset[Square]: ...
-    @property
-    def chain_mode(self) -> bool: ...
-    @property
-    def chain(self) -> Chain | None: ...
-    @property
-    def removable_chains(self) -> tuple[Chain, ...]: ...
-
-
-def step_key(view: CoachView) -> str:
+def step_key(view: TurnController) -> str:
     """The coach's words for the turn as it stands (a ``play.coach_*`` text's key)."""
     if view.chain_mode:
         return "play.coach_end_move" if view.chain is not None else "play.coach_chain_ends"
@@ -65,7 +41,7 @@ class Coach:
         """The player has not seen the coach out yet (and this is no demo)."""
         return not self.demo and not self.settings.get(SETTING, False)
 
-    def step(self, view: CoachView, person_to_move: bool) -> str | None:
+    def step(self, view: TurnController, person_to_move: bool) -> str | None:
         """The step to show now: only on a person's turn, while the coach is on."""
         if not self.on or not person_to_move or view.is_over:
             return None
@@ -77,7 +53,7 @@ class Coach:
             self.settings[SETTING] = True
             self.save()
 
-    def update(self, view: CoachView) -> None:
+    def update(self, view: TurnController) -> None:
         """Once a step: the first finished game ends the coaching, as in MAGDAGDON."""
         if view.is_over:
             self.done()

@@ -1,16 +1,11 @@
-"""The computer opponent and the HINT advisor as QUERNI's screens use them: the engine
-(``game.ai.querni.choose_turn``) run in a background worker (``game.engine.worker``), so the
-frame loop never waits for it. No pygame here.
+"""The computer opponent and the HINT advisor as QUERNI's screens use them, without pygame:
+``game.ai.querni.choose_turn`` in a worker, asked about one immutable committed position and
+answered only while the game is still there (the job's key).
 
-Each question is asked about one committed position (``QuerniState`` is immutable, so the
-worker gets the very object, never anything the scene changes) and its answer is taken only
-while the game is still in that position (the job's key).
-
-**Reproducible runs.** With ``deterministic`` (``--frames``, ``--bench`` and the tests, where
-the app runs one update per frame) HARD searches a fixed number of nodes instead of a time
-budget, and the random choices of every level come from a generator seeded by the game's
-seed and the position, so ``--seed N`` replays the same turns. The scene waits for the answer
-however many frames it takes. In real play HARD searches for its time budget.
+With ``deterministic`` (``--frames``, ``--bench``, the tests: one update per frame) HARD
+searches a fixed number of nodes and every level's random choices come from a generator seeded
+by the game's seed and the position, so ``--seed N`` replays the same turns; the scene waits
+for the answer however many frames it takes. In real play HARD searches for its time budget.
 """
 
 from __future__ import annotations
@@ -41,11 +36,8 @@ class Budget(TypedDict, total=False):
 
 DETERMINISTIC_NODES = 30_000
 """HARD's node budget in reproducible runs, chosen to play about as strongly as the 0.6 s time
-budget of real play. Measured on the shared, loaded 2-core machine: with 0.6 s HARD searched
-17,000–25,000 nodes a turn (median, depending on the load; 10,000–47,000 in all); with this
-budget it searches 22,000 (median: it starts no deeper iteration past ``DEEPEN_SHARE`` of the
-nodes) in about 0.55 s. Over 16 games from 8 shuffled starts, colours swapped, 30,000 nodes
-beat 0.6 s 9–7: as strong, within the noise of so few games."""
+budget of real play (about as many nodes as it searches in that time on a loaded 2-core
+machine)."""
 DETERMINISTIC_CAP = 30.0
 """Seconds a node-budget search may take at most: far above what it needs, so the node budget
 alone decides the turn even on a slow, loaded machine (what makes it reproducible)."""
@@ -66,14 +58,14 @@ def seeded_rng(seed: int | None, state: QuerniState, purpose: str) -> random.Ran
     return random.Random(f"querni-ai|{seed}|{purpose}|{position}")
 
 
-class Asker:
+class Asker(Worker[Choice]):
     """One engine question at a time about one position, in a worker (see the module)."""
 
     def __init__(self, name: str, level: str, *, deterministic: bool = False,
                  seed: int | None = None, choose: ChooseTurn | None = None,
                  time_budget: float | None = None, nodes: int = DETERMINISTIC_NODES) -> None:
+        super().__init__(name)
         self.level = level
-        self.worker: Worker[Choice] = Worker(name)
         self.deterministic = deterministic
         self.seed = seed
         self._choose = choose
@@ -83,7 +75,7 @@ class Asker:
     def ask(self, state: QuerniState, key: Hashable) -> None:
         """Start thinking about ``state`` (dropping any other question). ``choose`` is the
         engine's ``choose_turn`` unless another was given (tests)."""
-        rng = seeded_rng(self.seed, state, self.worker.name)
+        rng = seeded_rng(self.seed, state, self.name)
         choose, level = self._choose or choose_turn, self.level
         budget: Budget = {}
         if self.deterministic:
@@ -94,11 +86,11 @@ class Asker:
         def job(task: Task) -> Choice:
             return choose(state, level, rng, cancel=task.cancelled, **budget)
 
-        self.worker.submit(job, key=key)
+        self.submit(job, key=key)
 
     def asking(self, key: Hashable) -> bool:
         """A question about ``key`` is being thought about."""
-        return self.worker.busy and self.worker.key == key
+        return self.busy and self.key == key
 
     def answer(self, key: Hashable) -> tuple[bool, Choice | None]:
         """``(True, choice)`` once the answer about ``key`` is in (``choice`` None when the
@@ -107,21 +99,13 @@ class Asker:
         if self.deterministic and self.asking(key):
             # a reproducible run: the answer is part of the frame sequence, whatever the
             # machine's speed (the search is bounded by nodes, not by time)
-            self.worker.wait(DETERMINISTIC_CAP + 5.0)
-        outcome = self.worker.poll()
+            self.wait(DETERMINISTIC_CAP + 5.0)
+        outcome = self.poll()
         if outcome is None or outcome.key != key:
             return False, None
         if not outcome.ok or outcome.value is None:
             return True, None
         return True, outcome.value
-
-    def cancel(self) -> None:
-        """Stop thinking (the scene leaves, pauses, or the game moved on)."""
-        self.worker.cancel()
-
-    @property
-    def busy(self) -> bool:
-        return self.worker.busy
 
 
 def fallback_turn(state: QuerniState) -> Choice:
@@ -162,26 +146,4 @@ class ComputerPlayer:
 
     def cancel(self) -> None:
         """Drop the turn being thought about (the scene left or paused; asked again later)."""
-        self.asker.cancel()
-
-
-class HintAdvisor:
-    """HINT: HARD's suggestion for the person to move, asked in its own worker with a short
-    budget (``HINT_TIME_BUDGET``; ``HINT_NODES`` in reproducible runs)."""
-
-    def __init__(self, *, deterministic: bool = False, seed: int | None = None,
-                 choose: ChooseTurn | None = None) -> None:
-        self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
-                           choose=choose, time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)
-
-    def ask(self, state: QuerniState) -> None:
-        self.asker.ask(state, state)
-
-    def asking(self, state: QuerniState) -> bool:
-        return self.asker.asking(state)
-
-    def answer(self, state: QuerniState) -> tuple[bool, Choice | None]:
-        return self.asker.answer(state)
-
-    def cancel(self) -> None:
         self.asker.cancel()

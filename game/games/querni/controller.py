@@ -1,22 +1,13 @@
 """The QUERNI turn controller: taps, drags and keys → one turn, exactly as the app does (Q-6).
 
 ``TurnController`` holds the committed ``QuerniState`` and the view state of the turn in
-progress (piece in hand, movement so far, chain selection, trail marks, keyboard cursor). It
-never decides a rule: what is lit, refused and played is asked of ``game.rules.querni``; what a
-tap or a drag does is ``taps.py``'s. No pygame here: the play scene draws from the queries and
-animates the returned events; a bot drives the same commands (``gestures.gestures_for_turn``).
-
-Where Q-6 is silent, the choices are those of docs/querni-rules.md ("How the arcade applies
-these rules"), and its tests pin each one. Besides them:
-
-* **Trail marks** (Q-6.4) are the squares the last turn left empty (the start, every landing
-  before the last, the removed chain); the next *board* gesture while the game runs clears
-  them (``tap``, ``drag``, ``press_cursor``), accepted or refused; the buttons and the cursor
-  leave them, and after the game ends they stay.
-* **The cursor** starts at ``DEFAULT_CURSOR`` and stays where it is between turns; ``up`` is
-  towards row 7 (RED's edge, the board drawn with BLUE at the bottom); ``flipped=True`` is for
-  a board drawn the other way up. It stops at the board's edge.
-* **Game over** (or ``end``): every command but the cursor is refused with ``game_over``.
+progress. It never decides a rule (the rules do; what a tap or a drag does is ``taps.py``'s)
+and has no pygame: the scene draws from its queries and animates the events it returns, and a
+bot drives the same commands (``gestures.gestures_for_turn``). Where Q-6 is silent, the choices
+are those of docs/querni-rules.md, each pinned by a test; besides them, the next *board*
+gesture while the game runs clears the trail marks (Q-6.4), the cursor stays put between turns
+and stops at the edge (``up`` is towards row 7; ``flipped`` for a board drawn the other way
+up), and after the game ends every command but the cursor is refused with ``game_over``.
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
-"""What the QUERNI turn controller answers: small frozen events the play scene turns into
-animation and sound, or a ``Refusal`` that says why in a translation key (Q-6).
-
-Every command of ``TurnController`` returns exactly one ``Result``: an ``Event`` subclass when
-something happened (or a question must be asked), a ``Refusal`` when nothing changed. Nothing
-here holds English text: a refusal is a ``key`` and ``params`` for the translation catalogues.
-
-Params convention: a square is given as its board name (``"c4"``, as ``rules.querni.name``
-writes it) under ``square``/``first_square``; piece numbers are ints; a colour is ``"BLUE"`` or
-``"RED"``. The refused square itself, as a ``(col, row)`` tuple, is ``Refusal.square`` (the
-scene shakes what is there).
+"""What the QUERNI turn controller answers (Q-6): exactly one ``Result`` per command, a small
+frozen ``Event`` the scene animates and sounds, or a ``Refusal`` with a translation ``key`` and
+``params`` (squares as board names like ``"c4"``, piece numbers as ints, colours as
+``"BLUE"``/``"RED"``; the refused ``(col, row)`` itself as ``Refusal.square``, for the shake).
 """
 
 from __future__ import annotations
@@ -187,13 +180,10 @@ class PassConfirmationNeeded(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
-    """A turn was committed through the rules (``before.play(*turn) == state``).
-
-    ``removed`` are the squares of the removed chain in number order (they pop),
-    ``jumped`` the squares jumped over in order (empty for a step or no movement).
-    ``passed``: no movement and no removal; ``automatic``: the pass of Q-4.6.
-    ``outcome`` is the rules' ``Outcome`` when this turn ended the game (Q-5), else ``None``.
-    """
+    """A turn was committed through the rules (``before.play(*turn) == state``): ``removed``
+    the chain's squares in number order, ``jumped`` the squares jumped over, ``passed`` no
+    movement and no removal, ``automatic`` the pass of Q-4.6, ``outcome`` set when this turn
+    ended the game (Q-5)."""
 
     mover: Color
     before: QuerniState

@@ -1,7 +1,6 @@
-"""What the GAMES screen lists of each recorded QUERNI game: its date, who played, the result and
-the number of turns, joined from storage's list of documents and the records (who played is only
-in the record). A document whose record is gone (the operator reset the scores) is summed up from
-the document itself once its row is shown on a list at rest. No pygame here."""
+"""What the GAMES screen lists of each recorded QUERNI game (date, players, result, turns),
+joined from storage's documents and the records; a document whose record is gone is summed up
+from itself once its row is shown. No pygame here."""
 
 from __future__ import annotations
 

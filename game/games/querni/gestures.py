@@ -1,9 +1,6 @@
 """Whole turns as the taps a person would make, so bots and the demo play through the same
-``TurnController`` path as a person (Q-6).
-
-A scene asks the player whose turn it is for gestures: a person's come from the pointer and
-the keyboard, a bot's from ``gestures_for_turn(state, *bot_turn)``; the scene hands each one to
-``perform`` (with whatever pause it likes between them) and never needs to know which it was.
+``TurnController`` path as a person (Q-6): the scene hands each gesture to ``perform`` and
+never needs to know whose it was.
 """
 
 from __future__ import annotations
@@ -63,13 +60,10 @@ def perform(controller: TurnController, gesture: Gesture) -> Result:
 def gestures_for_turn(
     state: QuerniState, path: Sequence[Square] | None, chain: Chain | None
 ) -> list[Gesture]:
-    """The gestures of a whole turn as ``legal_turns`` or a bot writes it (Q-6.1..Q-6.3).
-
-    Tap the piece, tap each landing; SELECT CHAIN, tap the lowest then the highest piece of the
-    chain (where they stand after the movement); END MOVE. A pass is END MOVE with the pass
-    confirmed, or the automatic pass when the mover cannot do anything (Q-4.6). The turn is not
-    checked here: a wrong one is refused by the controller when performed.
-    """
+    """The gestures of a whole turn as ``legal_turns`` writes it (Q-6.1..Q-6.3): the piece and
+    each landing, SELECT CHAIN and the chain's lowest then highest piece (where they stand
+    after the movement), END MOVE; a pass confirmed, or the automatic pass (Q-4.6). Not
+    checked here: the controller refuses a wrong one."""
     gestures: list[Gesture] = []
     if path:
         gestures.extend(Gesture.tap(sq) for sq in path)

@@ -1,17 +1,10 @@
 """Who plays a colour: the seam between the play scene and a person or a bot.
 
-The play scene asks the player whose turn it is, never which kind it is:
-
-* ``takes_input``: taps, drags and keys on the board go to the turn controller only for a
-  player that takes input (a person); for any other they are ignored;
-* ``choose(state)``: called once per frame while it is that player's turn; a bot returns its
-  whole turn ``(path, chain)`` once decided (``None`` while it thinks: the HUD shows the
-  thinking dots), a person always ``None``. The scene feeds the chosen turn through
-  ``gestures.gestures_for_turn`` → ``perform``, one gesture at a time at a human pace, with the
-  same animations and sounds as a person's taps.
-
-The computer opponent is ``computer.ComputerPlayer`` (``"computer:<level>"``); a bot that
-thinks in the background also has ``cancel()``, which the scene calls when it leaves or pauses.
+The scene asks the player to move, never which kind it is: ``takes_input`` (board gestures
+reach the controller only for a person), ``choose(state)`` once a frame on its turn (a bot's
+whole turn once decided, ``None`` while it thinks or for a person; the scene plays a bot's
+turn through the same gestures at a person's pace) and, for a bot that thinks in the
+background, ``cancel()`` when the scene leaves or pauses.
 """
 
 from __future__ import annotations

@@ -1,25 +1,10 @@
 """The replayable record of a finished QUERNI game: one JSON document per game, kept in the data
 folder's ``games/`` by storage, read by ``--replay`` and by other tools.
 
-The form (version 1)::
-
-    {"format": "querni-record", "version": 1,
-     "start": {"pieces": [[col, row, "BLUE"|"RED", n], ...], "to_move": "BLUE"},
-     "turns": [{"path": [[col, row], ...] | null, "chain": [lo, hi] | null}, ...],
-     "result": "BLUE"|"RED"|"DRAW", "reason": "all_removed"|"no_chain_left"|"quiet_rounds"}
-
-Squares as in Q-1.1 (``col`` 0..9 = a..j, ``row`` 0..6 = 1..7); a pass is both null. A record
-is valid only when every turn is legal from the start and the game ends exactly with the last
-turn, with the stated result and reason (``check``).
-
-Version 2 adds the games that ended off the board: ``"reason": "resigned"`` (``result`` the
-colour that won: the other one resigned) and ``"reason": "abandoned"`` (``"result": "NONE"``);
-their turns are legal and leave the game under way. Only such games are written as version 2,
-so every game that ended on the board stays a version 1 document that earlier builds read.
-
-Version 3 is version 2 plus ``"takebacks": N`` (N ≥ 1): the person took back N pairs of turns
-against EASY or MEDIUM (TAKE BACK); ``turns`` holds the game as it stands after them. Only such
-games are written as version 3, so a game without take-backs reads as before.
+Its form and versions are in docs/data-formats.md ("querni-record"): version 1 for a game that
+ended on the board, 2 for one resigned or abandoned, 3 with take-backs, so a document earlier
+builds can read is never written newer than it must be. A record is valid only when every turn
+is legal from the start and the game ends exactly as it says (``check``).
 """
 
 from __future__ import annotations

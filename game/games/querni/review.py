@@ -1,18 +1,11 @@
-"""REVIEW: HARD's verdict on every turn of a recorded QUERNI game, worked out one turn at a time
-in a background worker (``game.engine.worker``), so no frame ever waits for it. No pygame here.
+"""REVIEW: HARD's verdict on every turn of a recorded QUERNI game, one turn at a time in a
+worker. No pygame here.
 
-The verdicts (``game.ai.querni.review.Verdict``) are public as ``GameReview.verdicts``, a dict
-from the turn's number (1 for the first turn, as a move list numbers them) to its verdict; a
-screen marks a turn when ``verdicts[n].clearly_worse``. The turn on screen is asked about
-first, then the turns after it, then those before, until every turn has one.
-
-**Reproducible.** A verdict depends on the position alone: HARD always searches its node
-budget (``computer.DETERMINISTIC_NODES``) with a generator seeded by the position, so the same
-turn gets the same verdict on every machine and in every run. The verdicts of the last few
-games reviewed are kept in memory (``CACHED_GAMES``), so reopening a review shows them at once.
-In a reproducible run (``--frames``, ``--bench``, the tests) the screen waits between frames
-for the verdict of the turn it shows, as the computer's turns do (``computer.Asker.answer``),
-and asks about no other turn: what is drawn is the same on every machine.
+``GameReview.verdicts`` maps a turn's number (from 1, as the move list) to its verdict; the
+turn on screen is asked first, then those after it, then those before. A verdict depends on
+the position alone (a fixed node budget, a generator seeded by the position), so it is the
+same on every machine; the last few games' verdicts are kept (``CACHED_GAMES``). In a
+reproducible run the screen waits between frames for the turn it shows and asks about no other.
 """
 
 from __future__ import annotations

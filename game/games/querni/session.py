@@ -1,11 +1,6 @@
-"""One game of QUERNI as the shell saves and records it: the position, how it started, every
-turn played, the variant and who plays each colour.
-
-The committed ``QuerniState`` alone would be enough to go on playing; the start position and
-the turns make the game replayable (``record.py`` writes the record of a finished game, and
-``--replay`` plays one back). A game may also end off the board (``Ending``): a player resigns
-(RESIGN; EXIT against the computer), or two players abandon it (EXIT); a saved game a new
-game replaces is left the same way (``left_as``). No pygame here.
+"""One game of QUERNI as the shell saves and records it: the position, the start, every turn,
+the variant and who plays each colour (the start and turns make it replayable). A game may end
+off the board (``Ending``): a resignation, or two players abandoning it. No pygame here.
 """
 
 from __future__ import annotations
@@ -170,10 +165,9 @@ class QuerniSession:
         return people[0] if len(people) == 1 else None
 
     def left_as(self) -> Ending | None:
-        """How leaving this game for good would end it (EXIT, or a new game in its place):
-        against the computer the person resigns (leaving never erases a loss), between two
-        people it is abandoned (Q-6.6). None when there is nothing to record: the game is
-        over, no turn was played yet, or nobody plays it (the demo)."""
+        """How leaving this game for good would end it: resigned against the computer,
+        abandoned between two people (Q-6.6); None when there is nothing to record (over, no
+        turn yet, or the demo)."""
         if self.is_over or not self.turns:
             return None
         person = self.person

@@ -1,9 +1,6 @@
-"""QUERNI as the arcade sees it: its variants (two players; against the computer at each level),
-screens, storage schema, settings, scores view, demo player, sounds and title tile.
-Registered in ``game/games/registry.py``.
-
-The demo's games (``session.DEMO``: the computer against itself) are recorded under their own
-variant, which is not one of the spec's: no tab, no statistics row, no choice on any screen."""
+"""QUERNI as the arcade sees it (registered in ``game/games/registry.py``). The demo's games
+are recorded under a variant of their own that is not one of the spec's, so no screen shows
+them."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
-"""QUERNI's statistics, computed from the stored records alone: per variant (two players, or
-a computer opponent's level) the games, the results — from the player's side against the
-computer (wins, losses), by colour between two people — the draws, the games two people
-abandoned and the mean game length. A resigned game counts as a loss for the side that resigned
-(a win for the other); an abandoned one (EXIT between two people) is neither. Pure Python (no
-pygame), tested against hand-computed figures.
-
-Every figure comes from the games counted by result and by the person's colour, with their
-turns added up: :func:`stored_groups` asks storage for exactly that (one grouped query,
-however many games were played); :func:`groups_of` works the same out of a list of records."""
+"""QUERNI's statistics from the stored records alone, pure Python: per variant the games,
+results (the person's against the computer, by colour between two people), draws, abandoned
+games and mean length; a resignation is the resigning side's loss. :func:`stored_groups` asks
+storage for the games counted by result and colour with their turns added up;
+:func:`groups_of` works the same out of a list of records."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""What a tap or a drag on the board does to the QUERNI turn in progress (Q-6.1, Q-6.2): pick a
-piece up or put it down, land it, stop a jump sequence, pick a chain's ends, or refuse and say
-why. Each function takes the view of the turn so far and returns the turn after the gesture
-with the controller's answer; a refusal returns the turn unchanged. The rules answer every
-question of legality."""
+"""What a tap or a drag on the board does to the QUERNI turn in progress (Q-6.1, Q-6.2): each
+function takes the turn's view and returns the turn after it with the controller's answer (a
+refusal: unchanged). The rules answer every question of legality."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.games.magdagdon import hints
-from game.games.magdagdon.dead_cells import DeadWatch
 from game.games.magdagdon.hint_follow import Follow
+from game.games.magdagdon.scenes.play_help import DeadWatch
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.rules.magdagdon_support import board_of, game_with
 

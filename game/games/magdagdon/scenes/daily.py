@@ -1,8 +1,6 @@
-"""The daily challenge (MAGDAGDON's DAILY button): today's challenge (UTC date, SURVIVAL rules,
-the same dice for everyone: ``game.games.magdagdon.daily``), PLAY for the day's one recorded
-attempt or PRACTICE once it is recorded, the streak, and the last 30 days (date, score, turns,
-hints) — all read from the stored records. With a venue link, today's standings at the venue
-(rank, initials, kiosk, score; the player's own row lit and their rank) beside the days.
+"""The daily challenge screen: today's challenge, PLAY for the day's one recorded attempt or
+PRACTICE once it is recorded, the streak and the last 30 days from the stored records, and with
+a venue link today's standings at the venue beside them.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import pygame
 from game.arcade.scene import ArcadeScene
 from game.arcade.venue import VenueBoard
 from game.arcade.widgets import buttons, palette, standings, text
-from game.arcade.widgets.background import background
 from game.engine import input as inp
 from game.engine.localformat import format_date, format_number
 from game.games.magdagdon import GAME_ID
@@ -90,28 +87,21 @@ class DailyScene(ArcadeScene):
         elif action.kind == inp.KEY and action.key == "accept":
             self.play()
 
-    def update(self, dt: float) -> None:
-        self.gui.update(dt)
-
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
         width = surface.get_width()
-        title = t("daily.title")
-        text.blit(surface, title, "display", text.fit_size(title, "display", 72, width - 640),
-                  palette.GOLD, "center", (width // 2, 82), shadow=True)
+        self.draw_page(surface, t("daily.title"), 72, 82, fit=width - 640)
         when = t("daily.when", date=format_date(f"{self.day.isoformat()}T00:00:00Z"))
-        text.blit(surface, when, "bold", text.fit_size(when, "bold", 36, width - 120),
-                  palette.TEXT, "center", (width // 2, 190))
+        text.blit(surface, when, "bold", 36, palette.TEXT, "center", (width // 2, 190),
+                  fit=width - 120)
         rules = t("daily.rules")
-        text.blit(surface, rules, "ui", text.fit_size(rules, "ui", 28, width - 120),
-                  palette.TEXT_DIM, "center", (width // 2, 240))
+        text.blit(surface, rules, "ui", 28, palette.TEXT_DIM, "center", (width // 2, 240),
+                  fit=width - 120)
         line = t("daily.streak", count=self.streak)
         if self.played:
             line = f"{t('daily.recorded', score=format_number(self.score))}   ·   {line}"
-        text.blit(surface, line, "bold", text.fit_size(line, "bold", 32, width - 120),
-                  palette.GOOD if self.streak else palette.TEXT_DIM, "center",
-                  (width // 2, self.b_play.rect.bottom + 40))
+        text.blit(surface, line, "bold", 32, palette.GOOD if self.streak else palette.TEXT_DIM,
+                  "center", (width // 2, self.b_play.rect.bottom + 40), fit=width - 120)
         self.gui.draw_ui(surface)
         top = self.b_play.rect.bottom + 100
         if self.board is None:

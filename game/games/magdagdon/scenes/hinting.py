@@ -1,8 +1,6 @@
 """HINT on the MAGDAGDON play screen: the advisor asked about a copy of the game in a worker
-(:class:`AdviceAsker`, the question of ``game.arcade.play.hints.HintFlow``), and its answer in
-the player's words with what it points at (:class:`Hint`): ghost dice on their cells, marks on
-the dice in the tray, rings round the buttons to press, the reason and the gain in the message
-line; kept, shrinking, while the player follows it (``hint_follow``)."""
+(:class:`AdviceAsker`) and its answer in the player's words with what it points at
+(:class:`Hint`), kept, shrinking, while the player follows it (``hint_follow``)."""
 
 from __future__ import annotations
 
@@ -56,7 +54,7 @@ class Hint:
                  follow: Follow | None = None, targets: hints.Targets | None = None) -> None:
         self.key = key
         self.advice = advice
-        self.targets = hints.targets(advice, game) if targets is None else targets
+        self.targets = hints.step_targets(advice.steps, game) if targets is None else targets
         self.follow = Follow(advice.steps, game) if follow is None else follow
         self._now: tuple[hints.StateKey, Hint | None] | None = None
 
@@ -79,36 +77,26 @@ class Hint:
         return self._now[1]
 
 
-class AdviceAsker:
+class AdviceAsker(Worker[Advice]):
     """The advisor as HINT's asker: one question at a time, about a copy of the game made on
     the main thread (the worker never sees the live game), answered as a :class:`Hint` for
     the game on screen."""
 
     def __init__(self, game: Callable[[], MagdagdonGame]) -> None:
-        self.worker: Worker[Advice] = Worker("magdagdon-hint")
+        super().__init__("magdagdon-hint")
         self._game = game
 
     def ask(self, key: hints.StateKey) -> None:
         copy = hints.copy_of(self._game())
-        self.worker.submit(lambda task: hints.ask(copy), key=key)
+        self.submit(lambda task: hints.ask(copy), key=key)
 
     def asking(self, key: hints.StateKey) -> bool:
-        return self.worker.busy and self.worker.key == key
+        return self.busy and self.key == key
 
     def answer(self, key: hints.StateKey) -> tuple[bool, Hint | None]:
-        outcome = self.worker.poll()
+        outcome = self.poll()
         if outcome is None or outcome.key != key:
             return False, None
         if not outcome.ok or outcome.value is None:
             return True, None
         return True, Hint(key, outcome.value, self._game())
-
-    def cancel(self) -> None:
-        self.worker.cancel()
-
-    @property
-    def busy(self) -> bool:
-        return self.worker.busy
-
-    def wait(self, timeout: float) -> bool:
-        return self.worker.wait(timeout)

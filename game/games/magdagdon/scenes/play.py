@@ -1,16 +1,10 @@
 """The MAGDAGDON play screen: board, tray, ROLL/CONFIRM, Majda Powers, MAGDAGDON and ruins.
 
-The scene is the view: it turns taps and keys into ``PlayController`` commands, animates and
-sounds what the controller reports, and draws what the controller says. Every question of
-legality or score goes through the controller to ``game.rules.magdagdon``.
-
-HINT is ``scenes/play_hints.py``; dead cells, the power guard and UNDO are parts given the
-controller (``dead_cells``, ``power_guard``, ``takeback``); drawing is
-``scenes/play_picture.py``, gestures ``play_input.py``.
-
-Input rule during animations: a tap (or a key) while dice tumble, the MAGDAGDON banner slams
-in or a ruin crumbles only finishes that animation at once (``intercept`` takes the whole
-gesture, so the button under it does not fire on release either). Nothing is queued.
+The scene turns taps and keys into ``PlayController`` commands and animates, sounds and draws
+what it answers. Its parts: HINT (``play_hints``), dead cells, the power guard and UNDO
+(``play_help``), drawing (``play_picture``), gestures (``play_input``). A tap while dice
+tumble, the banner slams in or a ruin crumbles only finishes that animation (``intercept``
+takes the whole gesture); nothing is queued.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""HINT on the MAGDAGDON play screen: the arcade's one flow (``game.arcade.play.hints``: asked
-in the background, shown until the position changes or HINT is pressed again, counted once
-per position) and, after the position changed, the same hint kept while the player follows
-it, shrunk to what is left of it (``hint_follow``)."""
+"""HINT on the MAGDAGDON play screen: the arcade's one flow (``HintFlow``) and, after the
+position changed, the same hint kept while the player follows it, shrunk to what is left."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ every move goes to the controller."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import input as inp
@@ -119,27 +120,14 @@ class PlayGestures:
         if self.scene.busy:
             self.scene.skip_animation()
             return
+        undo = self.scene.turn_help.undo
+        commands: dict[str | None, Callable[[], object]] = {
+            "next": c.select_next, "space": c.roll, "back": c.key_back, "accept": c.key_accept,
+            "minus": lambda: c.adjust(-1), "plus": lambda: c.adjust(1), "h": self.scene.ask_hint,
+            "u": undo, "z": undo, "r": c.reroll if c.marked is not None else c.reroll_mode}
         if key is not None and key in "1234" and len(key) == 1:
             c.key_die(int(key) - 1)
         elif key in ("left", "right", "up", "down"):
             c.move_cursor(key)
-        elif key == "next":
-            c.select_next()
-        elif key == "space":
-            c.roll()
-        elif key == "back":
-            c.key_back()
-        elif key == "accept":
-            c.key_accept()
-        elif key == "minus":
-            c.adjust(-1)
-        elif key == "plus":
-            c.adjust(1)
-        elif key == "h":
-            self.scene.ask_hint()
-        elif key in ("u", "z"):
-            self.scene.turn_help.undo()
-        elif key == "r" and c.marked is not None:
-            c.reroll()
-        elif key == "r":
-            c.reroll_mode()
+        elif key in commands:
+            commands[key]()

@@ -105,11 +105,8 @@ class PlayPicture:
         return now.message, colour, self.scene.message_line.age, False
 
     def damage(self) -> list[pygame.Rect] | None:
-        """Untouched, or between the demo's taps, only what moves by itself is redrawn, where
-        it is and was: dice tumbling, flying or bobbing, pulsing, sliding or shaking cells, a
-        flashing sum, a rising message, the coach's ring, the HINT spinner, sparks and a
-        shaking board. Anything else that changes (a tap's answer), a drag, a HINT on the
-        board or the banner's slam: everything."""
+        """Untouched, only what moves by itself is redrawn, where it is and was; anything else
+        that changes (a tap's answer, a drag, a HINT, the banner's slam): everything."""
         scene = self.scene
         now = scene.moment()
         c, L, g = scene.control, scene.layout, scene.control.game

@@ -1,11 +1,9 @@
 """REVIEW: a finished game turn by turn, the player's play against the advisor's.
 
-Opened from the game-over overlay with the game's session (its history of rolls, powers and
-turn ends). The review (``games.magdagdon.review``) runs in a background worker while a
-progress bar fills; then a chart of the expected points lost per turn (the three costliest
-in red) sits over a scrollable list: each turn's roll, the board after the player's turn,
-the board the advisor would have made of the same roll, and the points lost. Tap a bar to
-jump to its turn; drag, wheel, arrows and Page Up/Down scroll; BACK or Esc return.
+The review runs in a worker while a progress bar fills; then a chart of the expected points
+lost per turn (the three costliest in red) over a scrolling list of each turn's roll, the
+player's board, the advisor's board of the same roll and the points lost. A tap on a bar
+jumps to its turn.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ import pygame
 
 from game.arcade.scene import ArcadeScene
 from game.arcade.widgets import buttons, palette, text
-from game.arcade.widgets.background import background
 from game.arcade.widgets.scroller import Scroller
 from game.engine import input as inp
 from game.engine.localformat import format_number
@@ -147,12 +144,8 @@ class ReviewScene(ArcadeScene):
         return () if self.review is None else self.review.costliest
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(background(surface.get_size()), (0, 0))
-        width = surface.get_width()
-        room = 2 * (width // 2 - 308 - 24)
-        title = t("review.title")
-        text.blit(surface, title, "display", text.fit_size(title, "display", 72, room),
-                  palette.GOLD, "center", (width // 2, 78), shadow=True)
+        room = 2 * (surface.get_width() // 2 - 308 - 24)  # centred, clear of BACK
+        self.draw_page(surface, t("review.title"), 72, 78, fit=room)
         if self.review is None:
             self._draw_waiting(surface)
         else:
@@ -184,9 +177,8 @@ class ReviewScene(ArcadeScene):
             parts.append(t("review.final", score=format_number(rv.final)))
         parts.append(t("review.total", count=round(rv.total_loss)))
         line = "  ·  ".join(parts)
-        size = text.fit_size(line, "bold", 32, self.chart.width)
-        text.blit(surface, line, "bold", size, palette.TEXT, "center",
-                  (self.chart.centerx, self.chart.top - 28))
+        text.blit(surface, line, "bold", 32, palette.TEXT, "center",
+                  (self.chart.centerx, self.chart.top - 28), fit=self.chart.width)
 
     def _bars(self) -> list[pygame.Rect]:
         """Each turn's bar area in the chart (the whole column: easy to tap)."""
@@ -204,8 +196,8 @@ class ReviewScene(ArcadeScene):
         pygame.draw.rect(surface, palette.PANEL, chart, border_radius=24)
         pygame.draw.rect(surface, palette.PANEL_EDGE, chart, 3, border_radius=24)
         label = t("review.chart")
-        text.blit(surface, label, "bold", text.fit_size(label, "bold", 28, chart.width - 60),
-                  palette.TEXT_DIM, "topleft", (chart.left + 30, chart.top + 12))
+        text.blit(surface, label, "bold", 28, palette.TEXT_DIM, "topleft",
+                  (chart.left + 30, chart.top + 12), fit=chart.width - 60)
         if not rv.turns:
             return
         top_loss = max(max(turn.loss for turn in rv.turns), 10.0)
@@ -247,9 +239,8 @@ class ReviewScene(ArcadeScene):
             self._draw_scroll_thumb(surface)
         if rv.missing:
             note = t("review.missing", count=rv.missing)
-            size = text.fit_size(note, "ui", 24, view.width)
-            text.blit(surface, note, "ui", size, palette.TEXT_DIM, "midbottom",
-                      (view.centerx, surface.get_height() - 4))
+            text.blit(surface, note, "ui", 24, palette.TEXT_DIM, "midbottom",
+                      (view.centerx, surface.get_height() - 4), fit=view.width)
 
     def _draw_scroll_thumb(self, surface: pygame.Surface) -> None:
         view, scroller = self.view, self.scroller

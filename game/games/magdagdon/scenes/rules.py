@@ -1,9 +1,5 @@
-"""MAGDAGDON's rules for players (M-1..M-8 in plain words): a scrolling page with drawn examples.
-
-The page is data: ``RULES`` lists its blocks as (kind, key); text keys live in MAGDAGDON's help
-catalogue (``assets/i18n/magdagdon_help.<locale>.json``), figures are named drawings
-(``FIGURES``) whose labels are help keys too, scored by the rules themselves.
-"""
+"""MAGDAGDON's rules for players (M-1..M-8 in plain words): a scrolling page of blocks in its
+help catalogue, with named drawn figures scored by the rules themselves."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
 """Draws the 4×4 board: slots, committed tiles, tentative dice, ruins, highlights, line sums.
-
-It draws what it is given (the rules' ``view()``, the tentative cells, the score card); it
-decides nothing about legality.
-"""
+It draws what it is given and decides nothing about legality."""
 
 from __future__ import annotations
 
@@ -176,10 +173,9 @@ class BoardView:
     @staticmethod
     def _flag(surface: pygame.Surface, label: str, centre: tuple[int, int], colour: palette.Rgb,
               bright: float, below: int, floor: int | None = None) -> None:
-        """A pill with the combo and its bonus; long names take two lines, never > 160 px.
-        Swollen at its brightest it stays clear of the line's sum, whose ink ends at
-        ``below``, and (when given) ends above ``floor``: a language's taller letters or
-        longer words make its label smaller, never the pill longer."""
+        """A pill with the combo and its bonus; long names take two lines, never > 160 px. At
+        its largest it stays clear of the sum's ink (``below``) and above ``floor``: a longer
+        label gets smaller, never the pill longer."""
         top = below + FLAG_SWELL // 2 + 2
         room = None if floor is None else floor - FLAG_SWELL // 2 - top
         size, lines = BoardView.flag_lines(label, room)

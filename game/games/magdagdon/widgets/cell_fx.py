@@ -1,7 +1,5 @@
-"""Per-cell feedback on the board: shakes, snaps, drops and flashes, driven by the scene's tweens.
-
-The board view reads ``offsets``, ``flash`` and ``lines``; nothing here knows any rule.
-"""
+"""Per-cell feedback on the board (shakes, snaps, drops, flashes), driven by the scene's
+tweens; nothing here knows any rule."""
 
 from __future__ import annotations
 

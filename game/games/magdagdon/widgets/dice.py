@@ -1,15 +1,13 @@
-"""Die faces, number tiles and ruins, drawn once per size and cached.
-
-Three looks that differ in shape, not colour alone: a raised, rounded ivory **die** (in the
-tray and tentatively on the board), a flat, square-cornered gold **tile** (a committed
-number) and a cracked grey **ruin**. Drawn at twice the size and smooth-scaled down, so the
-edges are anti-aliased.
+"""Die faces, number tiles and ruins, drawn once per size and cached: a raised ivory **die**,
+a flat gold **tile** (a committed number) and a cracked grey **ruin**, differing in shape, not
+colour alone; drawn at twice the size and smooth-scaled down for anti-aliased edges.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 import pygame
 
@@ -27,20 +25,9 @@ PIPS = {
 }
 """Pip positions on a 3×3 grid (column, row) for each value."""
 
-_cache: dict[tuple[object, ...], pygame.Surface] = {}
-
-
+@cache
 def face(value: int, size: int, style: str = "die", digits: bool = False) -> pygame.Surface:
     """A die (``style="die"``) or a committed number tile (``style="tile"``) of ``value``."""
-    key = ("face", value, size, style, digits)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_face(value, size, style, digits)
-        _cache[key] = surface
-    return surface
-
-
-def _draw_face(value: int, size: int, style: str, digits: bool) -> pygame.Surface:
     big = size * 2
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
     if style == "die":
@@ -78,25 +65,18 @@ def prewarm(sizes_styles: list[tuple[int, str]], digits: bool = False) -> None:
         shadow(size)
 
 
+@cache
 def shadow(size: int, style: str = "die") -> pygame.Surface:
     """A soft dark shape to draw under a raised die."""
-    key = ("shadow", size, style)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(surface, (0, 0, 0, 110), surface.get_rect(), border_radius=size // 6)
-        _cache[key] = surface
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 110), surface.get_rect(), border_radius=size // 6)
     return surface
 
 
+@cache
 def ruin(size: int, seed: int) -> pygame.Surface:
     """A cracked stone with rubble; ``seed`` (the cell) varies the cracks from cell to cell."""
-    key = ("ruin", size, seed)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_ruin(size, random.Random(seed * 7919 + 17))
-        _cache[key] = surface
-    return surface
+    return _draw_ruin(size, random.Random(seed * 7919 + 17))
 
 
 def _draw_ruin(size: int, rng: random.Random) -> pygame.Surface:
@@ -134,4 +114,5 @@ def _draw_ruin(size: int, rng: random.Random) -> pygame.Surface:
 @caches.on_reset
 def clear() -> None:
     """Forget every cached drawing (digits change with the language's number face)."""
-    _cache.clear()
+    for drawing in (face, shadow, ruin):
+        drawing.cache_clear()

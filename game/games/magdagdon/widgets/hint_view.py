@@ -1,12 +1,11 @@
-"""Drawing a hint on the play screen: ghost dice on the cells the advice fills (numbered when
-the order matters, the same number on their dice in the tray), rings round the dice, buttons
-and cells the advice names, and the "thinking" spinner. Drawing only: what to point at comes
-from ``hints.step_targets``."""
+"""Drawing a hint: ghost dice on the cells the advice fills (numbered when the order matters),
+rings round the dice, buttons and cells it names, and the "thinking" spinner."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable
+from functools import cache
 
 import pygame
 
@@ -22,7 +21,6 @@ PLATE_HEIGHT = 80
 OUTLINE = (40, 26, 0)
 GHOST_ALPHA = 150
 """How opaque a ghost die is (of 255): clearly a die, clearly not placed yet."""
-_ghosts: dict[tuple[int, int, bool], pygame.Surface] = {}
 
 
 def _pulse(time: float, speed: float = 5.0) -> float:
@@ -45,14 +43,11 @@ def badge(surface: pygame.Surface, centre: tuple[int, int], number: int) -> None
     text.blit(surface, str(number), "numbers", 30, OUTLINE, "center", centre)
 
 
+@cache
 def _ghost_face(value: int, size: int, digits: bool) -> pygame.Surface:
     """A die face, see-through: where the hint's die goes and what it shows."""
-    key = (value, size, digits)
-    found = _ghosts.get(key)
-    if found is None:
-        found = dice.face(value, size, "die", digits).copy()
-        found.set_alpha(GHOST_ALPHA)
-        _ghosts[key] = found
+    found = dice.face(value, size, "die", digits).copy()
+    found.set_alpha(GHOST_ALPHA)
     return found
 
 
@@ -111,4 +106,4 @@ def spinner(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
 @caches.on_reset
 def clear() -> None:
     """Forget the ghost faces (digits change with the language's number face)."""
-    _ghosts.clear()
+    _ghost_face.cache_clear()

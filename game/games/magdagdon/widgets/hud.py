@@ -74,8 +74,7 @@ def draw_header_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGa
                       (right, 30))
     label = label or t(f"difficulty.{game.difficulty.name.lower()}")
     room = min(420, score.left - 24 - x)  # a daily's label and date end before SCORE
-    text.blit(surface, label, "bold", text.fit_size(label, "bold", 32, room), palette.TEXT,
-              "topleft", (x, 34))
+    text.blit(surface, label, "bold", 32, palette.TEXT, "topleft", (x, 34), fit=room)
 
 
 def draw_message(surface: pygame.Surface, L: PlayLayout, message: str, colour: palette.Rgb,
@@ -105,9 +104,8 @@ def draw_powers_panel(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGam
     nxt = game.next_penalty
     line = t("power.next_penalty", penalty=nxt) if nxt is not None else t("power.none_left")
     line = warning or line
-    size = text.fit_size(line, "ui", 26, panel.width - 48, 20)
-    text.blit(surface, line, "ui", size, palette.BAD if warning else palette.TEXT_DIM,
-              "topleft", (panel.left + 24, panel.top + 66))
+    text.blit(surface, line, "ui", 26, palette.BAD if warning else palette.TEXT_DIM, "topleft",
+              (panel.left + 24, panel.top + 66), fit=panel.width - 48, minimum=20)
 
 
 def draw_powers_static(surface: pygame.Surface, L: PlayLayout, game: MagdagdonGame) -> None:

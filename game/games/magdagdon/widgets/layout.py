@@ -1,8 +1,6 @@
-"""Where everything of the MAGDAGDON play screen sits, in logical coordinates (1920×1080).
-
-Pure geometry: the scene hit-tests taps with it, the widgets draw with it and the demo
-player aims with it, so all three agree on every pixel. Touch targets: board cells 168 px,
-tray dice 140 px, buttons at least 96 px tall (HINT: 96 × 340 landscape, 112 × 158 portrait).
+"""Where everything of the MAGDAGDON play screen sits, in logical coordinates: the scene
+hit-tests, the widgets draw and the demo player aims with it, so all agree on every pixel.
+Touch targets: cells 168 px, tray dice 140 px, buttons at least 96 px tall.
 """
 
 from __future__ import annotations

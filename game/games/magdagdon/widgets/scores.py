@@ -98,10 +98,8 @@ class ScoresView(DifficultyTabs):
         xs = [x for _, _, x, _ in columns]
         for i, (key, catalogue, x, anchor) in enumerate(columns):
             label = shell_t(key) if catalogue == "arcade" else t(key)
-            size = text.fit_size(label, "bold", 28, _header_room(columns, i, width),
-                                 minimum=16)
-            text.blit(surface, label, "bold", size, palette.TEXT_DIM, anchor,
-                      (x * width, top - 40))
+            text.blit(surface, label, "bold", 28, palette.TEXT_DIM, anchor, (x * width, top - 40),
+                      fit=_header_room(columns, i, width))
         newest = self.source.newest
         kiosk_room = 0  # a kiosk's name shrinks to end 80 px before the next column
         if self.source.venue:
@@ -149,8 +147,8 @@ class ScoresView(DifficultyTabs):
         text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line", difficulty=self.variant)
-        text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
-                  palette.TEXT_DIM, "center", (cx, y + 230))
+        text.blit(surface, line, "ui", 32, palette.TEXT_DIM, "center", (cx, y + 230),
+                  fit=self.area.width - 120)
 
 
 def bulb(surface: pygame.Surface, centre: tuple[float, float], size: int) -> None:

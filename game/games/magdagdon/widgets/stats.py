@@ -1,7 +1,5 @@
-"""MAGDAGDON's part of the statistics screen: per difficulty the figures (games, best, mean,
-median, ruins and powers per game) and two pictures in the game's own look — a histogram of
-the scores and the last 50 scores with their running mean. Asked of storage when the screen
-opens (``game.games.magdagdon.stats``: a grouped query, never every record)."""
+"""MAGDAGDON's part of the statistics screen: per difficulty the figures, a histogram of the
+scores and the last 50 scores with their running mean, in the game's own look."""
 
 from __future__ import annotations
 
@@ -57,8 +55,8 @@ class StatsView(DifficultyTabs):
             line = t("scores.empty_line", difficulty=self.variant)
             text.blit(surface, shell_t("scores.empty_title"), "bold", 44, palette.TEXT,
                       "center", (self.area.centerx, self.area.top + 300))
-            text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
-                      palette.TEXT_DIM, "center", (self.area.centerx, self.area.top + 370))
+            text.blit(surface, line, "ui", 32, palette.TEXT_DIM, "center",
+                      (self.area.centerx, self.area.top + 370), fit=self.area.width - 120)
             return
         tall = self.area.width < self.area.height
         self._draw_figures(surface, stats, tall)
@@ -96,8 +94,8 @@ class StatsView(DifficultyTabs):
         """A chart's panel and title; the plotting area inside it."""
         pygame.draw.rect(surface, palette.SLOT, rect, border_radius=22)
         pygame.draw.rect(surface, palette.SLOT_EDGE, rect, 3, border_radius=22)
-        text.blit(surface, title, "bold", text.fit_size(title, "bold", 28, rect.width - 40),
-                  palette.TEXT, "bottomleft", (rect.left + 10, rect.top - 8))
+        text.blit(surface, title, "bold", 28, palette.TEXT, "bottomleft",
+                  (rect.left + 10, rect.top - 8), fit=rect.width - 40)
         return rect.inflate(-60, -70).move(10, -5)
 
     def _draw_histogram(self, surface: pygame.Surface, stats: VariantStats,
@@ -155,5 +153,5 @@ class StatsView(DifficultyTabs):
         text.blit(surface, format_number(round(low)), "numbers", 24, palette.TEXT_DIM,
                   "topleft", (plot.left, plot.bottom + 8))
         legend = t("stats.running_mean")
-        text.blit(surface, legend, "ui", text.fit_size(legend, "ui", 24, plot.width // 2),
-                  palette.GOOD, "topright", (plot.right, plot.bottom + 8))
+        text.blit(surface, legend, "ui", 24, palette.GOOD, "topright",
+                  (plot.right, plot.bottom + 8), fit=plot.width // 2)

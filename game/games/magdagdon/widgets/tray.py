@@ -1,7 +1,5 @@
 """The tray of four dice: tumbling on a roll, selection and REROLL marks, dice flying home.
-
-View state only. The die values always come from the rules; while a roll tumbles the tray
-shows random faces from its own visual RNG and lands on the rules' values.
+View state only: the values come from the rules; a tumble shows faces from its own visual RNG.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""What moves on QUERNI's board between two positions: a piece flying (a step's slide, a jump's
-arc, a sequence of jumps), a removed chain popping, a refused piece shaking, the chosen chain
-lighting up piece by piece. Shared by the play and replay screens.
-
-Purely visual: the position is already the rules' when an animation starts, and finishing one
-early (a tap, ``finish``) only jumps to its end.
+"""What moves on QUERNI's board between two positions (a flight, a chain popping, a shake, a
+chain lit piece by piece), for the play and replay screens. Purely visual: the position is
+already the rules' when it starts, and finishing early only jumps to its end.
 """
 
 from __future__ import annotations

@@ -3,29 +3,11 @@ question of ``game.arcade.play.hints.HintFlow``), and the answer as shown (:clas
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from game.ai.querni.explain import reason
-from game.games.querni.computer import Choice, HintAdvisor
+from game.games.querni.computer import HINT_NODES, HINT_TIME_BUDGET, Asker, Choice
+from game.games.querni.controller import TurnController
 from game.games.querni.texts import color_name, t
 from game.rules.querni import Chain, Path, QuerniState, Square, is_step, name
-
-
-class TurnSoFar(Protocol):
-    """What of the turn in progress HINT compares with its suggestion (``TurnController``)."""
-
-    @property
-    def selected(self) -> Square | None: ...
-    @property
-    def path(self) -> tuple[Square, ...]: ...
-    @property
-    def movement_open(self) -> bool: ...
-    @property
-    def chain_mode(self) -> bool: ...
-    @property
-    def chain_first(self) -> Square | None: ...
-    @property
-    def chain(self) -> Chain | None: ...
 
 
 def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str:
@@ -40,12 +22,18 @@ def hint_text(state: QuerniState, path: Path | None, chain: Chain | None) -> str
     return f"{what} {t(f'hint.why_{key}', **numbers, color=color_name(state.to_move.opponent))}"
 
 
-def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str) -> str:
+def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix: str,
+              keep: Chain | None = None) -> str:
     """A suggested turn in words, from the texts ``<prefix>step``, ``jump`` (each with a
-    ``_remove`` form), ``remove`` and ``pass``: HINT's line and REVIEW's better turn."""
-    low_high = {"low": chain[0], "high": chain[1]} if chain is not None else {}
+    ``_remove`` form), ``remove`` and ``pass``: HINT's line and REVIEW's better turn. ``keep``:
+    the chain a turn that removes none keeps (the ``_keep`` forms of ``step``, ``jump`` and
+    ``pass``: REVIEW, where the played turn removed it)."""
+    ends = chain if chain is not None else keep
+    low_high = {"low": ends[0], "high": ends[1]} if ends is not None else {}
+    suffix = "_remove" if chain is not None else "_keep" if keep is not None else ""
     if not path:
-        return t(f"{prefix}remove", **low_high) if chain is not None else t(f"{prefix}pass")
+        key = f"{prefix}remove" if chain is not None else f"{prefix}pass{suffix}"
+        return t(key, **low_high)
     piece = state.pieces.get(path[0])
     number = piece[1] if piece is not None else 0
     if len(path) == 2 and is_step(path[0], path[1]):
@@ -54,9 +42,7 @@ def turn_text(state: QuerniState, path: Path | None, chain: Chain | None, prefix
     else:
         what = {"number": number, "path": " → ".join(name(sq) for sq in path)}
         key = f"{prefix}jump"
-    if chain is not None:
-        return t(f"{key}_remove", **what, **low_high)
-    return t(key, **what)
+    return t(key + suffix, **what, **low_high)
 
 
 class Hint:
@@ -82,7 +68,7 @@ class Hint:
         """Every square the suggestion names: a tap on one of them may follow it."""
         return frozenset(self.path) | frozenset(self.chain_squares)
 
-    def followed_by(self, turn: TurnSoFar) -> bool:
+    def followed_by(self, turn: TurnController) -> bool:
         """The turn so far is on the suggestion's way (issue 48: the hint stays while the
         player follows it, and goes once they depart from it): the suggested piece in hand, a
         start of its path, then SELECT CHAIN and the suggested chain's ends."""
@@ -97,13 +83,13 @@ class Hint:
             return False  # the jump sequence stopped short of the suggestion
         return not turn.chain_mode or self._chain_followed(turn)
 
-    def _chain_followed(self, turn: TurnSoFar) -> bool:
+    def _chain_followed(self, turn: TurnController) -> bool:
         if self.chain is None or turn.path != self.path:
             return False
         ends = {self.chain_squares[0], self.chain_squares[-1]}
         return turn.chain in (None, self.chain) and turn.chain_first in (None, *ends)
 
-    def left(self, turn: TurnSoFar) -> tuple[Square, ...]:
+    def left(self, turn: TurnController) -> tuple[Square, ...]:
         """The part of the suggested movement still to make: from where the piece stands now
         (nothing once it has all been made, or when the player left the suggestion)."""
         done = len(turn.path)
@@ -115,27 +101,30 @@ class Hint:
 
 
 class HintAsker:
-    """HARD as HINT's asker: its answer about the position on screen, as a :class:`Hint`."""
+    """HARD as HINT's asker, in its own worker with HINT's budget (``HINT_TIME_BUDGET``;
+    ``HINT_NODES`` in reproducible runs): its answer about the position on screen, as a
+    :class:`Hint`."""
 
-    def __init__(self, advisor: HintAdvisor) -> None:
-        self.advisor = advisor
+    def __init__(self, *, deterministic: bool = False, seed: int | None = None) -> None:
+        self.asker = Asker("querni-hint", "hard", deterministic=deterministic, seed=seed,
+                           time_budget=HINT_TIME_BUDGET, nodes=HINT_NODES)
 
     def ask(self, key: QuerniState) -> None:
-        self.advisor.ask(key)
+        self.asker.ask(key, key)
 
     def asking(self, key: QuerniState) -> bool:
-        return self.advisor.asking(key)
+        return self.asker.asking(key)
 
     def answer(self, key: QuerniState) -> tuple[bool, Hint | None]:
-        done, choice = self.advisor.answer(key)
+        done, choice = self.asker.answer(key)
         return done, (None if choice is None else Hint(key, choice))
 
     def cancel(self) -> None:
-        self.advisor.cancel()
+        self.asker.cancel()
 
     @property
     def busy(self) -> bool:
-        return self.advisor.asker.busy
+        return self.asker.busy
 
     def wait(self, timeout: float) -> bool:
-        return self.advisor.asker.worker.wait(timeout)
+        return self.asker.wait(timeout)

@@ -1,11 +1,10 @@
 """The QUERNI play screen: the 10×7 board, the HUD and SELECT CHAIN / END MOVE / UNDO / EXIT.
 
-The scene is the view over ``TurnController``: gestures (``play_input``) become its commands
-(Q-6), and the scene animates and sounds what it answers. Whose turn it is decides who may
-give input (``players.Player``): a bot's turn is played through the same gestures
-(``play_computer``). Its other parts: HINT (``hinting``), drawing (``play_picture``), RESIGN and
-EXIT (``play_endings``), the board's way round (``play_orientation``), the last move and the
-move list (``play_story``)."""
+The scene is the view over ``TurnController``: its gestures (``play_input``) become commands,
+and it animates and sounds the answers. Whose turn it is decides who gives input; a bot's turn
+goes through the same gestures (``play_computer``). Its other parts: HINT (``hinting``),
+drawing (``play_picture``), RESIGN and EXIT (``play_endings``), the board's way round
+(``play_orientation``), the last move and the move list (``play_story``)."""
 
 from __future__ import annotations
 
@@ -23,7 +22,6 @@ from game.engine import input as inp
 from game.engine.tween import Tween
 from game.games.querni import GAME_ID
 from game.games.querni.coach import Coach
-from game.games.querni.computer import HintAdvisor
 from game.games.querni.controller import TurnController
 from game.games.querni.events import (
     ChainChosen,
@@ -88,7 +86,7 @@ class PlayScene(PlayScreen):
         self.b_hint: Any = None
         self.players: dict[Color, Player] = {}
         self.hints: HintFlow[QuerniState, Hint] = HintFlow(
-            HintAsker(HintAdvisor(deterministic=self.deterministic, seed=self.ctx.seed)),
+            HintAsker(deterministic=self.deterministic, seed=self.ctx.seed),
             counted=self._hint_counted, failed=lambda: self.note_that(later("hint.failed"), INFO),
             shown=self._hint_shown)
         self.picture = PlayPicture(self)

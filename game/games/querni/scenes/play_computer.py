@@ -1,9 +1,7 @@
-"""The computer's turn on the QUERNI play screen: the player to move does not tap, so it is asked
-for its turn (off the frame, in its worker), and the turn's gestures are then played one by one
-at a person's pace, through the same controller a person's taps go to. While it thinks, frames
-keep flowing (the thinking dots), taps on the board are refused with a message, and EXIT and
-the pause menu work; leaving, pausing or a new game cancels the thinking (it starts again from
-the position when the screen comes back)."""
+"""The computer's turn on the QUERNI play screen: asked in its worker, then its gestures played
+one by one at a person's pace through the same controller. While it thinks, frames flow, board
+taps are refused with a message, and EXIT and the pause menu work; leaving, pausing or a new
+game cancels it (asked again when the screen comes back)."""
 
 from __future__ import annotations
 

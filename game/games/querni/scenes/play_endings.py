@@ -1,17 +1,10 @@
 """How a QUERNI game ends before the board decides it, and what the pause menu says about it.
 
-* **RESIGN** (the pause menu; asks once): a loss for the player who resigns — the person
-  against the computer, the side to move between two people. The game-over panel follows.
-* **EXIT** (Q-6.6, asks once): the game cannot be continued. Against the computer it is a
-  resignation, recorded as one (leaving never erases a loss); between two people the game is
-  recorded as abandoned (no result). Then the title. (``QuerniSession.left_as`` decides; a
-  new game started over a kept game leaves it the same way, see ``scenes/setup.py``.)
-* The pause menu says which choice keeps the game: QUIT TO TITLE keeps it (CONTINUE on the
-  title), RESIGN ends it; between two people it also offers FLIP BOARD (the view only).
-
-A game that ended off the board is recorded like any finished game: a record in the player's
-records and a document in ``games/`` (``session.Ending``, ``record.py``). A game in which no
-turn was played yet has nothing to record: EXIT only drops it, and RESIGN is not offered.
+RESIGN (asks once) is a loss for the person against the computer, or for the side to move
+between two people. EXIT (Q-6.6, asks once) resigns against the computer (leaving never erases
+a loss) and abandons a game between two people (``QuerniSession.left_as``). QUIT TO TITLE keeps
+the game. Such a game is recorded like any finished one; one with no turn played has nothing to
+record (EXIT only drops it, no RESIGN).
 """
 
 from __future__ import annotations

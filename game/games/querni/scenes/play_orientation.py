@@ -1,10 +1,6 @@
-"""Which way round the QUERNI play screen shows its board (``QuerniLayout.flipped``).
-
-A person who plays RED against the computer sees the board turned round, their pieces at the
-near edge (the bottom in landscape, the left in portrait, where BLUE's are otherwise); two
-people keep the way they chose with FLIP BOARD (upright at first); the demo is upright. Only
-the view turns: taps, drags and arrow keys go through the same layout, so a tap on a drawn
-square always means that square.
+"""Which way round the QUERNI play screen shows its board (``QuerniLayout.flipped``): turned
+round for a person playing RED against the computer, as two people chose with FLIP BOARD,
+upright for the demo. Only the view turns: taps go through the same layout.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
-"""The game so far on the QUERNI play screen: the last move's marks, the move list beside the
-board, and a past position looked at from the list.
-
-Everything is read from the session's start and turns through ``record.History`` (the rules'
-``trace_turn``), so a game resumed with CONTINUE shows its last move and its whole list at once.
-A tap on an entry shows the position after that turn: a view only, marked on the board and in
-the message line; no move can be made (the buttons are off, the computer waits with its turn)
-until a tap on the board, or the list's newest entry, brings the present back. A new turn
-(an automatic pass) brings it back too.
+"""The game so far on the QUERNI play screen: the last move's marks, the move list, and a past
+position looked at from the list (a view only: no move until the present comes back).
+Everything is read through ``record.History``, so a resumed game shows it all at once.
 """
 
 from __future__ import annotations
@@ -169,10 +163,8 @@ class PlayStory:
         self._entries_now()
 
     def _entries_now(self) -> None:
-        """The list's entries in the language shown now: a scene over the play screen (the
-        game-over panel's VIEW BOARD) keeps it from stepping, so a switch of language made
-        there is caught where the list is drawn (``MoveLines`` tells each line anew after a
-        switch; an unchanged list is not laid out again)."""
+        """The list's entries in the language shown now; a language switched over the play
+        screen is caught here, where the list is drawn."""
         self.list.show(self.lines.of(self.history.traces))
 
     @property

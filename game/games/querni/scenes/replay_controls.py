@@ -1,11 +1,6 @@
-"""The replay screen's buttons, laid out as media and chess players have them: the transport (to
-the start, the previous turn, play / pause, the next turn, to the end), each an icon over its
-label, then REVIEW, FLIP and EXIT (the one way to leave).
-
-Portrait has the width for the five transport buttons in one row; landscape's column puts PLAY
-/ PAUSE on a row of its own above the other four. The icons are drawn here (bars and triangles),
-so no font needs the media symbols; the labels are drawn fitted to their buttons, in the
-language shown at each frame (a language changed on the way never leaves an old word).
+"""The replay screen's buttons as media players have them: the transport (start, previous,
+play / pause, next, end), each an icon over its label, then REVIEW, FLIP and EXIT. The icons are
+drawn (no font needs media symbols); labels are fitted in the language shown at each frame.
 """
 
 from __future__ import annotations
@@ -87,8 +82,8 @@ class ReplayControls:
         """Each button's icon and label (after pygame-gui has drawn the plates)."""
         for name in WORDS:
             rect, word = self.buttons[name].rect, self.label(name)
-            size = text.fit_size(word, "bold", 32, rect.width - 28, 16)
-            text.blit(surface, word, "bold", size, arcade_palette.TEXT, "center", rect.center)
+            text.blit(surface, word, "bold", 32, arcade_palette.TEXT, "center", rect.center,
+                      fit=rect.width - 28)
         sizes = self._label_sizes()
         for name in TRANSPORT:
             button = self.buttons[name]
@@ -98,9 +93,9 @@ class ReplayControls:
             icon_h = min(40, rect.height // 3)
             if name == "play" and rect.width > 2 * rect.height:  # landscape: beside its word
                 word = self.label(name)
-                size = text.fit_size(word, "bold", 40, rect.width - 3 * icon_h - 48, 20)
-                drawn = text.blit(surface, word, "bold", size, colour, "midleft",
-                                  (rect.centerx - 12, rect.centery))
+                drawn = text.blit(surface, word, "bold", 40, colour, "midleft",
+                                  (rect.centerx - 12, rect.centery),
+                                  fit=rect.width - 3 * icon_h - 48, minimum=20)
                 icon(surface, self._shape(name), (drawn.left - 24 - icon_h // 2, rect.centery),
                      icon_h, colour)
                 continue

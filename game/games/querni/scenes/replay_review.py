@@ -1,14 +1,7 @@
-"""REVIEW in the replay screen: HARD's verdict on the turn shown (``game.games.querni.review``),
-as a line of text and, when the played turn was clearly worse, on the board: what HARD's own
-turn does differently, in violet as a HINT looks, and a "?" badge on the square the played turn
-ended on.
-
-The line tells HARD's turn whole: its movement, and the chain it removes, or, where the played
-turn removed a chain HARD's leaves, that HARD keeps it ("…and keep 12–15"). The board shows only
-what differs, on the position after the played turn: another movement as a ghost path (a ring
-round the piece, dotted arcs to each landing, a dashed outline where it would have ended, as
-chess reviews draw the better move's arrow), another chain in dashed frames, and the pieces the
-played turn removed but HARD's keeps as dashed outlines where they stood.
+"""REVIEW in the replay screen: HARD's verdict on the turn shown as a line of text and, when the
+played turn was clearly worse, what HARD's own turn does differently drawn in violet on the
+position after the played turn (a ghost path, dashed chain frames, dashed outlines of pieces
+HARD would keep) with a "?" badge where the played turn ended.
 """
 
 from __future__ import annotations
@@ -25,7 +18,7 @@ from game.games.querni.review import GameReview
 from game.games.querni.scenes.hinting import turn_text
 from game.games.querni.texts import t
 from game.games.querni.widgets import palette as qpalette
-from game.rules.querni import Chain, Color, Path, QuerniState, Square, is_step, name
+from game.rules.querni import Chain, Color, Path, QuerniState, Square
 
 if TYPE_CHECKING:
     from game.games.querni.record import GameRecord
@@ -60,18 +53,7 @@ def better_text(state: QuerniState, path: Path | None, chain: Chain | None,
     """HARD's turn in words, whole: which piece it would have moved where, what it would have
     removed, or that it keeps ``played_chain`` (the chain the played turn removed) when it
     removes none (``state``: the position the turn was played from)."""
-    if chain is not None or played_chain is None:
-        return turn_text(state, path, chain, "review.better_")
-    keep = {"low": played_chain[0], "high": played_chain[1]}
-    if not path:
-        return t("review.better_pass_keep", **keep)
-    piece = state.pieces.get(path[0])
-    number = piece[1] if piece is not None else 0
-    if len(path) == 2 and is_step(path[0], path[1]):
-        return t("review.better_step_keep", number=number,
-                 **{"from": name(path[0]), "to": name(path[1])}, **keep)
-    return t("review.better_jump_keep", number=number,
-             path=" → ".join(name(sq) for sq in path), **keep)
+    return turn_text(state, path, chain, "review.better_", played_chain)
 
 
 def _ends(path: Path | tuple[Square, ...] | None) -> tuple[Square, Square] | None:

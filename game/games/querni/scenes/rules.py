@@ -1,10 +1,6 @@
-"""QUERNI's rules for players (Q-1..Q-6 in plain words): a scrolling page with drawn examples.
-
-The page is data: ``RULES`` lists its blocks as (kind, key); text keys live in QUERNI's help
-catalogue (``assets/i18n/querni_help.<locale>.json``). The figures are small pieces of board
-drawn with the play screen's own pieces and marks; what they show (which squares a piece can
-step or jump to, which chains exist) is asked of the rules, never drawn by hand.
-"""
+"""QUERNI's rules for players (Q-1..Q-6 in plain words): a scrolling page of blocks in its help
+catalogue; the figures are drawn with the play screen's pieces, and what they show is asked of
+the rules."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Draws the 10×7 board: frame, coordinates, pieces and every highlight the scene asks for.
-
-It draws what it is given (the rules' pieces, the squares the scene wants lit); it decides
-nothing about legality. The frame is drawn once (``frame.py``) and every mark is a stamp
-rendered once per size (``stamps.py``), so a frame is a few dozen blits. Besides the stamps:
-the selected piece is lifted and brighter; the chosen chain's pieces are linked in gold, lit
-one by one; dotted arcs (``arcs.py``) run from the selected piece to each jump landing, along
-the trail's jumps (amber) and along a HINT's path (violet, its landings numbered); removed
-pieces may be shown as dashed ghosts; the last move is outlined until the next turn
-(``last_move.py``); the keyboard cursor is a white rounded square.
+"""Draws the 10×7 board: frame, coordinates, pieces and every highlight the scene asks for,
+deciding nothing about legality. The frame is drawn once (``frame.py``) and every mark is a
+stamp rendered once per size (``stamps.py``), so a frame is a few dozen blits.
 """
 
 from __future__ import annotations
@@ -18,13 +11,13 @@ from collections.abc import Collection, Mapping, Sequence
 import pygame
 
 from game.arcade.widgets import text
-from game.games.querni.widgets import last_move, palette
+from game.games.querni.widgets import palette
 from game.games.querni.widgets import pieces as discs
 from game.games.querni.widgets.arcs import draw_arc
 from game.games.querni.widgets.frame import frame_parts
 from game.games.querni.widgets.layout import QuerniLayout
 from game.games.querni.widgets.pieces import blit_alpha, blit_centred
-from game.games.querni.widgets.stamps import DASH_PHASES, Stamps
+from game.games.querni.widgets.stamps import DASH_PHASES, Stamps, draw_last_move
 from game.rules.querni import Color, Square
 
 Piece = tuple[Color, int]
@@ -100,7 +93,7 @@ class BoardView:
         trail_a = round(255 * max(0.0, min(1.0, trail_alpha)))
         lit, partial = self._chain_lit(chain_selected, chain_progress)
         if last_color is not None:
-            last_move.draw(surface, self.layout, last_path, last_removed, last_color)
+            draw_last_move(surface, self.layout, last_path, last_removed, last_color)
         self._under(surface, trail, trail_a, lit, partial, step_targets, jump_targets,
                     ghosts or {}, pieces, pulse)
         self._draw_pieces(surface, pieces, selected, set(lit), hidden, dim, offsets, time,

@@ -1,8 +1,6 @@
-"""QUERNI's first-game coach on the play screen: a green bubble with the step's words and a
-GOT IT pill (a tap anywhere on the bubble skips the coaching), and a pulsing ring round what
-the step is about. In landscape the bubble sits under the board's letters; in portrait over
-the row of whose turn it is and the pieces left (the message line under it says whose turn it
-is too), never over the move list, which stays tappable."""
+"""QUERNI's first-game coach on the play screen: a bubble with the step's words and GOT IT (a
+tap on it ends the coaching) and a pulsing ring round what the step is about; never over the
+move list, which stays tappable."""
 
 from __future__ import annotations
 

@@ -85,10 +85,8 @@ def _home_band(surface: pygame.Surface, board: pygame.Rect, edge: str, color: Co
 
 def split_solid(image: pygame.Surface, pos: tuple[int, int], solid: Sequence[pygame.Rect],
                 tile: int = 64) -> Parts:
-    """``image`` (drawn at ``pos``) cut up for ``Surface.blits``: each ``solid`` rect that is
-    fully opaque becomes a plain surface (a straight copy, much cheaper than an alpha blend),
-    and the rest goes in ``tile``-sized pieces that keep their alpha, empty ones dropped. The
-    board's frame is most of a frame's drawing, and most of it is opaque."""
+    """``image`` cut up for ``Surface.blits``: opaque ``solid`` rects become plain surfaces (a
+    copy, much cheaper than an alpha blend), the rest ``tile``-sized pieces with alpha."""
     parts: Parts = []
     rest = image.copy()
     for rect in solid:

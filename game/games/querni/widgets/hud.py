@@ -1,15 +1,12 @@
 """QUERNI's head-up display: logo, whose turn, pieces left, quiet rounds, the message strip,
-the speaker logo and the "thinking" dots.
-
-Drawing only. Every number comes from the rules via the scene, and every word comes in already
-translated (the scene looks the keys up): nothing here is player-visible English.
-"""
+the speaker logo and the "thinking" dots. Drawing only; every word comes in translated."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -62,9 +59,6 @@ def tap_speaker(ctx: GameContext) -> Sound:
     return state
 
 
-_icons: dict[tuple[str, int], pygame.Surface] = {}
-
-
 # --- panels ----------------------------------------------------------------------------------
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect,
                edge: palette.Rgb = palette.PANEL_EDGE, width: int = 3) -> None:
@@ -75,8 +69,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect,
 
 def draw_logo(surface: pygame.Surface, L: QuerniLayout) -> None:
     rect = L.logo_rect
-    size = text.fit_size(LOGO, "logo", 64, rect.width, minimum=32)
-    text.blit(surface, LOGO, "logo", size, palette.ACCENT, "midleft", rect.midleft, shadow=True)
+    text.blit(surface, LOGO, "logo", 64, palette.ACCENT, "midleft", rect.midleft, shadow=True,
+              fit=rect.width, minimum=32)
 
 
 def draw_turn(surface: pygame.Surface, L: QuerniLayout, color: Color, label: str,
@@ -118,9 +112,8 @@ def draw_pieces_left(surface: pygame.Surface, L: QuerniLayout, counts: Mapping[C
                   (centre_x, number_y))
         if label:
             room = rect.right - (rect.left + 30 + size) - 12
-            fitted = text.fit_size(label, "ui", 24, room, minimum=16)
-            text.blit(surface, label, "ui", fitted, palette.TEXT_DIM, "center",
-                      (centre_x, rect.bottom - 24))
+            text.blit(surface, label, "ui", 24, palette.TEXT_DIM, "center",
+                      (centre_x, rect.bottom - 24), fit=room)
 
 
 def quiet_colour(rounds: int, limit: int) -> tuple[int, int, int]:
@@ -143,9 +136,8 @@ def draw_quiet_rounds(surface: pygame.Surface, L: QuerniLayout, label: str, roun
     value_rect = text.blit(surface, value, "numbers", 40, colour, "midright",
                            (rect.right - 20, rect.centery - 8))
     room = value_rect.left - rect.left - 40
-    size = text.fit_size(label, "ui", 28, room, minimum=18)
-    text.blit(surface, label, "ui", size, palette.TEXT_DIM, "midleft",
-              (rect.left + 20, rect.centery - 8))
+    text.blit(surface, label, "ui", 28, palette.TEXT_DIM, "midleft",
+              (rect.left + 20, rect.centery - 8), fit=room, minimum=18)
     bar = pygame.Rect(rect.left + 20, rect.bottom - 20, rect.width - 40, 8)
     pygame.draw.rect(surface, palette.PANEL_EDGE, bar, border_radius=4)
     filled = bar.copy()
@@ -196,27 +188,23 @@ def draw_speaker(surface: pygame.Surface, rect: pygame.Rect, state: Sound,
     surface.blit(icon, icon.get_rect(center=plate.center))
 
 
+@cache
 def speaker_icon(state: Sound, size: int) -> pygame.Surface:
     """The icon alone, ``size`` px square: speaker with waves / music note struck through /
     speaker with a cross. Cached; drawn at twice the size and smooth-scaled."""
-    key = (str(state), size)
-    icon = _icons.get(key)
-    if icon is None:
-        big = size * 2
-        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-        state = Sound(state)
-        if state is Sound.MUSIC_OFF:
-            _note(canvas, big)
-            _strike(canvas, big)
+    big = size * 2
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    state = Sound(state)
+    if state is Sound.MUSIC_OFF:
+        _note(canvas, big)
+        _strike(canvas, big)
+    else:
+        _speaker(canvas, big)
+        if state is Sound.ALL_ON:
+            _waves(canvas, big)
         else:
-            _speaker(canvas, big)
-            if state is Sound.ALL_ON:
-                _waves(canvas, big)
-            else:
-                _cross(canvas, big)
-        icon = pygame.transform.smoothscale(canvas, (size, size))
-        _icons[key] = icon
-    return icon
+            _cross(canvas, big)
+    return pygame.transform.smoothscale(canvas, (size, size))
 
 
 def _speaker(canvas: pygame.Surface, big: int) -> None:

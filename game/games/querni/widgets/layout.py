@@ -1,24 +1,11 @@
-"""Where everything of the QUERNI play screen sits, in logical coordinates.
+"""Where everything of the QUERNI play screen sits, in logical coordinates: the scene's
+hit-testing, the widgets and the demo player agree on every pixel.
 
-Pure geometry, so the scene's hit-testing, the widgets' drawing and the demo player's aiming
-agree on every pixel. Two layouts, chosen by ``for_size``:
-
-* **landscape** 1920×1080: the board on the left (104 px squares, row 1 — BLUE's edge — at the
-  bottom, a–j along the bottom, 1–7 up the left), the move list beside it, the HUD and buttons
-  in a column on the right;
-* **portrait** 1080×1920: the board is *turned* a quarter (as if the physical board were rotated
-  clockwise) so that its 7 rows span the width and its 10 columns run down the screen: 104 px
-  squares, as wide as the width allows once the move list has its lines below the board. BLUE's
-  edge (row 1) is on the left, RED's on the right, a–j run down both sides and 1–7 along the
-  bottom; the HUD is above the board, the move list and then the buttons below it.
-
-Either layout may be **turned round** (``flipped``, half a turn): RED's edge then lies where
-BLUE's was (at the bottom in landscape, on the left in portrait), so a person who plays RED
-against the computer has their own pieces at the near edge, and two players may FLIP the view.
-Only the board turns; the HUD and the buttons stay where they are.
-
-Touch targets: buttons at least 104 px tall and 146 px wide (UNDO, HINT and EXIT share a
-row), the speaker and menu icons 96 px.
+Landscape (1920×1080): the board on the left, BLUE's edge at the bottom, the move list beside
+it, the HUD and buttons on the right. Portrait (1080×1920): the board turned a quarter so its
+7 rows span the width (BLUE's edge on the left), the HUD above, the move list and buttons
+below. Either may be turned round (``flipped``: RED's edge where BLUE's was); only the board
+turns. Touch targets: buttons at least 104 × 146 px, icons 96 px.
 """
 
 from __future__ import annotations
@@ -35,6 +22,16 @@ Box = tuple[int, int, int, int]
 
 LABEL_BOX = 48
 """Each coordinate label sits centred in a LABEL_BOX square."""
+
+class _Rect:
+    """``<name>_rect``: a fresh ``pygame.Rect`` of the layout's ``<name>`` box."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.box = name.removesuffix("_rect")
+
+    def __get__(self, layout: object, owner: type | None = None) -> pygame.Rect:
+        return pygame.Rect(getattr(layout, self.box))
+
 
 BUTTONS = ("select_chain", "end_move", "undo", "hint", "leave", "exit", "speaker")
 
@@ -159,59 +156,21 @@ class QuerniLayout:
         return labels
 
     # --- HUD and buttons ------------------------------------------------------------------
-    @property
-    def logo_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.logo)
-
-    @property
-    def turn_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.turn)
+    logo_rect = _Rect()
+    turn_rect = _Rect()
+    quiet_rect = _Rect()
+    message_rect = _Rect()
+    moves_rect = _Rect()
+    speaker_rect = _Rect()
+    select_chain_rect = _Rect()
+    end_move_rect = _Rect()
+    undo_rect = _Rect()
+    hint_rect = _Rect()  # HINT: the HARD engine's suggestion for the person to move
+    leave_rect = _Rect()  # EXIT (Q-6.6): leave the game for good
+    exit_rect = _Rect()  # a 96 px icon top right: EXIT, or the pause menu that offers it
 
     def pieces_left_rect(self, color: Color) -> pygame.Rect:
         return pygame.Rect(self.blue_left if color is Color.BLUE else self.red_left)
-
-    @property
-    def quiet_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.quiet)
-
-    @property
-    def message_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.message)
-
-    @property
-    def select_chain_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.select_chain)
-
-    @property
-    def end_move_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.end_move)
-
-    @property
-    def undo_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.undo)
-
-    @property
-    def hint_rect(self) -> pygame.Rect:
-        """HINT: the HARD engine's suggestion for the person to move."""
-        return pygame.Rect(self.hint)
-
-    @property
-    def leave_rect(self) -> pygame.Rect:
-        """EXIT (Q-6.6): leave the game for good."""
-        return pygame.Rect(self.leave)
-
-    @property
-    def exit_rect(self) -> pygame.Rect:
-        """A 96 px icon button top right: EXIT, or the pause menu that offers it."""
-        return pygame.Rect(self.exit)
-
-    @property
-    def speaker_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.speaker)
-
-    @property
-    def moves_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.moves)
 
     @property
     def move_columns(self) -> int:

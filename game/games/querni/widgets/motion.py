@@ -1,9 +1,5 @@
-"""The shapes of QUERNI's animations, as pure functions of progress (0..1).
-
-The scene owns the tweens (``game.engine.tween``) and feeds their progress here; these
-functions say where a moving piece is, how big, how faded. Being pure, they can be tested at
-p = 0, ½, 1 and the scene can skip an animation by jumping to p = 1.
-"""
+"""The shapes of QUERNI's animations as pure functions of progress (0..1), so they are tested
+at 0, ½ and 1 and an animation is skipped by jumping to 1."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""The move list: one entry per turn (``notation.turn_line``) behind a token of the mover's
-colour, wrapped to its column, in a panel that scrolls by drag, wheel or keys and follows the
-newest turn until the player scrolls back. A tap on an entry names its turn; the turn on the
-board is lit (gold while a past position is viewed).
-
-Beside the board it is one column under a heading; in portrait's band below the board, two
-columns, so that each row is one round (BLUE's turn, then RED's). Only what changed is laid out
-again: a new turn wraps its own entry, the others are remembered.
+"""The move list: one entry per turn behind a token of the mover's colour, in a panel that
+scrolls by drag, wheel or keys and follows the newest turn until scrolled back; a tap names an
+entry's turn. One column beside the board; two in portrait (a row per round). Only a new turn's
+entry is laid out; the others are remembered.
 """
 
 from __future__ import annotations
@@ -260,9 +256,8 @@ class MoveList:
         pygame.draw.rect(surface, palette.PANEL, panel, border_radius=22)
         pygame.draw.rect(surface, palette.PANEL_EDGE, panel, 3, border_radius=22)
         if self.heading:
-            size = text.fit_size(heading, "bold", 30, panel.width - 2 * PAD, 20)
-            text.blit(surface, heading, "bold", size, arcade_palette.GOLD, "center",
-                      (panel.centerx, HEADING // 2 + 4))
+            text.blit(surface, heading, "bold", 30, arcade_palette.GOLD, "center",
+                      (panel.centerx, HEADING // 2 + 4), fit=panel.width - 2 * PAD, minimum=20)
         if not self._placed:
             lines = text.wrap(empty, "ui", SIZE, view.width)
             text.blit_lines(surface, lines, "ui", SIZE, palette.TEXT_DIM, "center",

@@ -1,9 +1,5 @@
-"""QUERNI's colours: the arcade palette's family (indigo panels, bold accents) with its own hues.
-
-Every mark on the board differs from the others in shape as well as in colour (colour-blind
-players): steps are filled dots, jumps are rings with an arc, the trail is a tinted square with
-dashed corners, chain candidates a dashed ring, the chosen chain a gold halo joined by links.
-"""
+"""QUERNI's colours. Every mark on the board differs from the others in shape as well as in
+colour, for colour-blind players."""
 
 from __future__ import annotations
 

@@ -1,16 +1,13 @@
-"""QUERNI's pieces, drawn once per (colour, number, size, state) and cached.
-
-BLUE and RED differ in shape and pattern, not only in colour, so colour-blind players and a
-grayscale photo tell them apart: BLUE is a **round** disc with a **solid** light ring, RED an
-**octagon** with a **striped** rim. Both are thick pieces (a darker side under the face) with a
-white numeral edged in ink, about 0.4 of the piece tall (≥ 40 px on both layouts), in the
-"numbers" face. Drawn at twice the size and smooth-scaled down, so the edges are anti-aliased.
+"""QUERNI's pieces, drawn once per (colour, number, size, state) and cached. BLUE is a round
+disc with a solid ring, RED an octagon with a striped rim, so shape tells them apart without
+colour; drawn at twice the size and smooth-scaled down.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import cache
 
 import pygame
 from pygame.typing import ColorLike
@@ -34,26 +31,18 @@ RING = (0.76, 0.92)  # the rim band, as fractions of the face radius
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
 
 
+@cache
 def piece(color: Color, number: int, size: int, state: str = "normal") -> pygame.Surface:
     """The ``size``×``size`` image of ``color``'s piece ``number`` in ``state``."""
     if state not in STATES:
         raise ValueError(f"unknown piece state {state!r}")
-    key = ("piece", str(color), number, size, state)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_piece(Color(color), number, size, state)
-        _cache[key] = surface
-    return surface
+    return _draw_piece(Color(color), number, size, state)
 
 
+@cache
 def token(color: Color, size: int) -> pygame.Surface:
     """A piece without a number: the colour-and-shape sign of a player in the HUD."""
-    key = ("token", str(color), size)
-    surface = _cache.get(key)
-    if surface is None:
-        surface = _draw_piece(Color(color), None, size, "normal")
-        _cache[key] = surface
-    return surface
+    return _draw_piece(Color(color), None, size, "normal")
 
 
 def shadow(size: int, alpha: int = 110) -> pygame.Surface:
@@ -114,6 +103,8 @@ def prewarm_steps(size: int, states: tuple[str, ...] = ("normal",),
 
 def clear() -> None:
     """Forget every drawing (after a display reset or a font change)."""
+    piece.cache_clear()
+    token.cache_clear()
     _cache.clear()
 
 

@@ -1,9 +1,6 @@
-"""QUERNI's part of the scores screen: per variant (TWO PLAYERS, and one per level of the
-computer opponent) the totals — BLUE's and RED's wins between two people, the person's wins and
-losses against the computer —, the draws, the mean number of turns, and the last games (date,
-result, reason, turns; a game played with hints is marked with a light bulb, one whose
-document is kept with a play mark, and a tap on such a row opens its replay). QUERNI is
-unranked: every finished game is a record. The demo's games (its own variant) are not shown."""
+"""QUERNI's part of the scores screen: per variant the totals and the last games (a bulb for a
+game played with hints, a play mark on one whose document is kept: a tap opens its replay).
+QUERNI is unranked: every finished game is a record; the demo's are not shown."""
 
 from __future__ import annotations
 
@@ -199,17 +196,15 @@ class ScoresView(VariantTabs):
     def _draw_totals(self, surface: pygame.Surface, totals: Totals) -> None:
         width = self.area.width
         top = self.top
-        cards: tuple[tuple[str, str, Color | palette.Rgb | None], ...]
-        if self.versus:
-            cards = (("scores.your_wins", format_number(totals["won"]), palette.GOOD),
-                     ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
-                     ("scores.draws", format_number(totals["draws"]), None),
-                     ("scores.mean_turns", format_number(round(totals["mean"])), None))
-        else:
-            cards = (("scores.blue_wins", format_number(totals["blue"]), Color.BLUE),
-                     ("scores.red_wins", format_number(totals["red"]), Color.RED),
-                     ("scores.draws", format_number(totals["draws"]), None),
-                     ("scores.mean_turns", format_number(round(totals["mean"])), None))
+        cards: tuple[tuple[str, str, Color | palette.Rgb | None], ...] = (
+            ("scores.your_wins", format_number(totals["won"]), palette.GOOD),
+            ("scores.your_losses", format_number(totals["lost"]), palette.BAD),
+        ) if self.versus else (
+            ("scores.blue_wins", format_number(totals["blue"]), Color.BLUE),
+            ("scores.red_wins", format_number(totals["red"]), Color.RED),
+        )
+        cards += (("scores.draws", format_number(totals["draws"]), None),
+                  ("scores.mean_turns", format_number(round(totals["mean"])), None))
         gap = 20
         card_w = min(400, (width - 120 - 3 * gap) // 4)
         left = self.area.centerx - (4 * card_w + 3 * gap) // 2
@@ -222,9 +217,8 @@ class ScoresView(VariantTabs):
                 edge = color if color is not None else palette.PANEL_EDGE
             pygame.draw.rect(surface, edge, rect, 4, border_radius=24)
             label = t(key)
-            size = text.fit_size(label, "ui", 28, card_w - 30, minimum=18)
-            text.blit(surface, label, "ui", size, palette.TEXT_DIM, "center",
-                      (rect.centerx, rect.top + 34))
+            text.blit(surface, label, "ui", 28, palette.TEXT_DIM, "center",
+                      (rect.centerx, rect.top + 34), fit=card_w - 30, minimum=18)
             x = rect.centerx
             if isinstance(color, Color):
                 token = pieces.token(color, 56)
@@ -315,8 +309,8 @@ class ScoresView(VariantTabs):
         text.blit(surface, t("stats.empty_title"), "bold", 44, palette.TEXT, "center",
                   (cx, y + 160))
         line = t("scores.empty_line")
-        text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
-                  palette.TEXT_DIM, "center", (cx, y + 230))
+        text.blit(surface, line, "ui", 32, palette.TEXT_DIM, "center", (cx, y + 230),
+                  fit=self.area.width - 120)
 
 
 def example_chain() -> list[tuple[Color, int]]:

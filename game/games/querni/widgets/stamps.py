@@ -1,22 +1,20 @@
-"""The QUERNI board's marks, each a stamp the size of a square rendered once per size and
-blitted where it is wanted. Each differs in shape, not only in colour:
-
-* step targets: filled green dots; jump targets: cyan rings;
-* the selected piece: a white halo (pulsed); chain candidates: a pink dashed ring that turns;
-  the chosen chain: a gold plate under each piece;
-* removable chains (the "show chains" setting): a small gold badge with two linked rings;
-* trail (Q-6.4): amber-tinted squares with amber corner brackets;
-* a HINT (violet): a glowing double ring round the piece to move, a ring on each landing and
-  a dashed frame round each piece of the chain to remove.
+"""The QUERNI board's marks, each a square-sized stamp rendered once per size; each differs in
+shape, not only in colour: step dots, jump rings, the selected piece's halo, candidates'
+turning dashed rings, the chosen chain's gold plates, removable chains' badges, the trail's
+amber brackets, a HINT's violet rings and frames, and the last move's outlines.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Sequence
+from functools import cache
 
 import pygame
 
 from game.games.querni.widgets import palette
+from game.games.querni.widgets.layout import QuerniLayout
+from game.rules.querni import Color, Square
 
 DASH_PHASES = 12  # pre-rendered rotations of the candidate ring
 KINDS = ("step", "jump", "trail", "removable", "chain", "halo", "hint_glow", "hint_landing",
@@ -168,3 +166,35 @@ class Stamps:
                                  ((rect.right - 1, rect.bottom - 1), (-1, -1))):
             pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
+
+
+EDGE = (8, 6, 24)
+"""The dark line under each outline, so it reads on light and dark squares alike."""
+
+
+@cache
+def last_move_stamp(size: int, color: Color, destination: bool) -> pygame.Surface:
+    """A ``size`` px square's outline (cached): the destination's or any other square's."""
+    found = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = found.get_rect()
+    width = 8 if destination else 4
+    if destination:
+        pygame.draw.rect(found, (*palette.BODY[color], 70), rect.inflate(-6, -6),
+                         border_radius=12)
+    pygame.draw.rect(found, EDGE, rect.inflate(-2, -2), width + 4, border_radius=12)
+    pygame.draw.rect(found, palette.RIM[color], rect.inflate(-4, -4), width,
+                     border_radius=11)
+    return found
+
+
+def draw_last_move(surface: pygame.Surface, layout: QuerniLayout, path: Sequence[Square],
+                   removed: Collection[Square], color: Color) -> None:
+    """The last move of ``color`` (its ``path``: start, landings, destination; the chain
+    ``removed``) until the next turn: an outline in the mover's rim colour round each square
+    it touched, so a piece on it never hides it, thick over a wash on the destination; shaped
+    unlike the trail's brackets and the cursor's square."""
+    size = layout.square
+    for square in (*path[:-1], *removed):
+        surface.blit(last_move_stamp(size, color, False), layout.square_rect(square))
+    if path:
+        surface.blit(last_move_stamp(size, color, True), layout.square_rect(path[-1]))

@@ -1,8 +1,5 @@
-"""QUERNI's part of the statistics screen: per variant the games, the results and the mean game
-length, and one stacked bar per variant (the player's wins / draws / losses against each
-computer level, BLUE's wins / draws / RED's wins between two people, then the games left
-unfinished when there are any), in QUERNI's colours.
-Asked of storage when the screen opens (``game.games.querni.stats``: one grouped query)."""
+"""QUERNI's part of the statistics screen: per variant the games, results and mean length, and
+one stacked bar per variant, in QUERNI's colours."""
 
 from __future__ import annotations
 
@@ -92,8 +89,8 @@ class StatsView:
             text.blit(surface, TEXTS.t("stats.empty_title"), "bold", 44, palette.TEXT, "center",
                       centre)
             line = TEXTS.t("scores.empty_line")
-            text.blit(surface, line, "ui", text.fit_size(line, "ui", 32, self.area.width - 120),
-                      palette.TEXT_DIM, "center", (centre[0], centre[1] + 70))
+            text.blit(surface, line, "ui", 32, palette.TEXT_DIM, "center",
+                      (centre[0], centre[1] + 70), fit=self.area.width - 120)
             return
         for stats, box in self.rows():
             self._draw_row(surface, stats, box)
@@ -102,13 +99,13 @@ class StatsView:
         pygame.draw.rect(surface, palette.PANEL, box, border_radius=22)
         pygame.draw.rect(surface, palette.PANEL_EDGE, box, 3, border_radius=22)
         title = TEXTS.t(self.spec.variant(stats.variant).label_key)
-        text.blit(surface, title, "bold", text.fit_size(title, "bold", 34, box.width // 2),
-                  palette.GOLD, "topleft", (box.left + 24, box.top + 16))
+        text.blit(surface, title, "bold", 34, palette.GOLD, "topleft",
+                  (box.left + 24, box.top + 16), fit=box.width // 2)
         mean = "—" if stats.mean_turns is None else format_number(round(stats.mean_turns))
         line = TEXTS.t("stats.summary", games=TEXTS.t("stats.games", count=stats.games),
                        turns=mean)
-        text.blit(surface, line, "ui", text.fit_size(line, "ui", 28, box.width // 2 - 40),
-                  palette.TEXT_DIM, "topright", (box.right - 24, box.top + 22))
+        text.blit(surface, line, "ui", 28, palette.TEXT_DIM, "topright",
+                  (box.right - 24, box.top + 22), fit=box.width // 2 - 40)
         bar, legend = self.parts(box)
         counts: tuple[int, ...] = (stats.first, stats.draws, stats.second)
         if stats.abandoned:

@@ -1,15 +1,12 @@
-"""The title screen's QUERNI tile: a live miniature of the board, playing a short loop.
-
-A BLUE piece steps next to two of its own numbers, a RED piece jumps, the BLUE chain 3–4–5
-lights up piece by piece, pops and leaves its trail, then the board fades back to the start.
-No text. Everything is a pure function of ``time`` (no state), the board is rendered once per
-size, and the pieces come from the shared piece cache, so a frame costs a few dozen blits.
+"""The title screen's QUERNI tile: a live miniature of the board playing a short loop, a pure
+function of ``time`` over a board rendered once per size.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 import pygame
 
@@ -34,44 +31,37 @@ LIGHT = (3.1, 4.3)
 POP = (4.5, 5.6)
 FADE = (7.6, 8.6)  # out, then back in from the start position
 
-_boards: dict[tuple[int, int], tuple[pygame.Surface, int, tuple[int, int]]] = {}
-_marks: dict[int, pygame.Surface] = {}
 
-
+@cache
 def _board(size: tuple[int, int]) -> tuple[pygame.Surface, int, tuple[int, int]]:
     """The framed empty board that fits ``size``, its square size and its origin within."""
-    cached = _boards.get(size)
-    if cached is None:
-        pad = max(8, min(size) // 40)
-        square = min((size[0] - 2 * pad) // COLS, (size[1] - 2 * pad) // ROWS)
-        surface = pygame.Surface(size, pygame.SRCALPHA)
-        board = pygame.Rect(0, 0, square * COLS, square * ROWS)
-        board.center = (size[0] // 2, size[1] // 2)
-        frame = board.inflate(2 * pad, 2 * pad)
-        pygame.draw.rect(surface, palette.FRAME, frame, border_radius=pad * 2)
-        pygame.draw.rect(surface, palette.FRAME_EDGE, frame, 3, border_radius=pad * 2)
-        for col in range(COLS):
-            for row in range(ROWS):
-                rect = pygame.Rect(board.left + col * square,
-                                   board.top + (ROWS - 1 - row) * square, square, square)
-                surface.fill(palette.SQUARE_LIGHT if (col + row) % 2 else palette.SQUARE_DARK,
-                             rect)
-        for color, y in ((Color.BLUE, board.bottom + 2), (Color.RED, frame.top + 3)):
-            band = pygame.Rect(board.left + 6, y, board.width - 12, max(3, pad - 5))
-            pygame.draw.rect(surface, palette.BODY[color], band, border_radius=band.height // 2)
-        cached = (surface, square, board.topleft)
-        _boards[size] = cached
+    pad = max(8, min(size) // 40)
+    square = min((size[0] - 2 * pad) // COLS, (size[1] - 2 * pad) // ROWS)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    board = pygame.Rect(0, 0, square * COLS, square * ROWS)
+    board.center = (size[0] // 2, size[1] // 2)
+    frame = board.inflate(2 * pad, 2 * pad)
+    pygame.draw.rect(surface, palette.FRAME, frame, border_radius=pad * 2)
+    pygame.draw.rect(surface, palette.FRAME_EDGE, frame, 3, border_radius=pad * 2)
+    for col in range(COLS):
+        for row in range(ROWS):
+            rect = pygame.Rect(board.left + col * square,
+                               board.top + (ROWS - 1 - row) * square, square, square)
+            surface.fill(palette.SQUARE_LIGHT if (col + row) % 2 else palette.SQUARE_DARK,
+                         rect)
+    for color, y in ((Color.BLUE, board.bottom + 2), (Color.RED, frame.top + 3)):
+        band = pygame.Rect(board.left + 6, y, board.width - 12, max(3, pad - 5))
+        pygame.draw.rect(surface, palette.BODY[color], band, border_radius=band.height // 2)
+    cached = (surface, square, board.topleft)
     return cached
 
 
+@cache
 def _trail_mark(square: int) -> pygame.Surface:
     """The board's trail mark in miniature: an amber wash with an amber edge."""
-    cached = _marks.get(square)
-    if cached is None:
-        cached = pygame.Surface((square - 6, square - 6), pygame.SRCALPHA)
-        pygame.draw.rect(cached, (*palette.TRAIL, 76), cached.get_rect(), border_radius=6)
-        pygame.draw.rect(cached, palette.TRAIL, cached.get_rect(), 3, border_radius=6)
-        _marks[square] = cached
+    cached = pygame.Surface((square - 6, square - 6), pygame.SRCALPHA)
+    pygame.draw.rect(cached, (*palette.TRAIL, 76), cached.get_rect(), border_radius=6)
+    pygame.draw.rect(cached, palette.TRAIL, cached.get_rect(), 3, border_radius=6)
     return cached
 
 
