@@ -2,12 +2,9 @@
 
 Every value is a query parameter; the SQL is constant text. Sending is idempotent by record id
 (``ON CONFLICT DO NOTHING``): a record sent twice (the kiosk killed after the server stored it,
-before it noted the acknowledgement) is stored once. Initials a player puts on a record after it
-was sent go to their own insert-only table. Reading asks the server for bounded text only (an
-id of at most 65 characters, fields of at most 8 KB, …), so a hostile row costs the kiosk
-nothing but a log line (:mod:`~game.arcade.fleet.board`).
-
-Only the link's thread imports this module (and with it the driver, psycopg 3).
+before it noted the acknowledgement) is stored once. Reading asks for bounded text only, so a
+hostile row costs the kiosk nothing but a log line (:mod:`~game.arcade.fleet.board`). Only the
+link's thread (and the operator's commands) import this module, and with it psycopg 3.
 """
 
 from __future__ import annotations
@@ -29,7 +26,8 @@ from game.arcade.fleet.board import (
     entry_from_row,
     period_bounds,
 )
-from game.arcade.fleet.config import FleetConfig
+from game.arcade.fleet.config import FleetConfig, reason
+from game.arcade.fleet.schema import scalar
 from game.arcade.storage import GameData, Record
 from game.version import APP_NAME, VERSION
 
@@ -126,21 +124,16 @@ def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing],
     each is sent on its own instead; the refused ones and why (they will never be taken:
     the caller notes them as done). Any other error is raised."""
     try:
-        _send(conn, kiosk, items)
+        store(conn, kiosk, items)
         return []
     except psycopg.errors.CheckViolation as error:
         if len(items) == 1:
-            return [(items[0], str(error).strip().splitlines()[0][:200])]
-    refused = []
-    for item in items:
-        try:
-            _send(conn, kiosk, [item])
-        except psycopg.errors.CheckViolation as error:
-            refused.append((item, str(error).strip().splitlines()[0][:200]))
-    return refused
+            return [(items[0], reason(error, None)[:200])]
+    return [refused for item in items for refused in send(conn, kiosk, [item])]
 
 
-def _send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
+def store(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
+    """Insert ``items`` in one transaction (a savepoint inside the caller's)."""
     records = [(item.game, item.record.id, kiosk, item.record.date, item.record.variant,
                 item.record.initials, item.score, Jsonb(dict(item.record.fields)))
                for item in items if item.send_record]
@@ -157,9 +150,8 @@ def _send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) 
 
 @dataclass(frozen=True)
 class Heartbeat:
-    """What a kiosk tells the venue's registry every so often: its name, records waiting and
-    the oldest one's wait in seconds (its lag), its last upload (epoch seconds) and how often
-    it beats (the registry says offline after two missed beats); the build's version."""
+    """A kiosk's line in the venue's registry: records waiting and the oldest one's wait (its
+    lag), its last upload (epoch seconds), how often it beats (two missed beats: offline)."""
 
     kiosk: str
     waiting: int
@@ -186,10 +178,9 @@ def heartbeat(conn: psycopg.Connection[Any], beat: Heartbeat) -> psycopg.Error |
 def registered_name(conn: psycopg.Connection[Any]) -> str | None:
     """The kiosk name the venue registered this role under (``None``: not a kiosk's own
     role, or a schema without the registry)."""
-    if conn.execute("SELECT to_regproc('arcade_kiosk_name') IS NULL").fetchone() != (False,):
+    if scalar(conn, "SELECT to_regproc('arcade_kiosk_name') IS NULL") is not False:
         return None
-    row = conn.execute("SELECT arcade_kiosk_name()").fetchone()
-    return str(row[0]) if row and row[0] else None
+    return str(scalar(conn, "SELECT arcade_kiosk_name()") or "") or None
 
 
 class BoardReader:
