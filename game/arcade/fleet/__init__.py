@@ -16,8 +16,9 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING
+
+from game.arcade.fleet.config import KioskLine
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
@@ -59,21 +60,6 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
 
 READ_SECONDS = 15.0
 """How often the operator menu's list of the kiosks is read again."""
-
-
-@dataclass(frozen=True)
-class KioskLine:
-    """One kiosk of the venue's list. ``state``: ``online``, ``offline``, ``never`` (no heartbeat
-    yet) or ``retired``; times in seconds, ``None``: unknown."""
-
-    kiosk: str
-    state: str
-    heartbeat_age: float | None
-    waiting: int | None
-    lag: int | None
-    role: str = ""
-    last_upload: datetime | None = None
-    version: str = ""
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,15 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from game.arcade.fleet import KioskLine, remote, schema
-from game.arcade.fleet.config import FLEET_ENV, FleetConfig, FleetConfigError, reason, resolve
+from game.arcade.fleet import remote, schema
+from game.arcade.fleet.config import (
+    FLEET_ENV,
+    FleetConfig,
+    FleetConfigError,
+    KioskLine,
+    reason,
+    resolve,
+)
 from game.arcade.fleet.schema import scalar
 from game.arcade.storage import GameData, Record, iso_date, utcnow
 

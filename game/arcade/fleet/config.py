@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -166,6 +167,21 @@ class FleetConfig:
     @property
     def password(self) -> str | None:
         return password_of(self.conninfo)
+
+
+@dataclass(frozen=True)
+class KioskLine:
+    """One kiosk of the venue's list. ``state``: ``online``, ``offline``, ``never`` (no heartbeat
+    yet) or ``retired``; times in seconds, ``None``: unknown."""
+
+    kiosk: str
+    state: str
+    heartbeat_age: float | None
+    waiting: int | None
+    lag: int | None
+    role: str = ""
+    last_upload: datetime | None = None
+    version: str = ""
 
 
 def valid_kiosk_name(name: object) -> bool:
