@@ -41,7 +41,6 @@ from game.arcade.storage import GameData, Record, iso_date, utcnow
 
 ROLE_PREFIX = "arcade_kiosk_"
 ONLINE_BEATS = 2.0
-"""A kiosk is offline when its last heartbeat is older than this many of its intervals."""
 
 _ADD: tuple[str, ...] = ("CREATE ROLE {role} LOGIN PASSWORD {verifier}",
                          *schema.KIOSK_SETTINGS,
@@ -174,24 +173,17 @@ def _remove(conn: psycopg.Connection[Any], where: str, params: dict[str, Any]) -
 
 
 def kiosks(conn: psycopg.Connection[Any]) -> list[KioskLine]:
-    """Every kiosk registered or sending heartbeats, by name."""
-    rows = conn.execute("""
-        SELECT coalesce(k.kiosk, h.kiosk), coalesce(k.role, h.role), k.retired_at IS NOT NULL,
-               extract(epoch FROM now() - h.beat_at)::float8, h.every_seconds, h.waiting,
-               h.lag_seconds, h.last_upload, coalesce(h.version, '')
+    """Every kiosk registered or sending heartbeats, by name (offline: its last heartbeat is
+    older than :data:`ONLINE_BEATS` of its intervals)."""
+    return [KioskLine(*row) for row in conn.execute("""
+        SELECT coalesce(k.kiosk, h.kiosk),
+               CASE WHEN k.retired_at IS NOT NULL THEN 'retired' WHEN h.beat_at IS NULL THEN 'never'
+                    WHEN now() - h.beat_at <= h.every_seconds * %s * interval '1 second'
+                    THEN 'online' ELSE 'offline' END,
+               extract(epoch FROM now() - h.beat_at)::float8, h.waiting, h.lag_seconds,
+               coalesce(k.role, h.role), h.last_upload, coalesce(h.version, '')
           FROM arcade_kiosks k FULL JOIN arcade_heartbeats h ON h.role = k.role
-         ORDER BY 1, 2""").fetchall()
-    out = []
-    for kiosk, role, retired, age, every, waiting, lag, last_upload, version in rows:
-        if retired:
-            state = "retired"
-        elif age is None:
-            state = "never"
-        else:
-            state = "online" if age <= ONLINE_BEATS * every else "offline"
-        out.append(KioskLine(str(kiosk), state, age, waiting, lag, str(role), last_upload,
-                             str(version)))
-    return out
+         ORDER BY 1, 6""", (ONLINE_BEATS,))]
 
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -211,8 +203,7 @@ class CheckReport:
 
 def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
     """What TLS protects on ``conn``, and whether the server's certificate was verified."""
-    options = {opt.keyword.decode(): (opt.val or b"").decode() for opt in conn.pgconn.info}
-    mode = options.get("sslmode", "") or "prefer"
+    mode = conn.info.get_parameters().get("sslmode") or "prefer"
     in_use = bool(conn.pgconn.ssl_in_use)
     if conn.info.host.startswith("/"):
         return "TLS: not needed (a unix socket on this machine)", True
@@ -221,9 +212,8 @@ def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
     if not in_use:
         return (f"TLS: NOT USED (sslmode={mode}): the password and the games cross the network "
                 "in clear; use sslmode=verify-full with the venue's CA (docs/fleet.md)"), False
-    row = conn.execute("SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
-                       ).fetchone()
-    protocol = str(row[0]) if row and row[0] else "TLS"
+    protocol = scalar(conn, "SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()") \
+        or "TLS"
     if mode == "verify-full":
         return (f"TLS: on ({protocol}), the server's certificate and name verified "
                 "(sslmode=verify-full)"), True

@@ -24,13 +24,12 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from game.version import APP_NAME
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    pass
 
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 MAX_LENGTH = 1024
 """Longer strings are refused: a connection string is a line an operator types."""
-SECRET_KEYS = frozenset({"password"})
 _QUOTED_RE = re.compile(r'"[^"]*"')
 
 
@@ -72,26 +71,16 @@ def without_password(conninfo: str) -> str:
     """``conninfo`` with any password taken out (the form the fleet stores and logs): a URL
     stays a URL, ``key=value`` pairs keep the order they were typed in."""
     fields = _fields(conninfo)
-    if is_url(conninfo):
-        return _url_without_password(conninfo.strip())
-    from psycopg.conninfo import make_conninfo
+    if not is_url(conninfo):
+        from psycopg.conninfo import make_conninfo
 
-    kept = {key: fields[key] for key in _typed_order(conninfo, fields)
-            if key.lower() not in SECRET_KEYS}
-    return make_conninfo("", **kept)
+        def typed_at(key: str) -> int:  # (libpq lists its parameters in an order of its own)
+            found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
+            return found.start() if found else len(conninfo)
 
-
-def _typed_order(conninfo: str, keys: Iterable[str]) -> list[str]:
-    """``keys`` in the order ``conninfo`` names them (libpq lists its parameters in its own)."""
-    def typed_at(key: str) -> int:
-        found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
-        return found.start() if found else len(conninfo)
-
-    return sorted(keys, key=typed_at)
-
-
-def _url_without_password(url: str) -> str:
-    """``url`` (which libpq reads) without the password of its user part or its query."""
+        return make_conninfo("", **{key: fields[key] for key in sorted(fields, key=typed_at)
+                                    if key != "password"})
+    url = conninfo.strip()
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -99,10 +88,9 @@ def _url_without_password(url: str) -> str:
     userinfo, at, hosts = parts.netloc.rpartition("@")
     user = userinfo.partition(":")[0] if at else ""
     kept = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-            if key.lower() not in SECRET_KEYS]
+            if key.lower() != "password"]
     query = f"?{urlencode(kept)}" if kept else ""
-    scheme = url[:url.index("://") + 3]
-    return f"{scheme}{user + '@' if user else ''}{hosts}{parts.path}{query}"
+    return f"{url[:url.index('://') + 3]}{user + '@' if user else ''}{hosts}{parts.path}{query}"
 
 
 def has_password(conninfo: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, LiteralString
@@ -210,10 +210,14 @@ class BoardReader:
             # generic plan cannot see that a day's standings match few rows)
             rows = conn.execute(sql, {**params, "offset": page * query.limit},
                                 prepare=False).fetchall()
-            before = self.skipped
-            for entry in self._entries(rows, game, query.variant):
+            for row in rows:
+                try:
+                    entry = VenueEntry(*entry_from_row(row, game, query.variant))
+                except ValueError as why:
+                    skipped += 1
+                    self._skip(row, why)
+                    continue
                 entries.setdefault(entry.record.id, entry)
-            skipped += self.skipped - before
             if len(rows) < query.limit:
                 ended = True
                 break
@@ -227,20 +231,9 @@ class BoardReader:
             total = max(total, (int(counted[0]) if counted else 0) - skipped)
         return VenueTable(tuple(found), total, time.time())
 
-    def _entries(self, rows: Iterable[Sequence[Any]], game: GameData,
-                 variant: str) -> Iterable[VenueEntry]:
-        for row in rows:
-            try:
-                record, kiosk = entry_from_row(row, game, variant)
-            except ValueError as why:
-                self._skip(row, why)
-                continue
-            yield VenueEntry(record, kiosk)
-
     def _skip(self, row: Sequence[Any], why: ValueError) -> None:
         self.skipped += 1
         key = (str(row[0])[:64] if row else "", str(row[1])[:65] if len(row) > 1 else "")
-        if key in self._logged:
-            return
-        self._logged.add(key)
-        log.warning("venue: skipped a malformed row (game %r, id %r): %s", key[0], key[1], why)
+        if key not in self._logged:
+            self._logged.add(key)
+            log.warning("venue: skipped a malformed row (game %r, id %r): %s", *key, why)
