@@ -283,7 +283,7 @@ def _try_writing(conn: psycopg.Connection[Any], name: str, games: Sequence[GameD
                     {"check": True})
     with conn.transaction(force_rollback=True):
         remote.store(conn, name, [remote.Outgoing(game, record, score, True, {})])
-        failed = remote.heartbeat(conn, remote.Heartbeat(name, 0, 0, None, 60))
+        failed = remote.heartbeat(conn, name, 0, 0, None, 60)
         if failed is not None:
             raise failed
 

@@ -367,8 +367,8 @@ class FleetLink:
             return
         self._beat_at = now
         oldest = min((self._seen.get((g, r.id), now) for g, r in self._pending), default=now)
-        failed = remote.heartbeat(self._conn, remote.Heartbeat(self._name, len(
-            self._pending), int(now - oldest), self._last_upload, round(HEARTBEAT_SECONDS)))
+        failed = remote.heartbeat(self._conn, self._name, len(self._pending), int(now - oldest),
+                                  self._last_upload, round(HEARTBEAT_SECONDS))
         if failed and self._log_due("beat"):
             log.info("venue link: no heartbeat sent (%s)", self._reason(failed))
 

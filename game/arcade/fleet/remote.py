@@ -148,27 +148,15 @@ def store(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) 
                 cursor.executemany(sql, rows)
 
 
-@dataclass(frozen=True)
-class Heartbeat:
-    """A kiosk's line in the venue's registry: records waiting and the oldest one's wait (its
-    lag), its last upload (epoch seconds), how often it beats (two missed beats: offline)."""
-
-    kiosk: str
-    waiting: int
-    lag_seconds: int
-    last_upload: float | None
-    every_seconds: int
-    version: str = VERSION
-
-
-def heartbeat(conn: psycopg.Connection[Any], beat: Heartbeat) -> psycopg.Error | None:
-    """Send ``beat``; the error when this venue has no registry or this role may not write
-    in it (the link goes on: only the registry misses it)."""
-    upload = None if beat.last_upload is None else datetime.fromtimestamp(beat.last_upload,
-                                                                          UTC)
+def heartbeat(conn: psycopg.Connection[Any], kiosk: str, waiting: int, lag_seconds: int,
+              last_upload: float | None, every_seconds: int) -> psycopg.Error | None:
+    """Send this kiosk's line of the venue's registry: records waiting and the oldest one's wait
+    (its lag), its last upload (epoch seconds), how often it beats (two missed: offline). The
+    error when the venue has no registry or this role may not write in it (the link goes on)."""
+    upload = None if last_upload is None else datetime.fromtimestamp(last_upload, UTC)
     try:
-        conn.execute(_HEARTBEAT, (beat.kiosk, beat.version[:32], beat.waiting,
-                                  beat.lag_seconds, upload, max(1, beat.every_seconds)))
+        conn.execute(_HEARTBEAT, (kiosk, VERSION[:32], waiting, lag_seconds, upload,
+                                  max(1, every_seconds)))
     except (psycopg.errors.InsufficientPrivilege, psycopg.errors.UndefinedTable,
             psycopg.errors.CheckViolation) as error:
         return error

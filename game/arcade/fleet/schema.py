@@ -278,20 +278,20 @@ def version(conn: psycopg.Connection[Any]) -> int:
 
 
 def migrate(conn: psycopg.Connection[Any], games: Sequence[GameData] = ()) -> str:
-    """Bring the schema to :data:`LATEST` (under the advisory lock) and, for a role that may
-    (the owner), the score bounds up to ``games``' rules; the venue's id. A role that may not
-    create tables (a kiosk's) never takes the lock: on an older schema it gets a
-    :class:`SchemaError` saying the owner must upgrade it."""
-    if version(conn) < LATEST:
+    """Bring the schema to :data:`LATEST` and, for the owner, the score bounds up to ``games``'
+    rules; the venue's id. A role that may not create tables never takes the lock: on an older
+    schema it gets a :class:`SchemaError` saying the owner must upgrade it."""
+    found = version(conn)
+    if found < LATEST:
         if not may_create(conn):
             raise SchemaError("the venue's tables need an upgrade by their owner "
-                              f"(schema version {version(conn)}, this build needs {LATEST})")
+                              f"(schema version {found}, this build needs {LATEST})")
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             _apply(conn)
-    elif version(conn) > LATEST:
+    elif found > LATEST:
         log.info("the venue's schema is at version %d, newer than this build's %d: using the "
-                 "tables this build knows", version(conn), LATEST)
+                 "tables this build knows", found, LATEST)
     if games and owns_tables(conn):
         sync_bounds(conn, games)
     return venue_id(conn)

@@ -285,12 +285,9 @@ def valid_window(value: Any) -> bool:
     """``{"x": int, "y": int, "w": int, "h": int, "display": str}`` within sane ranges."""
     if not (isinstance(value, dict) and set(value) == set(WINDOW_KEYS)):
         return False
-    numbers = [value[key] for key in ("x", "y", "w", "h")]
-    if any(type(number) is not int for number in numbers):
-        return False
-    x, y, w, h = numbers
-    display = value["display"]
-    return (abs(x) <= WINDOW_POSITION and abs(y) <= WINDOW_POSITION
+    x, y, w, h, display = (value[key] for key in WINDOW_KEYS)
+    return (all(type(number) is int for number in (x, y, w, h))
+            and abs(x) <= WINDOW_POSITION and abs(y) <= WINDOW_POSITION
             and all(WINDOW_SIZE[0] <= side <= WINDOW_SIZE[1] for side in (w, h))
             and isinstance(display, str) and len(display) <= 256)
 
@@ -385,9 +382,7 @@ def coerce(spec: SettingField, value: Any) -> Any:
         ok = spec.check is None or bool(spec.check(value))
     except (TypeError, ValueError, ArithmeticError):
         ok = False
-    if not ok:
-        return _INVALID
-    return dict(value) if isinstance(value, dict) else value
+    return _INVALID if not ok else dict(value) if isinstance(value, dict) else value
 
 
 def _checked(raw: Any, fields: Mapping[str, SettingField], where: str = "",
