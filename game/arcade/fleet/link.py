@@ -79,8 +79,9 @@ class FleetLink:
         self._outbox = outbox
         self._games = dict(games)
         self._clock = clock
-        self._wake, self._stopping, self._lock = threading.Event(), threading.Event(), \
-            threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
         self._wanted: dict[VenueQuery, float] = {}
         self._signals: list[float] = [clock()]  # records changed at these times (the start)
         self._lane = Lane("venue-link", linger=0.0, drained=False)  # stopped by close()
@@ -95,13 +96,14 @@ class FleetLink:
         self._acked: dict[tuple[str, str], Ack] = {}
         self._pending: list[tuple[str, Record]] = []
         self._seen: dict[tuple[str, str], float] = {}
-        self._scanned_at, self._read_at = -RESCAN_SECONDS, -READ_SECONDS
-        self._beat_at = -HEARTBEAT_SECONDS
+        self._scanned_at = -RESCAN_SECONDS
+        self._read_at = -READ_SECONDS
         self._fresh: set[str] = set()  # boards read from the server in this run
         self._failures = 0
         self._logged: dict[str, float] = {}
         self._reader: BoardReader | None = None
         self._name = config.name
+        self._beat_at = -HEARTBEAT_SECONDS
         self._last_upload: float | None = None
 
     # --- the frame loop's side ------------------------------------------------------------
