@@ -1,6 +1,6 @@
 """The venue board as the screens see it: what a screen asks for (:class:`VenueQuery`: a game's
 variant, maybe only records whose field matches a value, of a period), and the
-:class:`VenueTable` read back, from the newest :class:`VenueSnapshot` of the link's thread.
+:class:`VenueTable` read back, from the newest tables the link's thread published.
 Ranked tables are ordered by the game's score, higher first, ties keeping the earlier record
 first (M-8.2); unranked ones newest first. :func:`merged` adds this kiosk's own records the venue
 has not confirmed yet, so a player sees their game at once, online or not.
@@ -14,8 +14,8 @@ and logs it once). The server sends every value as bounded text, so a huge one a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -87,16 +87,6 @@ class VenueTable:
     entries: tuple[VenueEntry, ...]
     total: int
     read_at: float
-
-
-@dataclass(frozen=True)
-class VenueSnapshot:
-    """Every board read so far, by query key; replaced whole by the link's thread."""
-
-    tables: Mapping[str, VenueTable] = field(default_factory=dict)
-
-    def get(self, query: VenueQuery) -> VenueTable | None:
-        return self.tables.get(query.key)
 
 
 def score_of(game: GameData, record: Record) -> int | None:

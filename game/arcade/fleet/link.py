@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from game.arcade.fleet import board
-from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueSnapshot, VenueTable
+from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueTable
 from game.arcade.fleet.config import FleetConfig, reason
 from game.arcade.storage import GameData, Record, iso_date
 from game.arcade.storage.fleetfile import Ack, FleetFile, LocalRecords
@@ -86,7 +86,8 @@ class FleetLink:
         self._signals: list[float] = [clock()]  # records changed at these times (the start)
         self._lane = Lane("venue-link", linger=0.0, drained=False)  # stopped by close()
         self._running: Future[None] | None = None
-        self.snapshot = VenueSnapshot()
+        self.snapshot: Mapping[str, VenueTable] = {}
+        """Every board read so far by query key, replaced whole by the thread."""
         self.status = LinkStatus(uploads=local is not None)
         self.lags: collections.deque[float] = collections.deque(maxlen=LAGS_KEPT)
         """Seconds from a record's recording (or discovery) to the server's acknowledgement."""
@@ -135,7 +136,7 @@ class FleetLink:
     def table(self, query: VenueQuery) -> VenueTable | None:
         """The newest board of ``query`` read so far (also asks for it)."""
         self.want(query)
-        return self.snapshot.get(query)
+        return self.snapshot.get(query.key)
 
     def stop(self) -> None:
         """End the link without waiting (it closes its connection off the frame)."""
@@ -389,13 +390,13 @@ class FleetLink:
             wanted = list(self._wanted)
         if not wanted:
             return
-        tables = dict(self.snapshot.tables)
+        tables = dict(self.snapshot)
         for query in wanted:
             if self._conn is None:
                 return
             table = tables[query.key] = self._reader.read(self._conn, query)
             self._fresh.add(query.key)
-            self.snapshot = VenueSnapshot(dict(tables))
+            self.snapshot = dict(tables)
             rows = [board.row_of(entry, self._games[query.game]) for entry in table.entries]
             self._outbox.save_board(query.key, iso_date(datetime.fromtimestamp(table.read_at,
                                                                                UTC)),
@@ -409,7 +410,7 @@ class FleetLink:
         tables = {key: table for key, (read_at, payload) in self._outbox.boards().items()
                   if (table := kept_table(key, read_at, payload, self._games)) is not None}
         if tables:
-            self.snapshot = VenueSnapshot(tables)
+            self.snapshot = tables
 
 
 def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) -> float:
