@@ -81,11 +81,8 @@ class KioskLogin:
 
     def pgpass(self) -> str:
         """The kiosk's line of libpq's password file (``:`` and ``\\`` escaped)."""
-        def esc(text: str) -> str:
-            return text.replace("\\", "\\\\").replace(":", "\\:")
-
-        return ":".join(esc(part) for part in (self.host, self.port, self.dbname, self.role,
-                                               self.password))
+        return ":".join(part.replace("\\", "\\\\").replace(":", "\\:") for part in
+                        (self.host, self.port, self.dbname, self.role, self.password))
 
 
 def role_for(kiosk: str) -> str:

@@ -380,15 +380,13 @@ class FleetLink:
         now = self._clock()
         with self._lock:
             fresh = all(query.key in self._fresh for query in self._wanted)
-        if self._conn is None or (now - self._read_at < READ_SECONDS and fresh):
-            return
-        assert self._reader is not None
-        with self._lock:
+            if self._conn is None or (now - self._read_at < READ_SECONDS and fresh):
+                return
             for query, asked in list(self._wanted.items()):
                 if now - asked > WANT_SECONDS:
                     del self._wanted[query]
             wanted = list(self._wanted)
-        if not wanted:
+        if not wanted or self._reader is None:
             return
         tables = dict(self.snapshot)
         for query in wanted:
