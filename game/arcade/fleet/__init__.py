@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.arcade.fleet.config import KioskLine
+from game.arcade.fleet.config import KioskLine as KioskLine  # (the operator menu imports it here)
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
