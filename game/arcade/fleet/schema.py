@@ -283,7 +283,7 @@ def migrate(conn: psycopg.Connection[Any], games: Sequence[GameData] = ()) -> st
     schema it gets a :class:`SchemaError` saying the owner must upgrade it."""
     found = version(conn)
     if found < LATEST:
-        if not may_create(conn):
+        if not scalar(conn, "SELECT has_schema_privilege(current_schema(), 'CREATE')"):
             raise SchemaError("the venue's tables need an upgrade by their owner "
                               f"(schema version {found}, this build needs {LATEST})")
         with conn.transaction():
@@ -292,8 +292,16 @@ def migrate(conn: psycopg.Connection[Any], games: Sequence[GameData] = ()) -> st
     elif found > LATEST:
         log.info("the venue's schema is at version %d, newer than this build's %d: using the "
                  "tables this build knows", found, LATEST)
-    if games and owns_tables(conn):
-        sync_bounds(conn, games)
+    bounds = [(game.id, variant, low, high) for game in games
+              for variant, (low, high) in game.score_ranges.items()]
+    if bounds and version(conn) >= 3 and owns_tables(conn):  # what kiosks' scores are held to
+        with conn.transaction(), conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO arcade_score_bounds (game, variant, low, high)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (game, variant) DO UPDATE"
+                " SET low = excluded.low, high = excluded.high"
+                " WHERE (arcade_score_bounds.low, arcade_score_bounds.high)"
+                " IS DISTINCT FROM (excluded.low, excluded.high)", bounds)
     return venue_id(conn)
 
 
@@ -305,30 +313,10 @@ def venue_id(conn: psycopg.Connection[Any]) -> str:
     return found
 
 
-def may_create(conn: psycopg.Connection[Any]) -> bool:
-    """Whether this role may create tables here (the owner's, not a kiosk's)."""
-    return bool(scalar(conn, "SELECT has_schema_privilege(current_schema(), 'CREATE')"))
-
-
 def owns_tables(conn: psycopg.Connection[Any]) -> bool:
     """Whether this role owns the venue's records (the owner, or a superuser)."""
     return bool(scalar(conn, "SELECT pg_has_role(current_user, c.relowner, 'MEMBER') FROM "
                        "pg_class c WHERE c.oid = to_regclass('arcade_records')"))
-
-
-def sync_bounds(conn: psycopg.Connection[Any], games: Sequence[GameData]) -> None:
-    """``arcade_score_bounds`` as the games' rules give them (what the server holds kiosks'
-    scores to)."""
-    rows = [(game.id, variant, low, high) for game in games
-            for variant, (low, high) in game.score_ranges.items()]
-    if not rows or version(conn) < 3:
-        return
-    with conn.transaction(), conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO arcade_score_bounds (game, variant, low, high) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (game, variant) DO UPDATE SET low = excluded.low, high = excluded.high"
-            " WHERE (arcade_score_bounds.low, arcade_score_bounds.high)"
-            " IS DISTINCT FROM (excluded.low, excluded.high)", rows)
 
 
 def _apply(conn: psycopg.Connection[Any]) -> None:
