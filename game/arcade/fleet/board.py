@@ -163,7 +163,18 @@ def entry_from_row(row: Sequence[Any], game: GameData, variant: str) -> tuple[Re
         raise ValueError("a bad date")
     if not (isinstance(initials, str) and INITIALS_RE.fullmatch(initials)):
         raise ValueError("bad initials")
-    fields = _fields(fields_text)
+    if not isinstance(fields_text, str):
+        raise ValueError("fields too big or missing")
+    if len(fields_text.encode("utf-8", "surrogatepass")) > FIELDS_MAX:
+        raise ValueError("fields too big")
+    try:
+        fields = json.loads(fields_text)
+    except (ValueError, RecursionError):
+        raise ValueError("fields that are not JSON") from None
+    if not isinstance(fields, dict):
+        raise ValueError("fields that are not an object")
+    if RESERVED & set(fields):
+        raise ValueError("fields that name a reserved key")
     try:
         game.check_record({"variant": variant, **fields})
         expected = None if game.score_of is None else game.score_of({"variant": variant,
@@ -173,20 +184,4 @@ def entry_from_row(row: Sequence[Any], game: GameData, variant: str) -> tuple[Re
     if expected is not None and (type(score) is not int or score != expected):
         raise ValueError("a score column that is not the game's score of the fields")
     return Record(record_id, date, variant, initials, fields), kiosk
-
-
-def _fields(text: Any) -> dict[str, Any]:
-    if not isinstance(text, str):
-        raise ValueError("fields too big or missing")
-    if len(text.encode("utf-8", "surrogatepass")) > FIELDS_MAX:
-        raise ValueError("fields too big")
-    try:
-        fields = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ValueError("fields that are not JSON") from None
-    if not isinstance(fields, dict):
-        raise ValueError("fields that are not an object")
-    if RESERVED & set(fields):
-        raise ValueError("fields that name a reserved key")
-    return fields
 

@@ -13,6 +13,7 @@ the connection and tries again after a backoff (1 s doubling to :data:`BACKOFF_M
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import logging
 import random
@@ -404,9 +405,22 @@ class FleetLink:
         self.status = replace(self.status, last_contact=time.time())
 
     def _load_kept_boards(self) -> None:
-        """The boards of the last run, until the server answers (each row checked again)."""
-        tables = {key: table for key, (read_at, payload) in self._outbox.boards().items()
-                  if (table := kept_table(key, read_at, payload, self._games)) is not None}
+        """The boards of the last run until the server answers, each row checked like a fresh
+        read's (a board that cannot be used is left out)."""
+        tables: dict[str, VenueTable] = {}
+        for key, (read_at, payload) in self._outbox.boards().items():
+            try:
+                game_id, variant = json.loads(key)[:2]
+                data = json.loads(payload)
+                entries = []
+                for row in data["rows"]:
+                    with contextlib.suppress(ValueError):
+                        entries.append(VenueEntry(*board.entry_from_row(
+                            row, self._games[game_id], variant)))
+                tables[key] = VenueTable(tuple(entries), int(data["total"]), datetime.fromisoformat(
+                    read_at.replace("Z", "+00:00")).timestamp())
+            except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+                continue
         if tables:
             self.snapshot = tables
 
@@ -421,24 +435,6 @@ def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) 
     if read_at is not None:
         due = min(due, read_at + READ_SECONDS)
     return max(0.0, due - now)
-
-
-def kept_table(key: str, read_at: str, payload: str,
-               games: Mapping[str, GameData]) -> VenueTable | None:
-    """A board kept by the last run, checked like a fresh read; ``None`` when unusable."""
-    try:
-        game_id, variant = json.loads(key)[:2]
-        data = json.loads(payload)
-        when = datetime.fromisoformat(read_at.replace("Z", "+00:00")).timestamp()
-        entries = []
-        for row in data["rows"]:
-            try:
-                entries.append(VenueEntry(*board.entry_from_row(row, games[game_id], variant)))
-            except ValueError:
-                continue
-        return VenueTable(tuple(entries), int(data["total"]), when)
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
-        return None
 
 
 def _kind(error: BaseException) -> str:
