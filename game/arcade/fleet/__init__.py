@@ -1,16 +1,12 @@
 """The venue link: kiosks of one venue sharing their finished games on a PostgreSQL server.
 
 Nothing here runs unless a venue server is configured (``--fleet``, the environment, or the
-operator menu): then :func:`start` starts one background thread that sends this data folder's
-records (offline-first: the outbox is the records the server has not acknowledged, kept in
-``fleet.db``) and reads the venue boards the screens ask for. The driver, psycopg 3, is imported
-by that thread only. Modules: :mod:`.config` (which server, which kiosk name; connection
-strings, passwords kept out), :mod:`.schema` (numbered migrations under an advisory lock, and
-what the server holds each kiosk's role to), :mod:`.remote` (the SQL), :mod:`.board` (what
-screens ask for and get, rows read back checked), :mod:`.link` (the thread); :mod:`.admin`
-(the operator's commands, ``--fleet-check``); the operator menu's list of the kiosks is
-:class:`RegistryReader`, here.
-docs/fleet.md is the operator's side.
+operator menu): then :func:`start` starts the link's thread (:mod:`.link`), which sends this
+data folder's records the server has not acknowledged and reads the boards the screens ask for
+(:mod:`.board`), with the SQL of :mod:`.remote` and the tables of :mod:`.schema`; psycopg 3 is
+imported by that thread only. :mod:`.config` says which server and which kiosk name;
+:mod:`.admin` holds the operator's commands; :class:`RegistryReader` lists the venue's kiosks
+for the operator menu. docs/fleet.md is the operator's side.
 """
 
 from __future__ import annotations
@@ -21,6 +17,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from game.arcade.fleet.config import KioskLine as KioskLine  # (the operator menu imports it here)
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
@@ -49,31 +47,19 @@ def migrate_now(config: FleetConfig, games: Sequence[GameData] = ()) -> tuple[in
     scrubbed) when it cannot be done."""
     import psycopg
 
-    from game.arcade.fleet import config as conninfo
     from game.arcade.fleet import remote, schema
+    from game.arcade.fleet.config import reason
 
     try:
         with remote.connect(config) as conn:
             venue = schema.migrate(conn, games)
             return schema.version(conn), venue
     except (psycopg.Error, schema.SchemaError) as error:
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise RuntimeError(conninfo.scrub(reason, config.password)) from None
+        raise RuntimeError(reason(error, config.password)) from None
 
 
 READ_SECONDS = 15.0
 """How often the operator menu's list of the kiosks is read again."""
-
-
-@dataclass(frozen=True)
-class KioskLine:
-    """One kiosk as the screen shows it (times in seconds; ``None``: unknown)."""
-
-    kiosk: str
-    state: str
-    heartbeat_age: float | None
-    waiting: int | None
-    lag: int | None
 
 
 @dataclass(frozen=True)
@@ -86,10 +72,8 @@ class RegistryView:
 
 
 class RegistryReader:
-    """The venue's kiosks as the operator menu lists them, read every :data:`READ_SECONDS`
-    (:func:`~game.arcade.fleet.admin.kiosks`) on a lane of its own while the screen is open
-    (the screen stops it), with the kiosk's own settings: a second connection beside the
-    link's (a kiosk's role allows three)."""
+    """The venue's kiosks as the operator menu lists them, read every :data:`READ_SECONDS` on a
+    lane of its own until the screen stops it (a second connection beside the link's)."""
 
     def __init__(self, config: FleetConfig) -> None:
         self.config = config
@@ -111,7 +95,7 @@ class RegistryReader:
             import psycopg
 
             from game.arcade.fleet import admin, remote
-            from game.arcade.fleet.admin import reason
+            from game.arcade.fleet.config import reason
         except ImportError:
             self.view = RegistryView(problem="driver")
             return
@@ -119,11 +103,9 @@ class RegistryReader:
             try:
                 with remote.connect(self.config) as conn:
                     while not self._stopping.is_set():
-                        lines = tuple(KioskLine(k.kiosk, k.state, k.heartbeat_age, k.waiting,
-                                                k.lag) for k in admin.kiosks(conn))
-                        self.view = RegistryView(lines, time.time())
+                        self.view = RegistryView(tuple(admin.kiosks(conn)), time.time())
                         self._stopping.wait(READ_SECONDS)
             except psycopg.Error as error:
-                log.info("venue kiosks: not read (%s)", reason(error, self.config))
+                log.info("venue kiosks: not read (%s)", reason(error, self.config.password))
                 self.view = RegistryView(self.view.kiosks, self.view.read_at, "unreachable")
                 self._stopping.wait(READ_SECONDS)

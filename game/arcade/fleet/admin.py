@@ -1,23 +1,14 @@
-"""The venue operator's commands on the server: kiosks added and retired, scores removed, the
-kiosks listed with their heartbeats.
+"""The venue operator's commands (``main.py --fleet URL --fleet-…``, :func:`run`): kiosks added
+and retired, scores removed, the kiosks listed; each connects, does one thing in one
+transaction, prints what it did and exits 0 (or 1 with the reason).
 
-Each runs as the tables' owner (``arcade_owner`` of docs/fleet.md, which may create roles) in
-one transaction. Values are query parameters; the few names SQL cannot take as parameters (a
-role, the database, a password's SCRAM verifier) are quoted by :mod:`psycopg.sql`. A kiosk's
-password is made here, and only its SCRAM-SHA-256 verifier (computed by libpq on this machine)
-reaches the server: the password itself is never in a statement, a history or the server's log.
-
-``--fleet-check`` shows the venue as a kiosk sees it, for the operator setting one up: it
-connects exactly as the kiosk's link does (the same connection string, password file and
-timeouts), then says: whether TLS is on and the server's certificate verified, the schema
-version against this build's, the venue's id, the name the venue knows this role by, whether
-this role may write (a test record, its initials and a heartbeat inserted in a transaction that
-is rolled back: nothing is kept) and the kiosk's last upload. Every line is one fact; the exit
-status says whether a kiosk could send its games.
-
-On the command line (``main.py --fleet URL --fleet-…``, :func:`run`) each command connects
-(``--fleet-check`` with the kiosk's own settings, the others with the owner's: docs/fleet.md),
-does one thing, prints what it did and exits (0, or 1 with the reason).
+They run as the tables' owner (docs/fleet.md), but ``--fleet-check``, which connects exactly as
+the kiosk's link does and says, one fact a line: TLS and whether the server's certificate was
+verified, the schema version, the venue's id, the name this role has, whether it may write (a
+test record, its initials, document and heartbeat inserted and rolled back) and its last upload.
+Names SQL takes no parameter for (a role, the database, a SCRAM verifier) are quoted by
+:mod:`psycopg.sql`; a kiosk's password is made here and only its verifier (computed by libpq on
+this machine) reaches the server, never a statement, a history or the server's log.
 """
 
 from __future__ import annotations
@@ -35,16 +26,21 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
-from psycopg.types.json import Jsonb
 
-from game.arcade.fleet import config as conninfo
 from game.arcade.fleet import remote, schema
-from game.arcade.fleet.config import FLEET_ENV, FleetConfig, FleetConfigError, resolve
-from game.arcade.storage import GameData
+from game.arcade.fleet.config import (
+    FLEET_ENV,
+    FleetConfig,
+    FleetConfigError,
+    KioskLine,
+    reason,
+    resolve,
+)
+from game.arcade.fleet.schema import scalar
+from game.arcade.storage import GameData, Record, iso_date, utcnow
 
 ROLE_PREFIX = "arcade_kiosk_"
 ONLINE_BEATS = 2.0
-"""A kiosk is offline when its last heartbeat is older than this many of its intervals."""
 
 _ADD: tuple[str, ...] = ("CREATE ROLE {role} LOGIN PASSWORD {verifier}",
                          *schema.KIOSK_SETTINGS,
@@ -85,26 +81,8 @@ class KioskLogin:
 
     def pgpass(self) -> str:
         """The kiosk's line of libpq's password file (``:`` and ``\\`` escaped)."""
-        def esc(text: str) -> str:
-            return text.replace("\\", "\\\\").replace(":", "\\:")
-
-        return ":".join(esc(part) for part in (self.host, self.port, self.dbname, self.role,
-                                               self.password))
-
-
-@dataclass(frozen=True)
-class KioskState:
-    """One line of the venue's kiosk list. Times are seconds; ``None`` when unknown."""
-
-    kiosk: str
-    role: str
-    state: str
-    """``online``, ``offline``, ``never`` (registered, no heartbeat yet) or ``retired``."""
-    heartbeat_age: float | None
-    waiting: int | None
-    lag: int | None
-    last_upload: datetime | None
-    version: str
+        return ":".join(part.replace("\\", "\\\\").replace(":", "\\:") for part in
+                        (self.host, self.port, self.dbname, self.role, self.password))
 
 
 def role_for(kiosk: str) -> str:
@@ -134,12 +112,12 @@ def add_kiosk(conn: psycopg.Connection[Any], kiosk: str) -> KioskLogin:
     role = role_for(kiosk)
     password = secrets.token_urlsafe(24)
     verifier = conn.pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
-    taken = conn.execute("SELECT kiosk FROM arcade_kiosks WHERE kiosk = %s OR role = %s",
-                         (kiosk, role)).fetchone()
+    taken = scalar(conn, "SELECT kiosk FROM arcade_kiosks WHERE kiosk = %s OR role = %s",
+                   (kiosk, role))
     if taken:
-        raise AdminError(f"the venue already has a kiosk {taken[0]!r} (role {role}); retired "
+        raise AdminError(f"the venue already has a kiosk {taken!r} (role {role}); retired "
                          "names are kept with their scores: choose another")
-    if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
+    if scalar(conn, "SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)):
         raise AdminError(f"a role {role} already exists on this server: choose another name")
     dbname = conn.info.dbname
     with conn.transaction():
@@ -153,11 +131,10 @@ def add_kiosk(conn: psycopg.Connection[Any], kiosk: str) -> KioskLogin:
 def retire_kiosk(conn: psycopg.Connection[Any], kiosk: str) -> tuple[str, int]:
     """Retire ``kiosk``: its role may no longer log in or write (its scores stay); its open
     sessions are ended when this role may. Its role and how many sessions were ended."""
-    row = conn.execute("SELECT role FROM arcade_kiosks WHERE kiosk = %s AND retired_at IS NULL",
-                       (kiosk,)).fetchone()
-    if row is None:
+    role = scalar(conn, "SELECT role FROM arcade_kiosks WHERE kiosk = %s AND retired_at IS NULL",
+                  (kiosk,))
+    if role is None:
         raise AdminError(f"the venue has no active kiosk {kiosk!r} (--fleet-kiosks lists them)")
-    role = str(row[0])
     with conn.transaction():
         conn.execute("UPDATE arcade_kiosks SET retired_at = now() WHERE role = %s", (role,))
         _run(conn, _RETIRE, role=sql.Identifier(role), db=sql.Identifier(conn.info.dbname))
@@ -192,25 +169,18 @@ def _remove(conn: psycopg.Connection[Any], where: str, params: dict[str, Any]) -
         return max(0, cursor.rowcount)
 
 
-def kiosks(conn: psycopg.Connection[Any]) -> list[KioskState]:
-    """Every kiosk registered or sending heartbeats, by name."""
-    rows = conn.execute("""
-        SELECT coalesce(k.kiosk, h.kiosk), coalesce(k.role, h.role), k.retired_at IS NOT NULL,
-               extract(epoch FROM now() - h.beat_at)::float8, h.every_seconds, h.waiting,
-               h.lag_seconds, h.last_upload, coalesce(h.version, '')
+def kiosks(conn: psycopg.Connection[Any]) -> list[KioskLine]:
+    """Every kiosk registered or sending heartbeats, by name (offline: its last heartbeat is
+    older than :data:`ONLINE_BEATS` of its intervals)."""
+    return [KioskLine(*row) for row in conn.execute("""
+        SELECT coalesce(k.kiosk, h.kiosk),
+               CASE WHEN k.retired_at IS NOT NULL THEN 'retired' WHEN h.beat_at IS NULL THEN 'never'
+                    WHEN now() - h.beat_at <= h.every_seconds * %s * interval '1 second'
+                    THEN 'online' ELSE 'offline' END,
+               extract(epoch FROM now() - h.beat_at)::float8, h.waiting, h.lag_seconds,
+               coalesce(k.role, h.role), h.last_upload, coalesce(h.version, '')
           FROM arcade_kiosks k FULL JOIN arcade_heartbeats h ON h.role = k.role
-         ORDER BY 1, 2""").fetchall()
-    out = []
-    for kiosk, role, retired, age, every, waiting, lag, last_upload, version in rows:
-        if retired:
-            state = "retired"
-        elif age is None:
-            state = "never"
-        else:
-            state = "online" if age <= ONLINE_BEATS * every else "offline"
-        out.append(KioskState(str(kiosk), str(role), state, age, waiting, lag, last_upload,
-                              str(version)))
-    return out
+         ORDER BY 1, 6""", (ONLINE_BEATS,))]
 
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -223,18 +193,14 @@ class CheckReport:
     lines: list[str] = field(default_factory=list)
     ok: bool = True
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, ok: bool = True) -> None:
         self.lines.append(line)
-
-    def fail(self, line: str) -> None:
-        self.lines.append(line)
-        self.ok = False
+        self.ok = self.ok and ok
 
 
 def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
     """What TLS protects on ``conn``, and whether the server's certificate was verified."""
-    options = {opt.keyword.decode(): (opt.val or b"").decode() for opt in conn.pgconn.info}
-    mode = options.get("sslmode", "") or "prefer"
+    mode = conn.info.get_parameters().get("sslmode") or "prefer"
     in_use = bool(conn.pgconn.ssl_in_use)
     if conn.info.host.startswith("/"):
         return "TLS: not needed (a unix socket on this machine)", True
@@ -243,9 +209,8 @@ def tls_line(conn: psycopg.Connection[Any]) -> tuple[str, bool]:
     if not in_use:
         return (f"TLS: NOT USED (sslmode={mode}): the password and the games cross the network "
                 "in clear; use sslmode=verify-full with the venue's CA (docs/fleet.md)"), False
-    row = conn.execute("SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()"
-                       ).fetchone()
-    protocol = str(row[0]) if row and row[0] else "TLS"
+    protocol = scalar(conn, "SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()") \
+        or "TLS"
     if mode == "verify-full":
         return (f"TLS: on ({protocol}), the server's certificate and name verified "
                 "(sslmode=verify-full)"), True
@@ -260,26 +225,23 @@ def run_check(config: FleetConfig, games: Sequence[GameData]) -> CheckReport:
     try:
         conn = remote.connect(config)
     except psycopg.Error as error:
-        report.fail(f"cannot connect: {reason(error, config)}")
+        report.say(f"cannot connect: {reason(error, config.password)}", False)
         return report
     with conn:
         try:
             _check(conn, config, games, report)
         except (psycopg.Error, schema.SchemaError) as error:
-            report.fail(f"failed: {reason(error, config)}")
+            report.say(f"failed: {reason(error, config.password)}", False)
     return report
 
 
 def _check(conn: psycopg.Connection[Any], config: FleetConfig, games: Sequence[GameData],
            report: CheckReport) -> None:
-    line, verified = tls_line(conn)
-    report.say(line)
-    if not verified:
-        report.ok = False
+    report.say(*tls_line(conn))
     found = schema.version(conn)
     if found < schema.LATEST:
-        report.fail(f"schema: version {found}, this build needs {schema.LATEST}: the owner "
-                    "runs --fleet-migrate")
+        report.say(f"schema: version {found}, this build needs {schema.LATEST}: the owner "
+                   "runs --fleet-migrate", False)
         return
     report.say(f"schema: version {found} (this build needs {schema.LATEST})")
     report.say(f"venue id: {schema.venue_id(conn)}")
@@ -288,11 +250,10 @@ def _check(conn: psycopg.Connection[Any], config: FleetConfig, games: Sequence[G
     if name is None:
         if schema.owns_tables(conn):
             report.say(f"kiosk: role {role} owns the tables (not a kiosk's role: use the one "
-                       "--fleet-add-kiosk made)")
-            report.ok = False
+                       "--fleet-add-kiosk made)", False)
         else:
-            report.fail(f"kiosk: role {role} is not a registered kiosk of this venue (retired, "
-                        "or never added with --fleet-add-kiosk): it cannot send")
+            report.say(f"kiosk: role {role} is not a registered kiosk of this venue (retired, "
+                       "or never added with --fleet-add-kiosk): it cannot send", False)
             return
         name = config.name
     else:
@@ -309,30 +270,19 @@ def _check(conn: psycopg.Connection[Any], config: FleetConfig, games: Sequence[G
 
 
 def _try_writing(conn: psycopg.Connection[Any], name: str, games: Sequence[GameData]) -> None:
-    """Insert what a kiosk sends, then roll it all back."""
+    """Send what a kiosk sends (a record, initials, a document, a heartbeat), then roll it all
+    back."""
     bound = conn.execute("SELECT game, variant, low FROM arcade_score_bounds "
                          "ORDER BY game, variant LIMIT 1").fetchone()
     game, variant, score = bound if bound else (games[0].id if games else "check", "CHECK",
                                                 None)
-    record_id = f"fleet-check-{uuid.uuid4().hex}"
+    record = Record(f"fleet-check-{uuid.uuid4().hex}", iso_date(utcnow()), variant, "CHK",
+                    {"check": True})
     with conn.transaction(force_rollback=True):
-        conn.execute("INSERT INTO arcade_records (game, id, kiosk, recorded_at, variant, "
-                     "initials, score, fields) VALUES (%s, %s, %s, now(), %s, '', %s, %s)",
-                     (game, record_id, name, variant, score, Jsonb({"check": True})))
-        conn.execute("INSERT INTO arcade_initials (game, id, initials) VALUES (%s, %s, 'CHK')",
-                     (game, record_id))
-        conn.execute("INSERT INTO arcade_documents (game, id, kiosk, document) "
-                     "VALUES (%s, %s, %s, %s)", (game, record_id, name, Jsonb({})))
-        failed = remote.heartbeat(conn, remote.Heartbeat(name, 0, 0, None, 60))
+        remote.store(conn, name, [remote.Outgoing(game, record, score, True, {})])
+        failed = remote.heartbeat(conn, name, 0, 0, None, 60)
         if failed is not None:
             raise failed
-
-
-def reason(error: BaseException, config: FleetConfig) -> str:
-    """The first line of a driver's error, the password scrubbed."""
-    text = str(error).strip()
-    first = text.splitlines()[0] if text else type(error).__name__
-    return conninfo.scrub(first, config.password)[:300]
 
 
 def run(p: argparse.ArgumentParser, args: argparse.Namespace,
@@ -358,7 +308,7 @@ def run(p: argparse.ArgumentParser, args: argparse.Namespace,
     except AdminError as error:
         print(f"{p.prog}: {error}", file=sys.stderr)
     except psycopg.Error as error:
-        print(f"{p.prog}: {config.summary}: {reason(error, config)}", file=sys.stderr)
+        print(f"{p.prog}: {config.summary}: {reason(error, config.password)}", file=sys.stderr)
     return 1
 
 
@@ -403,7 +353,7 @@ def _age(seconds: float | None) -> str:
     return f"{seconds / 3600:.0f} h" if seconds < 172_800 else f"{seconds / 86400:.0f} d"
 
 
-def kiosk_table(states: Sequence[Any]) -> str:
+def kiosk_table(states: Sequence[KioskLine]) -> str:
     """``--fleet-kiosks``' table: one line per kiosk."""
     lines = [f"{'kiosk':<24} {'state':<8} {'heartbeat':>9} {'waiting':>7} {'lag':>7} "
              f"{'last upload':<20} version"]

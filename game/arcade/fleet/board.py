@@ -1,26 +1,21 @@
-"""The venue board as the screens see it: what a screen asks for, and what was read.
+"""The venue board as the screens see it: what a screen asks for (:class:`VenueQuery`: a game's
+variant, maybe only records whose field matches a value, of a period), and the
+:class:`VenueTable` read back, from the newest tables the link's thread published.
+Ranked tables are ordered by the game's score, higher first, ties keeping the earlier record
+first (M-8.2); unranked ones newest first. :func:`merged` adds this kiosk's own records the venue
+has not confirmed yet, so a player sees their game at once, online or not.
 
-A screen asks for a :class:`VenueQuery` (a game's variant, maybe only the records whose field
-matches a value: one day's daily challenge) and gets back a :class:`VenueTable` from the newest
-:class:`VenueSnapshot` the link's thread read, never waiting for it. Ranked tables are ordered
-by the game's score, higher first, ties keeping the earlier record first (M-8.2, and the order
-of a game's local tables); unranked ones newest first. :func:`merged` adds this kiosk's own
-records the venue has not confirmed yet, so a player sees their game at once, online or not.
-
-**Rows read back** are checked like a file from a stranger: any kiosk of the venue (or anyone
-with a SQL prompt) may have written a row, so a row becomes a :class:`VenueEntry`
-(:func:`entry_from_row`) only when every value is what this build would have written: a record
-id, a kiosk name, a date, initials, the game's own record check, and for a ranked game a score
-column equal to the game's score of the fields. The database sends every value as bounded text
-(:mod:`.remote`), so a huge string arrives cut short and is refused here, never held whole. A
-refused row raises ``ValueError`` with the reason; the reader skips it and logs it once.
+Rows read back are checked like a file from a stranger (any kiosk, or anyone with a SQL prompt,
+may have written one): :func:`entry_from_row` takes a row only when every value is what this
+build would have written, else raises ``ValueError`` with the reason (the reader skips the row
+and logs it once). The server sends every value as bounded text, so a huge one arrives cut short.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -58,7 +53,7 @@ class VenueQuery:
 
     @property
     def key(self) -> str:
-        """A stable text of the query (the cache in ``fleet.db`` is keyed by it)."""
+        """A stable text of the query (boards kept across runs are keyed by it)."""
         return json.dumps([self.game, self.variant, [list(m) for m in self.match],
                            self.ranked, self.limit, self.period], separators=(",", ":"))
 
@@ -83,9 +78,6 @@ class VenueEntry:
     record: Record
     kiosk: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self.record.to_json(), "kiosk": self.kiosk}
-
 
 @dataclass(frozen=True)
 class VenueTable:
@@ -97,21 +89,16 @@ class VenueTable:
     read_at: float
 
 
-@dataclass(frozen=True)
-class VenueSnapshot:
-    """Every board read so far, by query key; replaced whole by the link's thread."""
-
-    tables: Mapping[str, VenueTable] = field(default_factory=dict)
-
-    def get(self, query: VenueQuery) -> VenueTable | None:
-        return self.tables.get(query.key)
+def score_of(game: GameData, record: Record) -> int | None:
+    """``record``'s score column (``None``: an unranked game)."""
+    return None if game.score_of is None else game.score_of(record.as_dict())
 
 
-def ranked_order(entries: Iterable[VenueEntry],
-                 score_of: Callable[[dict[str, Any]], int]) -> list[VenueEntry]:
-    """Best first: higher score, then the earlier record, then the id (a stable order)."""
-    return sorted(entries, key=lambda e: (-score_of(e.record.as_dict()), e.record.date,
-                                          e.record.id))
+def row_of(entry: VenueEntry, game: GameData) -> list[Any]:
+    """``entry`` as the row :func:`entry_from_row` reads."""
+    record = entry.record
+    return [game.id, record.id, entry.kiosk, record.date, record.variant, record.initials,
+            score_of(game, record), json.dumps(dict(record.fields), separators=(",", ":"))]
 
 
 def merged(table: VenueTable | None, own: Iterable[VenueEntry], query: VenueQuery,
@@ -134,7 +121,9 @@ def merged(table: VenueTable | None, own: Iterable[VenueEntry], query: VenueQuer
             rows[entry.record.id] = VenueEntry(entry.record, known.kiosk)
     total = (table.total if table is not None else 0) + extra
     if query.ranked and score_of is not None:
-        return ranked_order(rows.values(), score_of)[:query.limit], total
+        ranked = score_of  # best first: higher score, then the earlier record, then the id
+        return sorted(rows.values(), key=lambda e: (-ranked(e.record.as_dict()), e.record.date,
+                                                    e.record.id))[:query.limit], total
     newest = sorted(rows.values(), key=lambda e: (e.record.date, e.record.id), reverse=True)
     return newest[:query.limit], total
 
@@ -174,7 +163,18 @@ def entry_from_row(row: Sequence[Any], game: GameData, variant: str) -> tuple[Re
         raise ValueError("a bad date")
     if not (isinstance(initials, str) and INITIALS_RE.fullmatch(initials)):
         raise ValueError("bad initials")
-    fields = _fields(fields_text)
+    if not isinstance(fields_text, str):
+        raise ValueError("fields too big or missing")
+    if len(fields_text.encode("utf-8", "surrogatepass")) > FIELDS_MAX:
+        raise ValueError("fields too big")
+    try:
+        fields = json.loads(fields_text)
+    except (ValueError, RecursionError):
+        raise ValueError("fields that are not JSON") from None
+    if not isinstance(fields, dict):
+        raise ValueError("fields that are not an object")
+    if RESERVED & set(fields):
+        raise ValueError("fields that name a reserved key")
     try:
         game.check_record({"variant": variant, **fields})
         expected = None if game.score_of is None else game.score_of({"variant": variant,
@@ -184,20 +184,4 @@ def entry_from_row(row: Sequence[Any], game: GameData, variant: str) -> tuple[Re
     if expected is not None and (type(score) is not int or score != expected):
         raise ValueError("a score column that is not the game's score of the fields")
     return Record(record_id, date, variant, initials, fields), kiosk
-
-
-def _fields(text: Any) -> dict[str, Any]:
-    if not isinstance(text, str):
-        raise ValueError("fields too big or missing")
-    if len(text.encode("utf-8", "surrogatepass")) > FIELDS_MAX:
-        raise ValueError("fields too big")
-    try:
-        fields = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ValueError("fields that are not JSON") from None
-    if not isinstance(fields, dict):
-        raise ValueError("fields that are not an object")
-    if RESERVED & set(fields):
-        raise ValueError("fields that name a reserved key")
-    return fields
 

@@ -1,25 +1,14 @@
-"""Which venue server a kiosk uses, and under which name: from the command line, the
-environment or the operator's settings.
+"""Which venue server a kiosk uses, under which name, and its libpq connection string kept
+out of harm's way.
 
-``--fleet URL`` wins over ``$<APP>_FLEET_URL`` (``MAGDAGDON_FLEET_URL``), which wins over the
-settings' ``fleet_url`` (what the operator menu stores). None of them: no fleet at all, and
-nothing of the fleet is imported or started. A password is refused on the command line (other
-users read it in the process list), taken for the run from the environment, and never stored:
-the settings keep the string without it (:func:`~game.arcade.fleet.config.without_password`).
-The kiosk's name on the venue board comes from ``--kiosk-name``, else the settings'
-``kiosk_name``, else the machine's host name.
-
-libpq connection strings as the fleet stores, logs and shows them: read by libpq itself.
-
-The venue's server is named by a libpq connection string, either a URL
-(``postgresql://arcade@venue-db:5432/arcade?sslmode=require``) or ``key=value`` pairs
-(``host=venue-db dbname=arcade user=arcade``). A password must never reach the settings file,
-the log, a screen or the process list, so every string the fleet keeps or shows goes through
-:func:`without_password` or :func:`describe` first; the password itself comes from libpq's
-password file or ``PGPASSWORD`` (or, for one run, from the environment variable's URL).
-The strings are parsed by :mod:`psycopg.conninfo` (libpq's own parser), imported on the first
-call: only a run with a venue calls these functions, and the arcade's first frame without one
-does not pay for the database driver.
+``--fleet URL`` wins over ``$MAGDAGDON_FLEET_URL``, which wins over the settings' ``fleet_url``
+(the operator menu's); none of them: nothing of the fleet is imported or started. A password is
+refused on the command line (the process list shows it), taken for one run from the
+environment, and never stored, logged or shown: every string kept or shown goes through
+:func:`without_password` or :func:`describe` (the password comes from libpq's password file or
+``PGPASSWORD``). The kiosk's name: ``--kiosk-name``, the settings' ``kiosk_name``, the host name.
+Strings are read by :mod:`psycopg.conninfo` (libpq's own parser), imported on the first call:
+a run without a venue never loads the driver.
 """
 
 from __future__ import annotations
@@ -28,19 +17,19 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from game.version import APP_NAME
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    pass
 
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 MAX_LENGTH = 1024
 """Longer strings are refused: a connection string is a line an operator types."""
-SECRET_KEYS = frozenset({"password"})
 _QUOTED_RE = re.compile(r'"[^"]*"')
 
 
@@ -53,14 +42,12 @@ def is_url(conninfo: str) -> bool:
 
 
 def check(conninfo: str) -> None:
-    """``ConnInfoError`` unless ``conninfo`` is a URL or ``key=value`` pairs libpq can read
-    (within :data:`MAX_LENGTH`, no control characters, no URL ``#fragment``)."""
+    """``ConnInfoError`` unless libpq reads ``conninfo`` (within the fleet's own limits)."""
     _fields(conninfo)
 
 
 def _fields(conninfo: str) -> dict[str, str]:
-    """libpq's reading of ``conninfo``: its parameters by keyword (``ConnInfoError`` when
-    libpq refuses it or it breaks one of the fleet's own limits)."""
+    """libpq's reading of ``conninfo``: its parameters by keyword."""
     if not isinstance(conninfo, str) or not conninfo.strip():
         raise ConnInfoError("an empty connection string")
     if len(conninfo) > MAX_LENGTH:
@@ -77,35 +64,23 @@ def _fields(conninfo: str) -> dict[str, str]:
         return {key: str(value) for key, value in conninfo_to_dict(conninfo).items()}
     except psycopg.Error as error:
         # libpq quotes pieces of the string, which may be the password: only its reason is kept
-        reason = _QUOTED_RE.sub('"…"', str(error).strip().splitlines()[0] if str(error).strip()
-                                else "libpq cannot read it")
-        raise ConnInfoError(reason) from None
+        raise ConnInfoError(_QUOTED_RE.sub('"…"', reason(error, None))) from None
 
 
 def without_password(conninfo: str) -> str:
     """``conninfo`` with any password taken out (the form the fleet stores and logs): a URL
     stays a URL, ``key=value`` pairs keep the order they were typed in."""
     fields = _fields(conninfo)
-    if is_url(conninfo):
-        return _url_without_password(conninfo.strip())
-    from psycopg.conninfo import make_conninfo
+    if not is_url(conninfo):
+        from psycopg.conninfo import make_conninfo
 
-    kept = {key: fields[key] for key in _typed_order(conninfo, fields)
-            if key.lower() not in SECRET_KEYS}
-    return make_conninfo("", **kept)
+        def typed_at(key: str) -> int:  # (libpq lists its parameters in an order of its own)
+            found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
+            return found.start() if found else len(conninfo)
 
-
-def _typed_order(conninfo: str, keys: Iterable[str]) -> list[str]:
-    """``keys`` in the order ``conninfo`` names them (libpq lists its parameters in its own)."""
-    def typed_at(key: str) -> int:
-        found = re.search(rf"(?:^|\s){re.escape(key)}\s*=", conninfo)
-        return found.start() if found else len(conninfo)
-
-    return sorted(keys, key=typed_at)
-
-
-def _url_without_password(url: str) -> str:
-    """``url`` (which libpq reads) without the password of its user part or its query."""
+        return make_conninfo("", **{key: fields[key] for key in sorted(fields, key=typed_at)
+                                    if key != "password"})
+    url = conninfo.strip()
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -113,19 +88,16 @@ def _url_without_password(url: str) -> str:
     userinfo, at, hosts = parts.netloc.rpartition("@")
     user = userinfo.partition(":")[0] if at else ""
     kept = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
-            if key.lower() not in SECRET_KEYS]
+            if key.lower() != "password"]
     query = f"?{urlencode(kept)}" if kept else ""
-    scheme = url[:url.index("://") + 3]
-    return f"{scheme}{user + '@' if user else ''}{hosts}{parts.path}{query}"
+    return f"{url[:url.index('://') + 3]}{user + '@' if user else ''}{hosts}{parts.path}{query}"
 
 
 def has_password(conninfo: str) -> bool:
-    """Whether ``conninfo`` carries a password (then it must not be stored or shown)."""
     return password_of(conninfo) is not None
 
 
 def password_of(conninfo: str) -> str | None:
-    """The password inside ``conninfo``, or ``None`` (to scrub it from driver messages)."""
     return _fields(conninfo).get("password")
 
 
@@ -144,9 +116,14 @@ def describe(conninfo: str) -> str:
 
 def scrub(text: str, secret: str | None) -> str:
     """``text`` (a driver's error message) with ``secret`` masked, wherever it appears."""
-    if not secret:
-        return text
-    return text.replace(secret, "***")
+    return text.replace(secret, "***") if secret else text
+
+
+def reason(error: BaseException, password: str | None) -> str:
+    """The first line of ``error``'s message, ``password`` masked (what the log and the
+    operator's screens say)."""
+    text = str(error).strip()
+    return scrub(text.splitlines()[0] if text else type(error).__name__, password)[:300]
 
 
 FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
@@ -160,9 +137,8 @@ class FleetConfigError(ValueError):
 
 @dataclass(frozen=True)
 class FleetConfig:
-    """One venue link: ``conninfo`` as given (it may hold the environment's password; kept in
-    memory only), the kiosk's ``name``, and where the string came from (``"flag"``,
-    ``"environment"``, ``"settings"``)."""
+    """One venue link: ``conninfo`` as given (maybe with the environment's password: in memory
+    only), the kiosk's ``name``, and ``source``: ``flag``, ``environment`` or ``settings``."""
 
     conninfo: str
     name: str
@@ -170,17 +146,30 @@ class FleetConfig:
 
     @property
     def stored(self) -> str:
-        """The connection string without its password: what may be saved or logged."""
         return without_password(self.conninfo)
 
     @property
     def summary(self) -> str:
-        """``user@host/dbname``: what a screen or the log shows."""
         return describe(self.conninfo)
 
     @property
     def password(self) -> str | None:
         return password_of(self.conninfo)
+
+
+@dataclass(frozen=True)
+class KioskLine:
+    """One kiosk of the venue's list. ``state``: ``online``, ``offline``, ``never`` (no heartbeat
+    yet) or ``retired``; times in seconds, ``None``: unknown."""
+
+    kiosk: str
+    state: str
+    heartbeat_age: float | None
+    waiting: int | None
+    lag: int | None
+    role: str = ""
+    last_upload: datetime | None = None
+    version: str = ""
 
 
 def valid_kiosk_name(name: object) -> bool:

@@ -1,24 +1,19 @@
 """The venue link: one background thread per arcade (a :class:`~game.arcade.storage.jobs.Lane`
 running its loop) that sends this kiosk's records and reads back the boards screens show.
 
-The frame loop only ever calls the cheap methods here (:meth:`FleetLink.records_changed`,
-:meth:`~FleetLink.want`, :meth:`~FleetLink.table`, :attr:`~FleetLink.status`): each sets a
-flag or reads the newest snapshot the thread published, so no frame and no start-up waits for
-the network. The thread:
-
-1. opens ``fleet.db`` and shows the boards it kept from the last run (marked by their age);
-2. connects (a few seconds at most) and brings the schema up to date (:mod:`.schema`);
-3. looks at the data folder's records (at start, after each recorded game or new initials, and
-   every few minutes) and sends every one the venue has not acknowledged, in batches, each
-   batch one transaction; the acknowledgements go to ``fleet.db`` after the server committed;
-4. reads the boards screens asked for in the last minutes, every :data:`READ_SECONDS`;
-5. on any failure drops the connection and tries again after an exponential backoff
-   (1 s doubling to :data:`BACKOFF_MAX`, with jitter), the screens saying the board is offline.
+The frame only calls the cheap methods (:meth:`FleetLink.records_changed`, :meth:`~FleetLink.want`,
+:meth:`~FleetLink.table`, :attr:`~FleetLink.status`): each sets a flag or reads the newest
+snapshot the thread published, so no frame waits for the network. The thread shows the boards
+kept from the last run, connects and migrates (:mod:`.schema`), sends every record the venue
+has not acknowledged (batches, each one transaction, acknowledged in the outbox after the
+server's commit), reads the boards asked for every :data:`READ_SECONDS`, and on a failure drops
+the connection and tries again after a backoff (1 s doubling to :data:`BACKOFF_MAX`, jittered).
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import logging
 import random
@@ -27,11 +22,12 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from game.arcade.fleet import board
-from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueSnapshot, VenueTable
-from game.arcade.fleet.config import FleetConfig, scrub
+from game.arcade.fleet.board import VenueEntry, VenueQuery, VenueTable
+from game.arcade.fleet.config import FleetConfig, reason
 from game.arcade.storage import GameData, Record, iso_date
 from game.arcade.storage.fleetfile import Ack, FleetFile, LocalRecords
 from game.arcade.storage.jobs import Lane
@@ -48,7 +44,6 @@ READ_SECONDS = 15.0
 RESCAN_SECONDS = 300.0
 """A look at the records even without news (a safety net: every recording signals itself)."""
 HEARTBEAT_SECONDS = 30.0
-"""How often the kiosk tells the venue's registry it is alive (and what it has waiting)."""
 WANT_SECONDS = 120.0
 """A board no screen asked for in this long is no longer read."""
 BATCH = 200
@@ -58,14 +53,12 @@ LOG_AGAIN_SECONDS = 600.0
 LAGS_KEPT = 10_000
 
 CONNECTING, ONLINE, OFFLINE, STOPPED = "connecting", "online", "offline", "stopped"
-"""The states of the link (:attr:`LinkStatus.state`)."""
 
 
 @dataclass(frozen=True)
 class LinkStatus:
-    """What the screens may say about the link. ``problem`` is a short key of why it is
-    offline (``unreachable``, ``refused``, ``certificate``, ``schema``, ``not_allowed``,
-    ``driver``, ``error``) for the operator's screen. Times are seconds since the epoch."""
+    """What the screens may say about the link. ``problem``: why it is offline (``unreachable``,
+    ``refused``, ``certificate``, ``schema``, ``not_allowed``, ``driver``, ``error``)."""
 
     state: str = CONNECTING
     pending: int = 0
@@ -76,8 +69,8 @@ class LinkStatus:
 
 
 class FleetLink:
-    """The venue link of one arcade (see the module docstring). ``local`` is ``None`` when the
-    data folder cannot be written: the boards are read, nothing is sent."""
+    """The venue link of one arcade. ``local`` is ``None`` when the data folder cannot be
+    written: the boards are read, nothing is sent."""
 
     def __init__(self, config: FleetConfig, local: LocalRecords | None, outbox: FleetFile,
                  games: Mapping[str, GameData], clock: Callable[[], float] = time.monotonic,
@@ -94,11 +87,11 @@ class FleetLink:
         self._signals: list[float] = [clock()]  # records changed at these times (the start)
         self._lane = Lane("venue-link", linger=0.0, drained=False)  # stopped by close()
         self._running: Future[None] | None = None
-        self.snapshot = VenueSnapshot()
+        self.snapshot: Mapping[str, VenueTable] = {}
+        """Every board read so far by query key, replaced whole by the thread."""
         self.status = LinkStatus(uploads=local is not None)
         self.lags: collections.deque[float] = collections.deque(maxlen=LAGS_KEPT)
-        """Seconds from a record's recording (or, for older ones, its discovery) to the
-        server's acknowledgement, newest last (for ``benchmarks.fleet``)."""
+        """Seconds from a record's recording (or discovery) to the server's acknowledgement."""
         # the thread's own state
         self._conn: psycopg.Connection[Any] | None = None
         self._venue = ""
@@ -122,7 +115,6 @@ class FleetLink:
         return self._name
 
     def acknowledged(self, game_id: str, record_id: str) -> bool:
-        """Whether the venue acknowledged this record (not merged back into its boards)."""
         return (game_id, record_id) in self._acked
 
     def start(self) -> None:
@@ -145,21 +137,19 @@ class FleetLink:
     def table(self, query: VenueQuery) -> VenueTable | None:
         """The newest board of ``query`` read so far (also asks for it)."""
         self.want(query)
-        return self.snapshot.get(query)
+        return self.snapshot.get(query.key)
 
     def stop(self) -> None:
-        """End the link without waiting (the operator changed it: the old one finishes its
-        exchange and closes its connection off the frame)."""
+        """End the link without waiting (it closes its connection off the frame)."""
         self._stopping.set()
         self._wake.set()
 
     def close(self, flush_seconds: float = 3.0) -> None:
         """Stop the thread; while it is online, first give it up to ``flush_seconds`` to send
         what was recorded (the rest goes at the next start)."""
-        running = self._running
+        running, deadline = self._running, time.monotonic() + flush_seconds
         if running is None:
             return
-        deadline = time.monotonic() + flush_seconds
         while not running.done() and time.monotonic() < deadline and self._busy():
             self._wake.set()
             time.sleep(0.02)
@@ -168,7 +158,6 @@ class FleetLink:
         self._running = None
 
     def _busy(self) -> bool:
-        """Online with something left to send or look at."""
         status = self.status
         with self._lock:
             signalled = bool(self._signals)
@@ -211,21 +200,21 @@ class FleetLink:
         except SchemaError as error:
             self._lost("schema", str(error))
         except psycopg.errors.InsufficientPrivilege as error:
-            self._lost("not_allowed", f"this role may not do that ({self._scrub(error)})")
+            self._lost("not_allowed", f"this role may not do that ({self._reason(error)})")
         except psycopg.OperationalError as error:
-            self._lost(_kind(error), self._scrub(error))
+            self._lost(_kind(error), self._reason(error))
         except psycopg.Error as error:
-            self._lost("unreachable", self._scrub(error))
+            self._lost("unreachable", self._reason(error))
         except Exception as error:  # noqa: BLE001 - a bug here must not end the link for good
-            if self._clock() - self._logged.get("error", -LOG_AGAIN_SECONDS) >= \
-                    LOG_AGAIN_SECONDS:
+            if self._log_due("error"):
                 log.exception("venue link: unexpected error")
-            self._lost("error", self._scrub(error))
+            self._lost("error", self._reason(error))
         else:
             self._failures = 0
             self._sleep(self._next_wait())
             return
-        self._sleep(self._backoff())
+        delay = min(BACKOFF_MAX, BACKOFF_MIN * 2.0 ** max(0, self._failures - 1))
+        self._sleep(delay * random.uniform(0.75, 1.25))
 
     def _connect(self) -> None:
         from game.arcade.fleet import remote
@@ -266,28 +255,29 @@ class FleetLink:
         self._offline(kind, message)
 
     def _offline(self, kind: str, message: str) -> None:
-        now = self._clock()
-        if now - self._logged.get(kind, -LOG_AGAIN_SECONDS) >= LOG_AGAIN_SECONDS:
-            self._logged[kind] = now
+        if self._log_due(kind):
             log.warning("venue link offline (%s, %s): %s; records are kept and sent later",
                         kind, self.config.summary, message)
         self.status = replace(self.status, state=OFFLINE, problem=kind)
 
+    def _log_due(self, kind: str) -> bool:
+        """Whether a failure of ``kind`` is logged now (once per :data:`LOG_AGAIN_SECONDS`)."""
+        now = self._clock()
+        if now - self._logged.get(kind, -LOG_AGAIN_SECONDS) < LOG_AGAIN_SECONDS:
+            return False
+        self._logged[kind] = now
+        return True
+
     def _disconnect(self) -> None:
-        if self._conn is not None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
             try:
-                self._conn.close()
+                conn.close()
             except Exception:  # noqa: BLE001 - a broken connection may fail to close
                 pass
-            self._conn = None
 
-    def _scrub(self, error: BaseException) -> str:
-        return scrub(str(error).strip().splitlines()[0] if str(error).strip() else
-                              type(error).__name__, self.config.password)[:300]
-
-    def _backoff(self) -> float:
-        delay = min(BACKOFF_MAX, BACKOFF_MIN * 2.0 ** max(0, self._failures - 1))
-        return delay * random.uniform(0.75, 1.25)
+    def _reason(self, error: BaseException) -> str:
+        return reason(error, self.config.password)
 
     def _next_wait(self) -> float:
         now = self._clock()
@@ -328,21 +318,14 @@ class FleetLink:
         # a signal (a game recorded, initials set) reads what is new; the periodic rescan all
         pending = {} if stale else {(g, r.id): (g, r) for g, r in self._pending}
         for game_id, record in self._local.records(everything=stale):
-            key = (game_id, record.id)
-            if self._needs_sending(game_id, record):
-                pending[key] = (game_id, record)
-                self._seen.setdefault(key, since)
+            ack = self._acked.get((game_id, record.id))
+            if ack is None or (record.initials and ack.initials != record.initials) or (
+                    self._games[game_id].document is not None and not ack.document):
+                pending[(game_id, record.id)] = (game_id, record)
+                self._seen.setdefault((game_id, record.id), since)
         self._pending = list(pending.values())
         self._scanned_at = self._clock()
         self.status = replace(self.status, pending=len(pending))
-
-    def _needs_sending(self, game_id: str, record: Record) -> bool:
-        ack = self._acked.get((game_id, record.id))
-        if ack is None:
-            return True
-        if record.initials and ack.initials != record.initials:
-            return True
-        return self._games[game_id].document is not None and not ack.document
 
     def _send(self) -> None:
         from game.arcade.fleet import remote
@@ -350,8 +333,8 @@ class FleetLink:
         while self._pending and self._conn is not None and not self._stopping.is_set():
             batch = self._pending[:BATCH]
             items = [self._outgoing(game_id, record) for game_id, record in batch]
-            refused = remote.send(self._conn, self._name, items)
-            for item, why in refused[:20]:  # never taken: noted as done, the link goes on
+            for item, why in remote.send(self._conn, self._name, items)[:20]:
+                # never taken: noted as done, the link goes on
                 log.warning("venue link: the venue refused record %s of %s (kept here, not "
                             "sent again): %s", item.record.id, item.game, why)
             now = self._clock()
@@ -367,8 +350,20 @@ class FleetLink:
                                   sent=self.status.sent + len(batch), last_contact=time.time())
             self._read_at = -READ_SECONDS  # show the new rows on the boards soon
 
+    def _outgoing(self, game_id: str, record: Record) -> Outgoing:
+        from game.arcade.fleet import remote
+
+        game = self._games[game_id]
+        ack = self._acked.get((game_id, record.id))
+        document = None
+        if game.document is not None and (ack is None or not ack.document):
+            assert self._local is not None
+            document = self._local.document(game_id, record.id)
+        return remote.Outgoing(game_id, record, board.score_of(game, record), ack is None,
+                               document)
+
     def _beat_if_due(self) -> None:
-        """Tell the venue's registry this kiosk is alive (:func:`remote.heartbeat`)."""
+        """Tell the venue's registry this kiosk is alive, and what it has waiting."""
         from game.arcade.fleet import remote
 
         now = self._clock()
@@ -376,75 +371,58 @@ class FleetLink:
             return
         self._beat_at = now
         oldest = min((self._seen.get((g, r.id), now) for g, r in self._pending), default=now)
-        failed = remote.heartbeat(self._conn, remote.Heartbeat(self._name, len(
-            self._pending), int(now - oldest), self._last_upload, round(HEARTBEAT_SECONDS)))
-        if failed and now - self._logged.get("beat", -LOG_AGAIN_SECONDS) >= LOG_AGAIN_SECONDS:
-            self._logged["beat"] = now
-            log.info("venue link: no heartbeat sent (%s)", self._scrub(failed))
-
-    def _outgoing(self, game_id: str, record: Record) -> Outgoing:
-        from game.arcade.fleet import remote
-
-        game = self._games[game_id]
-        ack = self._acked.get((game_id, record.id))
-        score = None if game.score_of is None else game.score_of(record.as_dict())
-        document = None
-        if game.document is not None and (ack is None or not ack.document):
-            assert self._local is not None
-            document = self._local.document(game_id, record.id)
-        return remote.Outgoing(game_id, record, score, ack is None, document)
+        failed = remote.heartbeat(self._conn, self._name, len(self._pending), int(now - oldest),
+                                  self._last_upload, round(HEARTBEAT_SECONDS))
+        if failed and self._log_due("beat"):
+            log.info("venue link: no heartbeat sent (%s)", self._reason(failed))
 
     # --- reading --------------------------------------------------------------------------
     def _read_if_due(self) -> None:
-        due = self._clock() - self._read_at >= READ_SECONDS or self._new_wanted()
-        if self._conn is None or not due:
-            return
-        assert self._reader is not None
         now = self._clock()
         with self._lock:
+            fresh = all(query.key in self._fresh for query in self._wanted)
+            if self._conn is None or (now - self._read_at < READ_SECONDS and fresh):
+                return
             for query, asked in list(self._wanted.items()):
                 if now - asked > WANT_SECONDS:
                     del self._wanted[query]
             wanted = list(self._wanted)
-        if not wanted:
+        if not wanted or self._reader is None:
             return
-        tables = dict(self.snapshot.tables)
+        tables = dict(self.snapshot)
         for query in wanted:
             if self._conn is None:
                 return
-            table = self._reader.read(self._conn, query)
-            tables[query.key] = table
+            table = tables[query.key] = self._reader.read(self._conn, query)
             self._fresh.add(query.key)
-            self.snapshot = VenueSnapshot(dict(tables))
-            self._keep_board(query, table)
+            self.snapshot = dict(tables)
+            rows = [board.row_of(entry, self._games[query.game]) for entry in table.entries]
+            self._outbox.save_board(query.key, iso_date(datetime.fromtimestamp(table.read_at,
+                                                                               UTC)),
+                                    json.dumps({"total": table.total, "rows": rows},
+                                               separators=(",", ":")))
         self._read_at = now
         self.status = replace(self.status, last_contact=time.time())
 
-    def _new_wanted(self) -> bool:
-        """A screen asks for a board not read from the server in this run (a board kept
-        from the last run is shown meanwhile)."""
-        with self._lock:
-            return any(query.key not in self._fresh for query in self._wanted)
-
-    def _keep_board(self, query: VenueQuery, table: VenueTable) -> None:
-        game = self._games[query.game]
-        rows = [[query.game, e.record.id, e.kiosk, e.record.date, e.record.variant,
-                 e.record.initials,
-                 None if game.score_of is None else game.score_of(e.record.as_dict()),
-                 json.dumps(dict(e.record.fields), separators=(",", ":"))]
-                for e in table.entries]
-        payload = json.dumps({"total": table.total, "rows": rows}, separators=(",", ":"))
-        self._outbox.save_board(query.key, iso_date_of(table.read_at), payload)
-
     def _load_kept_boards(self) -> None:
-        """The boards of the last run, until the server answers (each row checked again)."""
+        """The boards of the last run until the server answers, each row checked like a fresh
+        read's (a board that cannot be used is left out)."""
         tables: dict[str, VenueTable] = {}
         for key, (read_at, payload) in self._outbox.boards().items():
-            table = kept_table(key, read_at, payload, self._games)
-            if table is not None:
-                tables[key] = table
+            try:
+                game_id, variant = json.loads(key)[:2]
+                data = json.loads(payload)
+                entries = []
+                for row in data["rows"]:
+                    with contextlib.suppress(ValueError):
+                        entries.append(VenueEntry(*board.entry_from_row(
+                            row, self._games[game_id], variant)))
+                tables[key] = VenueTable(tuple(entries), int(data["total"]), datetime.fromisoformat(
+                    read_at.replace("Z", "+00:00")).timestamp())
+            except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+                continue
         if tables:
-            self.snapshot = VenueSnapshot(tables)
+            self.snapshot = tables
 
 
 def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) -> float:
@@ -459,41 +437,12 @@ def next_wait(now: float, work: bool, scanned_at: float, read_at: float | None) 
     return max(0.0, due - now)
 
 
-def kept_table(key: str, read_at: str, payload: str,
-               games: Mapping[str, GameData]) -> VenueTable | None:
-    """A board kept in ``fleet.db``, checked like a fresh read; ``None`` when unusable."""
-    from datetime import datetime
-
-    try:
-        game_id, variant = json.loads(key)[:2]
-        data = json.loads(payload)
-        when = datetime.fromisoformat(read_at.replace("Z", "+00:00")).timestamp()
-        game = games[game_id]
-        entries = []
-        for row in data["rows"]:
-            try:
-                record, kiosk = board.entry_from_row(row, game, variant)
-            except ValueError:
-                continue
-            entries.append(VenueEntry(record, kiosk))
-        return VenueTable(tuple(entries), int(data["total"]), when)
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
-        return None
-
-
-def iso_date_of(seconds: float) -> str:
-    from datetime import UTC, datetime
-
-    return iso_date(datetime.fromtimestamp(seconds, UTC))
-
-
 def _kind(error: BaseException) -> str:
     """``certificate`` when the server's certificate cannot be checked here (no CA file, or
-    it does not match), ``refused`` for a login the server turned down, else
-    ``unreachable``."""
+    it does not match), ``refused`` for a login the server turned down, else ``unreachable``."""
     text = str(error).lower()
-    if "root certificate" in text or "certificate verify failed" in text \
-            or "does not match host name" in text or "server certificate" in text:
+    if any(word in text for word in ("root certificate", "certificate verify failed",
+                                     "does not match host name", "server certificate")):
         return "certificate"
     refused = ("password", "authentication", "pg_hba", "does not exist", "permission", "not perm")
     return "refused" if any(word in text for word in refused) else "unreachable"

@@ -2,19 +2,16 @@
 
 Every value is a query parameter; the SQL is constant text. Sending is idempotent by record id
 (``ON CONFLICT DO NOTHING``): a record sent twice (the kiosk killed after the server stored it,
-before it noted the acknowledgement) is stored once. Initials a player puts on a record after it
-was sent go to their own insert-only table. Reading asks the server for bounded text only (an
-id of at most 65 characters, fields of at most 8 KB, …), so a hostile row costs the kiosk
-nothing but a log line (:mod:`~game.arcade.fleet.board`).
-
-Only the link's thread imports this module (and with it the driver, psycopg 3).
+before it noted the acknowledgement) is stored once. Reading asks for bounded text only, so a
+hostile row costs the kiosk nothing but a log line (:mod:`~game.arcade.fleet.board`). Only the
+link's thread (and the operator's commands) import this module, and with it psycopg 3.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, LiteralString
@@ -29,7 +26,8 @@ from game.arcade.fleet.board import (
     entry_from_row,
     period_bounds,
 )
-from game.arcade.fleet.config import FleetConfig
+from game.arcade.fleet.config import FleetConfig, reason
+from game.arcade.fleet.schema import scalar
 from game.arcade.storage import GameData, Record
 from game.version import APP_NAME, VERSION
 
@@ -126,21 +124,16 @@ def send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing],
     each is sent on its own instead; the refused ones and why (they will never be taken:
     the caller notes them as done). Any other error is raised."""
     try:
-        _send(conn, kiosk, items)
+        store(conn, kiosk, items)
         return []
     except psycopg.errors.CheckViolation as error:
         if len(items) == 1:
-            return [(items[0], str(error).strip().splitlines()[0][:200])]
-    refused = []
-    for item in items:
-        try:
-            _send(conn, kiosk, [item])
-        except psycopg.errors.CheckViolation as error:
-            refused.append((item, str(error).strip().splitlines()[0][:200]))
-    return refused
+            return [(items[0], reason(error, None)[:200])]
+    return [refused for item in items for refused in send(conn, kiosk, [item])]
 
 
-def _send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
+def store(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) -> None:
+    """Insert ``items`` in one transaction (a savepoint inside the caller's)."""
     records = [(item.game, item.record.id, kiosk, item.record.date, item.record.variant,
                 item.record.initials, item.score, Jsonb(dict(item.record.fields)))
                for item in items if item.send_record]
@@ -155,28 +148,15 @@ def _send(conn: psycopg.Connection[Any], kiosk: str, items: Sequence[Outgoing]) 
                 cursor.executemany(sql, rows)
 
 
-@dataclass(frozen=True)
-class Heartbeat:
-    """What a kiosk tells the venue's registry every so often: its name, records waiting and
-    the oldest one's wait in seconds (its lag), its last upload (epoch seconds) and how often
-    it beats (the registry says offline after two missed beats); the build's version."""
-
-    kiosk: str
-    waiting: int
-    lag_seconds: int
-    last_upload: float | None
-    every_seconds: int
-    version: str = VERSION
-
-
-def heartbeat(conn: psycopg.Connection[Any], beat: Heartbeat) -> psycopg.Error | None:
-    """Send ``beat``; the error when this venue has no registry or this role may not write
-    in it (the link goes on: only the registry misses it)."""
-    upload = None if beat.last_upload is None else datetime.fromtimestamp(beat.last_upload,
-                                                                          UTC)
+def heartbeat(conn: psycopg.Connection[Any], kiosk: str, waiting: int, lag_seconds: int,
+              last_upload: float | None, every_seconds: int) -> psycopg.Error | None:
+    """Send this kiosk's line of the venue's registry: records waiting and the oldest one's wait
+    (its lag), its last upload (epoch seconds), how often it beats (two missed: offline). The
+    error when the venue has no registry or this role may not write in it (the link goes on)."""
+    upload = None if last_upload is None else datetime.fromtimestamp(last_upload, UTC)
     try:
-        conn.execute(_HEARTBEAT, (beat.kiosk, beat.version[:32], beat.waiting,
-                                  beat.lag_seconds, upload, max(1, beat.every_seconds)))
+        conn.execute(_HEARTBEAT, (kiosk, VERSION[:32], waiting, lag_seconds, upload,
+                                  max(1, every_seconds)))
     except (psycopg.errors.InsufficientPrivilege, psycopg.errors.UndefinedTable,
             psycopg.errors.CheckViolation) as error:
         return error
@@ -186,10 +166,9 @@ def heartbeat(conn: psycopg.Connection[Any], beat: Heartbeat) -> psycopg.Error |
 def registered_name(conn: psycopg.Connection[Any]) -> str | None:
     """The kiosk name the venue registered this role under (``None``: not a kiosk's own
     role, or a schema without the registry)."""
-    if conn.execute("SELECT to_regproc('arcade_kiosk_name') IS NULL").fetchone() != (False,):
+    if scalar(conn, "SELECT to_regproc('arcade_kiosk_name') IS NULL") is not False:
         return None
-    row = conn.execute("SELECT arcade_kiosk_name()").fetchone()
-    return str(row[0]) if row and row[0] else None
+    return str(scalar(conn, "SELECT arcade_kiosk_name()") or "") or None
 
 
 class BoardReader:
@@ -219,10 +198,14 @@ class BoardReader:
             # generic plan cannot see that a day's standings match few rows)
             rows = conn.execute(sql, {**params, "offset": page * query.limit},
                                 prepare=False).fetchall()
-            before = self.skipped
-            for entry in self._entries(rows, game, query.variant):
+            for row in rows:
+                try:
+                    entry = VenueEntry(*entry_from_row(row, game, query.variant))
+                except ValueError as why:
+                    skipped += 1
+                    self._skip(row, why)
+                    continue
                 entries.setdefault(entry.record.id, entry)
-            skipped += self.skipped - before
             if len(rows) < query.limit:
                 ended = True
                 break
@@ -236,20 +219,9 @@ class BoardReader:
             total = max(total, (int(counted[0]) if counted else 0) - skipped)
         return VenueTable(tuple(found), total, time.time())
 
-    def _entries(self, rows: Iterable[Sequence[Any]], game: GameData,
-                 variant: str) -> Iterable[VenueEntry]:
-        for row in rows:
-            try:
-                record, kiosk = entry_from_row(row, game, variant)
-            except ValueError as why:
-                self._skip(row, why)
-                continue
-            yield VenueEntry(record, kiosk)
-
     def _skip(self, row: Sequence[Any], why: ValueError) -> None:
         self.skipped += 1
         key = (str(row[0])[:64] if row else "", str(row[1])[:65] if len(row) > 1 else "")
-        if key in self._logged:
-            return
-        self._logged.add(key)
-        log.warning("venue: skipped a malformed row (game %r, id %r): %s", key[0], key[1], why)
+        if key not in self._logged:
+            self._logged.add(key)
+            log.warning("venue: skipped a malformed row (game %r, id %r): %s", *key, why)

@@ -1,43 +1,22 @@
-"""The venue database's tables, created and upgraded by the arcade itself.
+"""The venue database's tables, created and upgraded by the arcade itself, and what the server
+holds every kiosk to.
 
-Numbered migrations (:data:`MIGRATIONS`) are applied in order, each recorded in
-``arcade_migrations`` in the same transaction as its statements, so a schema is always at one
-whole version. Every kiosk runs :func:`migrate` when it connects; the work happens under a
-PostgreSQL advisory lock taken inside that transaction, so two kiosks starting at once on an
-empty database do not race: the second waits, then finds the schema done. A kiosk whose role
-may not create tables (the least-privilege role of docs/fleet.md) only reads the version: it
-needs the schema made once by the owner.
+Numbered :data:`MIGRATIONS` are applied in order, each recorded in ``arcade_migrations`` in the
+transaction of its statements (a schema is always at one whole version), under an advisory lock
+taken inside it: two kiosks starting at once on an empty database do not race. A role that may
+not create tables (a kiosk's own) only reads the version: the owner makes the schema.
 
-Tables (every value a kiosk sends is a query parameter, never text in the SQL):
-
-* ``arcade_records``: one row per finished game of every kiosk, keyed by (game, record id); the
-  record's own fields as JSON, its score as a column for ranked games.
-* ``arcade_initials``: initials a player put on a record after it was sent (insert-only: the
-  kiosk's role needs no UPDATE).
-* ``arcade_documents``: a game's replayable document of a record (as the data folder's
-  ``games/`` holds it).
-* ``arcade_venue``: one random id of this database; a kiosk's acknowledgements are kept per
-  venue id, so a new database (or an old one given a new id after a restore) gets everything
-  again.
-
-What the venue's server itself holds every kiosk to (schema migration 3), and the grants of
-one kiosk's own role.
-
-Each kiosk logs in as a role of its own, registered in ``arcade_kiosks`` with its kiosk name
-(``--fleet-add-kiosk``). The server then refuses, whatever a kiosk's program does:
-
-* a row of records, documents or initials under another kiosk's name, or initials on another
-  kiosk's record (row-level security: ``permission denied`` / ``violates row-level security``);
-* a record dated more than an hour ahead of the server's clock or :data:`OLDEST_DAYS` behind
-  it, a score outside its game's and variant's range (``arcade_score_bounds``, filled from the
-  games' rules by the owner's migration) or other than the fields' ``score``, a bad id,
-  initials or variant, fields over 8 KB, a document over :data:`DOCUMENT_MAX` bytes (a
-  trigger: ``check_violation``);
-* anything the owner removed (``arcade_removed``): sent again, it is quietly not stored.
-
-The table's owner (and a superuser) is held to none of it: restoring a backup, the tests'
-hostile rows and the moderation commands are the owner's. Functions pin their search path,
-so a kiosk cannot shadow a table with one of its own.
+Tables: ``arcade_records`` (every kiosk's finished games by (game, id): the record's fields as
+JSON, the score as a column), ``arcade_initials`` (initials put on a record after it was sent:
+insert-only), ``arcade_documents`` (a game's replayable document), ``arcade_venue`` (a random id:
+a kiosk keeps its acknowledgements per venue id, so a new or restored database gets everything
+again). Migration 3 gives each kiosk a role of its own (``arcade_kiosks``) and makes the server
+refuse, whatever a kiosk's program does: rows under another kiosk's name (row-level security),
+dates more than an hour ahead or :data:`OLDEST_DAYS` behind, scores outside the game's range
+(``arcade_score_bounds``, from the games' rules) or other than the fields' score, bad ids,
+initials or variants, oversized fields or documents (``check_violation`` from a trigger); what
+the owner removed (``arcade_removed``) is quietly not stored again. The owner (and a superuser)
+is held to none of it. Functions pin their search path: a kiosk cannot shadow a table.
 """
 
 from __future__ import annotations
@@ -54,11 +33,9 @@ if TYPE_CHECKING:
 from game.arcade.storage import DOCUMENT_MAX_BYTES
 
 OLDEST_DAYS = 400
-"""A kiosk's record older than this is refused (a kiosk offline longer sends it in vain; the
-link logs it and goes on)."""
 DOCUMENT_MAX = DOCUMENT_MAX_BYTES
-"""Bytes of a game document as JSON text: what a data folder keeps (a long game is a few dozen
-KB), so a kiosk's own document is never refused."""
+"""Bytes of a game document as JSON text: what a data folder keeps (a kiosk's own document is
+never refused)."""
 
 MIGRATION: tuple[LiteralString, ...] = (
     """CREATE TABLE arcade_kiosks (
@@ -287,69 +264,59 @@ class SchemaError(RuntimeError):
     upgrade it)."""
 
 
+def scalar(conn: psycopg.Connection[Any], query: LiteralString, params: Any = ()) -> Any:
+    """The first value of ``query``'s first row (``None``: no row)."""
+    row = conn.execute(query, params).fetchone()
+    return row[0] if row else None
+
+
 def version(conn: psycopg.Connection[Any]) -> int:
     """The schema version recorded in the database (0: none yet)."""
-    found = conn.execute("SELECT to_regclass('arcade_migrations') IS NOT NULL").fetchone()
-    if not found or not found[0]:
+    if not scalar(conn, "SELECT to_regclass('arcade_migrations') IS NOT NULL"):
         return 0
-    row = conn.execute("SELECT coalesce(max(version), 0) FROM arcade_migrations").fetchone()
-    return int(row[0]) if row else 0
+    return int(scalar(conn, "SELECT coalesce(max(version), 0) FROM arcade_migrations") or 0)
 
 
 def migrate(conn: psycopg.Connection[Any], games: Sequence[GameData] = ()) -> str:
-    """Bring the schema to :data:`LATEST` (under the advisory lock) and, for a role that may
-    (the owner), the score bounds up to ``games``' rules; the venue's id. A role that may not
-    create tables (a kiosk's) never takes the lock: on an older schema it gets a
-    :class:`SchemaError` saying the owner must upgrade it."""
-    if version(conn) < LATEST:
-        if not may_create(conn):
+    """Bring the schema to :data:`LATEST` and, for the owner, the score bounds up to ``games``'
+    rules; the venue's id. A role that may not create tables never takes the lock: on an older
+    schema it gets a :class:`SchemaError` saying the owner must upgrade it."""
+    found = version(conn)
+    if found < LATEST:
+        if not scalar(conn, "SELECT has_schema_privilege(current_schema(), 'CREATE')"):
             raise SchemaError("the venue's tables need an upgrade by their owner "
-                              f"(schema version {version(conn)}, this build needs {LATEST})")
+                              f"(schema version {found}, this build needs {LATEST})")
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             _apply(conn)
-    elif version(conn) > LATEST:
+    elif found > LATEST:
         log.info("the venue's schema is at version %d, newer than this build's %d: using the "
-                 "tables this build knows", version(conn), LATEST)
-    if games and owns_tables(conn):
-        sync_bounds(conn, games)
+                 "tables this build knows", found, LATEST)
+    bounds = [(game.id, variant, low, high) for game in games
+              for variant, (low, high) in game.score_ranges.items()]
+    if bounds and version(conn) >= 3 and owns_tables(conn):  # what kiosks' scores are held to
+        with conn.transaction(), conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO arcade_score_bounds (game, variant, low, high)"
+                " VALUES (%s, %s, %s, %s) ON CONFLICT (game, variant) DO UPDATE"
+                " SET low = excluded.low, high = excluded.high"
+                " WHERE (arcade_score_bounds.low, arcade_score_bounds.high)"
+                " IS DISTINCT FROM (excluded.low, excluded.high)", bounds)
     return venue_id(conn)
 
 
 def venue_id(conn: psycopg.Connection[Any]) -> str:
     """The venue database's id (``SchemaError`` when it has none)."""
-    row = conn.execute("SELECT id FROM arcade_venue ORDER BY id LIMIT 1").fetchone()
-    if not row or not isinstance(row[0], str) or not row[0]:
+    found = scalar(conn, "SELECT id FROM arcade_venue ORDER BY id LIMIT 1")
+    if not isinstance(found, str) or not found:
         raise SchemaError("the venue database has no id (arcade_venue is empty)")
-    return row[0]
-
-
-def may_create(conn: psycopg.Connection[Any]) -> bool:
-    """Whether this role may create tables here (the owner's, not a kiosk's)."""
-    row = conn.execute("SELECT has_schema_privilege(current_schema(), 'CREATE')").fetchone()
-    return bool(row and row[0])
+    return found
 
 
 def owns_tables(conn: psycopg.Connection[Any]) -> bool:
     """Whether this role owns the venue's records (the owner, or a superuser)."""
-    row = conn.execute("SELECT pg_has_role(current_user, c.relowner, 'MEMBER') FROM pg_class c"
-                       " WHERE c.oid = to_regclass('arcade_records')").fetchone()
-    return bool(row and row[0])
-
-
-def sync_bounds(conn: psycopg.Connection[Any], games: Sequence[GameData]) -> None:
-    """``arcade_score_bounds`` as the games' rules give them (what the server holds kiosks'
-    scores to)."""
-    rows = [(game.id, variant, low, high) for game in games
-            for variant, (low, high) in game.score_ranges.items()]
-    if not rows or version(conn) < 3:
-        return
-    with conn.transaction(), conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO arcade_score_bounds (game, variant, low, high) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (game, variant) DO UPDATE SET low = excluded.low, high = excluded.high"
-            " WHERE (arcade_score_bounds.low, arcade_score_bounds.high)"
-            " IS DISTINCT FROM (excluded.low, excluded.high)", rows)
+    return bool(scalar(conn, "SELECT pg_has_role(current_user, c.relowner, 'MEMBER') FROM "
+                       "pg_class c WHERE c.oid = to_regclass('arcade_records')"))
 
 
 def _apply(conn: psycopg.Connection[Any]) -> None:

@@ -1,16 +1,12 @@
 """Work off the frame: :class:`Lane`, the one executor of the storage and the venue link.
 
-A lane is a :class:`concurrent.futures.Executor` with one daemon thread: jobs run one after
-another in the order handed in, each giving a standard :class:`~concurrent.futures.Future`.
-A job handed in under a ``key`` replaces the one still waiting under it (only a save's newest
-bytes are written); one handed in :meth:`~Lane.later` runs in its turn once its time has come
-(a failed commit tried again). The thread starts with a job and ends after ``linger`` idle
-seconds with nothing to run later.
-
-Lane threads are daemons: :class:`~concurrent.futures.ThreadPoolExecutor`'s are not, and the
-interpreter would join them at exit, waiting as long as a job waits for another program's lock.
-Instead :func:`drain` runs once at exit and gives every lane together :data:`EXIT_SECONDS` to
-run what is queued (a record it cannot commit then stays in its save for the next start).
+A lane is a :class:`concurrent.futures.Executor` running its jobs in order on one daemon thread
+(a ``ThreadPoolExecutor``'s threads are joined at exit: the end of a run would wait as long as a
+job waits for another program's lock). A job :meth:`~Lane.put` under a key replaces the one
+still waiting under it (a save's newest bytes); one handed in :meth:`~Lane.later` joins the
+queue when its time comes (a failed commit tried again). The thread starts with a job and ends
+after ``linger`` idle seconds. :func:`drain` runs once at exit and gives every lane together
+:data:`EXIT_SECONDS` (a record it cannot commit then stays in its save for the next start).
 """
 
 from __future__ import annotations
@@ -28,64 +24,56 @@ from typing import Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
 P = ParamSpec("P")
+Job = tuple[Future[Any], Callable[[], Any]]
 
 EXIT_SECONDS = 1.0
-"""How long the end of a run waits for the lanes' queued jobs at most."""
 RECORDS_LINGER = 60.0
-"""Idle seconds before the database's threads end: every save hands the database a small job,
-so while a game is played the thread is there when it ends (starting one costs that frame up
-to a millisecond); an idle process keeps none."""
+"""Idle seconds before a database thread ends: while a game is played it is there when the game
+ends (starting one costs that frame up to a millisecond); an idle process keeps none."""
 SAVES_LINGER = 5.0
-"""Idle seconds before the save writer ends: a player moves every few seconds, and the next
-autosave finds the thread waiting (a notify) instead of starting one."""
+"""Idle seconds before the save writer ends (a player moves every few seconds)."""
 
 _LANES: weakref.WeakSet[Lane] = weakref.WeakSet()
 _unique = itertools.count()
 
 
 class Lane(Executor):
-    """Jobs in order on one daemon thread (see the module docstring). ``drained``: whether
-    :func:`drain` waits for this lane's jobs (not for a job that runs until told to stop)."""
+    """Jobs in order on one daemon thread. ``drained``: whether :func:`drain` waits for this
+    lane (not for one running a loop until told to stop)."""
 
-    def __init__(self, name: str, linger: float = RECORDS_LINGER,
-                 drained: bool = True) -> None:
-        self.name = name
-        self.linger = linger
-        self._queue: dict[Hashable, tuple[Future[Any], Callable[[], Any]]] = {}
+    def __init__(self, name: str, linger: float = RECORDS_LINGER, drained: bool = True) -> None:
+        self.name, self.linger = name, linger
+        self._queue: dict[Hashable, Job] = {}
+        self._timed: list[tuple[float, int, Future[Any], Callable[[], Any]]] = []  # a heap
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._timed: list[tuple[float, int, Future[Any], Callable[[], Any]]] = []  # a heap
-        self._running = False
-        self._stopping = False
-        self._given_up = False  # its owner stopped waiting for it: so does the drain
+        self._running = self._stopping = self._given_up = False
         if drained:
             _LANES.add(self)
 
     def on_thread(self) -> bool:
-        """Whether the caller is the lane's own thread."""
         return threading.current_thread() is self._thread
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
-        """Run ``fn`` after every job handed in before. On the lane's own thread it runs at
-        once (a job that asks a question of its own)."""
-        job = partial(fn, *args, **kwargs) if args or kwargs else fn
-        if self.on_thread():
-            future: Future[T] = Future()
-            _run(future, job)
-            return future
-        return self.put(("job", next(_unique)), job)
+        """Run ``fn`` after every job handed in before; at once on the lane's own thread (a job
+        asking a question of its own)."""
+        job = partial(fn, *args, **kwargs)
+        if not self.on_thread():
+            return self.put(("job", next(_unique)), job)
+        future: Future[T] = Future()
+        _run(future, job)
+        return future
 
     def put(self, key: Hashable, job: Callable[[], T], replace: bool = True) -> Future[T]:
-        """Queue ``job`` under ``key``, after what is queued: a job still waiting under the
-        same key is cancelled, unless ``replace`` is ``False`` (then ``job`` is, and the one
-        waiting wins)."""
+        """Queue ``job`` under ``key``: the job still waiting under it is cancelled (without
+        ``replace``, this one is, and the one waiting wins)."""
         future: Future[T] = Future()
         with self._changed:
             waiting = self._queue.get(key)
-            if waiting is not None and not replace:
-                future.cancel()
-                return future
             if waiting is not None:
+                if not replace:
+                    future.cancel()
+                    return future
                 del self._queue[key]
                 waiting[0].cancel()
             self._queue[key] = (future, job)
@@ -101,41 +89,34 @@ class Lane(Executor):
         return future
 
     def _wake(self) -> None:
-        """Start the thread, or tell it there is news (the lock held)."""
         if self._thread is None:
             self._stopping = self._given_up = False
             self._thread = threading.Thread(target=self._work, name=self.name, daemon=True)
             self._thread.start()
-        else:
-            self._changed.notify_all()
+        self._changed.notify_all()
 
     def call(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` in its turn and wait for its result (or what it raised)."""
         return self.submit(fn).result()
 
     def idle(self) -> bool:
-        """Whether nothing is queued or running (or the owner gave up waiting for it)."""
+        """Nothing queued or running (or its owner gave up waiting for it)."""
         with self._changed:
-            return self._given_up or (not self._queue and not self._running)
+            return self._given_up or not (self._queue or self._running)
 
     def settle(self, timeout: float | None = None) -> bool:
-        """Wait until every job handed in so far has run (at most ``timeout`` seconds);
-        whether they all did. At once on the lane's own thread."""
+        """Wait at most ``timeout`` seconds for every job handed in so far; whether they ran."""
         if self.on_thread():
             return True
         with self._changed:
-            return self._changed.wait_for(lambda: not self._queue and not self._running,
-                                          timeout)
+            return self._changed.wait_for(lambda: not (self._queue or self._running), timeout)
 
     def stop(self, timeout: float | None = None) -> bool:
-        """Run what is queued, then end the thread, waiting at most ``timeout`` seconds (a
-        job stuck on a lock is left to its daemon thread); whether it ended. A later job
-        starts another thread."""
+        """Run what is queued, then end the thread within ``timeout`` seconds (a job stuck on a
+        lock is left to its daemon thread); whether it ended. A later job starts another."""
         deadline = None if timeout is None else time.monotonic() + timeout
         settled = self.settle(timeout)
         with self._changed:
-            thread = self._thread
-            self._stopping = True
+            thread, self._stopping = self._thread, True
             self._changed.notify_all()
         if thread is not None and thread is not threading.current_thread():
             thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
@@ -145,17 +126,15 @@ class Lane(Executor):
         return settled
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if cancel_futures:
-            with self._changed:
+        with self._changed:
+            if cancel_futures:
                 for future, _ in self._queue.values():
                     future.cancel()
                 self._queue.clear()
+            self._stopping = True
+            self._changed.notify_all()
         if wait:
             self.stop()
-        else:
-            with self._changed:
-                self._stopping = True
-                self._changed.notify_all()
 
     def _work(self) -> None:
         while True:
@@ -164,7 +143,7 @@ class Lane(Executor):
                 self._changed.notify_all()
                 picked = self._next()
                 if picked is None:
-                    for _, _, future, _ in self._timed:
+                    for *_, future, _job in self._timed:
                         future.cancel()
                     self._timed.clear()
                     self._thread = None
@@ -173,8 +152,8 @@ class Lane(Executor):
                 self._running = True
             _run(*picked)
 
-    def _next(self) -> tuple[Future[Any], Callable[[], Any]] | None:
-        """The next job to run, waiting for it (the lock held); ``None``: end the thread."""
+    def _next(self) -> Job | None:
+        """The next job, waited for (the lock held); ``None``: end the thread."""
         idle_until = time.monotonic() + self.linger
         while True:
             now = time.monotonic()
@@ -189,14 +168,11 @@ class Lane(Executor):
 
 
 def _run(future: Future[T], job: Callable[[], T]) -> None:
-    if not future.set_running_or_notify_cancel():
-        return
-    try:
-        result = job()
-    except BaseException as error:  # noqa: BLE001 - handed to whoever waits
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+    if future.set_running_or_notify_cancel():
+        try:
+            future.set_result(job())
+        except BaseException as error:  # noqa: BLE001 - handed to whoever waits
+            future.set_exception(error)
 
 
 def succeeded(future: Future[Any]) -> bool:
@@ -207,8 +183,7 @@ def succeeded(future: Future[Any]) -> bool:
 @atexit.register
 def drain(seconds: float = EXIT_SECONDS) -> bool:
     """Run what every lane has queued, at most ``seconds`` in all (a job of one lane may queue
-    one on another, so until all are idle); whether they all are. Runs at exit too: a run that
-    ends without closing its storage still commits and writes what it queued."""
+    one on another: until all are idle); whether they all are."""
     deadline = time.monotonic() + seconds
     while True:
         lanes = [lane for lane in list(_LANES) if not lane.on_thread()]

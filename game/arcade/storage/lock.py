@@ -1,40 +1,17 @@
-"""One running game per data folder: the lock that keeps the saves to one copy.
+"""One running game per data folder, where the folder is, and the log file in it.
 
-Two copies of the game on one folder would both resume the same save, and each would write its
-own view of the files. :class:`DataLock` is an **OS-level** lock (``fcntl.flock`` on POSIX,
-``msvcrt.locking`` on Windows) on ``<data folder>/.lock``, held for the life of the process: the
-OS releases it when the process exits, crashes or is killed, so the lock *file* staying behind
-never blocks the next start (its existence means nothing; only the lock on it does).
+:class:`DataLock` keeps the saves to one copy of the game: two copies on one folder would both
+resume the same save. It is an OS lock (``flock``; ``msvcrt.locking`` on Windows), released by
+the OS when the process exits, crashes or is killed, so a lock *file* left behind never blocks
+the next start. It is taken on the folder itself (POSIX: ``.lock`` can be removed or replaced
+under a running copy, the folder cannot) and on ``.lock`` (which older copies lock). Anything
+but a regular file in ``.lock``'s place is set aside first; lock files are opened with
+``O_NOFOLLOW`` and never written. When nothing can be locked (a folder that cannot be created
+or opened), :meth:`DataLock.acquire` says ``True``: such a folder cannot be written either.
+A second copy finding the folder locked creates ``.raise-request`` and exits; the running copy
+polls :meth:`DataLock.raise_requested` and raises its window.
 
-A second copy that finds the folder locked asks the running copy to come forward
-(:meth:`DataLock.request_raise` creates ``.raise-request``) and exits; the running copy polls
-:meth:`DataLock.raise_requested` (one ``unlink`` attempt at most every ``poll_seconds``), which
-sees and clears the request. Raising the window is the caller's job.
-
-The records need no lock of this package: two processes on ``arcade.db`` are kept apart by
-SQLite's own locking (:mod:`~game.arcade.storage.database`).
-
-The lock is taken twice: on the data folder itself (POSIX: ``flock`` on the folder's own
-descriptor) and on ``.lock``. A file in the folder can be removed or replaced (by a symlink,
-say) under a running copy, whose lock then holds an inode nobody opens any more; the folder
-cannot be replaced under it, so a second copy is refused whatever became of ``.lock``.
-``.lock`` stays for older copies, which lock only it. Anything but a regular file in its place
-(a symlink, a FIFO, a device, a folder) is moved aside (``.lock.aside-<stamp>``, one warning)
-before a fresh one is made; lock files are opened with ``O_NOFOLLOW`` and never written to, so
-a planted symlink cannot make the game touch another file.
-
-When nothing can be locked at all (the folder cannot be created, or neither it nor a lock file
-can be opened), locking is impossible and :meth:`DataLock.acquire` says ``True``: such a folder
-cannot be written, so there is nothing two copies could overwrite.
-
-**Where** the data folder is: the platform's user data folder, called after the arcade
-(``game.version.APP_NAME``, never after a game, and never moved: every later version finds the
-records again), or the one the player names.
-
-**The log file**: a rotating handler that never spills tracebacks onto stderr (the standard
-one prints ``--- Logging error ---`` and a traceback for every record on a full disk, flooding
-a kiosk's journal): a failure is counted, the stream dropped, and after ``retry_seconds``
-(records in between counted as dropped) the file is opened again.
+The records need no lock of this package: SQLite's own locking keeps two processes apart.
 """
 
 from __future__ import annotations
@@ -68,71 +45,34 @@ LOCK_FILE = ".lock"
 RAISE_FILE = ".raise-request"
 _FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _BUSY = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
+HELD = -1
+"""What :func:`_lock` says when another process holds the lock."""
 
 
-def _open(path: Path) -> int | None:
-    """A descriptor on the lock file ``path`` (created if possible), or ``None``."""
-    try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | _FLAGS, 0o600)
-    except OSError:
-        pass
-    try:
-        return os.open(path, os.O_RDONLY | _FLAGS)  # a read-only folder: flock works on it
-    except OSError as error:
-        log.info("no lock file %s (%s)", path, error)
+def _lock(path: Path, *modes: int) -> int | None:
+    """A descriptor on ``path``, opened with the first of ``modes`` that works (a read-only
+    folder's lock file is locked read-only) and locked; :data:`HELD`, or ``None`` when it cannot
+    be opened or locked here."""
+    fd = None
+    for mode in modes:
+        with contextlib.suppress(OSError):
+            fd = os.open(path, mode | _FLAGS, 0o600)
+            break
+    if fd is None:
+        log.info("cannot open %s to lock it", path)
         return None
-
-
-def _open_folder(folder: Path) -> int | None:
-    """A descriptor on the folder itself, to lock (POSIX only: Windows cannot lock one)."""
-    if fcntl is None:
-        return None
-    try:
-        return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _FLAGS)
-    except OSError as error:
-        log.info("cannot open the folder %s to lock it (%s)", folder, error)
-        return None
-
-
-def _lock_or_close(fd: int, what: Path) -> bool | None:
-    """Lock ``fd`` (kept open when taken): ``True`` taken, ``False`` held by another process
-    (closed), ``None`` when it cannot be locked here (closed)."""
-    try:
-        taken = _try_lock(fd)
-    except OSError as error:
-        log.warning("cannot lock %s (%s): going on without that lock", what, error)
-        os.close(fd)
-        return None
-    if not taken:
-        os.close(fd)
-    return taken
-
-
-def _try_lock(fd: int) -> bool:
-    """Take the lock on ``fd`` without waiting: ``True`` if taken, ``False`` if another process
-    holds it; ``OSError`` when this file system cannot lock."""
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         else:
-            os.lseek(fd, 0, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return fd
     except OSError as error:
-        if error.errno in _BUSY:
-            return False
-        raise
-    return True
-
-
-def _unlock_and_close(fd: int) -> None:
-    with contextlib.suppress(OSError):
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        else:
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    with contextlib.suppress(OSError):
         os.close(fd)
+        if error.errno in _BUSY:
+            return HELD
+        log.warning("cannot lock %s (%s): going on without that lock", path, error)
+        return None
 
 
 class DataLock:
@@ -157,41 +97,41 @@ class DataLock:
             return True
         with contextlib.suppress(OSError, ValueError):
             self.data_dir.mkdir(parents=True, exist_ok=True)
-        folder = _open_folder(self.data_dir)
-        if folder is not None:
-            taken = _lock_or_close(folder, self.data_dir)
-            if taken is False:
-                return False
-            if taken:
-                self._fds.append(folder)
+        folder = _lock(self.data_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)) \
+            if fcntl is not None else None
+        if folder == HELD:
+            return False
         path = self.data_dir / LOCK_FILE
-        fd = _open(path) if set_aside_if_odd(path) else None
-        if fd is not None:
-            taken = _lock_or_close(fd, path)
-            if taken is False:  # an older copy, which locks only .lock
-                self.release()
-                return False
-            if taken:
-                self._fds.append(fd)
+        fd = _lock(path, os.O_RDWR | os.O_CREAT, os.O_RDONLY) if set_aside_if_odd(path) else None
+        self._fds = [kept for kept in (folder, fd) if kept is not None and kept != HELD]
+        if fd == HELD:  # an older copy, which locks only .lock
+            self.release()
+            return False
         return True
 
     def release(self) -> None:
         """Let another copy start (also happens by itself when the process ends)."""
         while self._fds:
-            _unlock_and_close(self._fds.pop())
+            fd = self._fds.pop()
+            with contextlib.suppress(OSError):
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                else:
+                    msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     def request_raise(self) -> bool:
         """From a second copy: ask the running one to bring its window forward."""
         try:
-            fd = os.open(self.data_dir / RAISE_FILE, os.O_WRONLY | os.O_CREAT | _FLAGS, 0o600)
+            os.close(os.open(self.data_dir / RAISE_FILE, os.O_WRONLY | os.O_CREAT | _FLAGS, 0o600))
         except OSError as error:
             log.info("cannot ask the running copy to come forward: %s", error)
             return False
-        os.close(fd)
         return True
 
     def raise_requested(self) -> bool:
-        """For the running copy, every frame: whether a second copy asked (then the request is
+        """For the running copy, every frame: whether a second copy asked (the request is then
         cleared). Looks at the disk at most once per ``poll_seconds``."""
         now = self.clock()
         if self._last_poll is not None and now - self._last_poll < self.poll_seconds:
@@ -205,6 +145,7 @@ class DataLock:
 
 
 DEFAULT_DIR = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+"""Called after the arcade, never after a game, and never moved: later versions find it."""
 
 
 def resolve_data_dir(data_dir: Path | str | None) -> Path:
@@ -223,7 +164,7 @@ def resolve_data_dir(data_dir: Path | str | None) -> Path:
 
 def unusable(folder: Path) -> str | None:
     """Why ``folder`` cannot hold the game's data (not a folder, or nothing can be written in
-    it: ``/proc``, a read-only mount), or None when a file can be made and removed there."""
+    it), or None."""
     if not os.path.isdir(folder):
         return "not a folder"
     try:
@@ -242,7 +183,9 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
-    """``RotatingFileHandler`` whose failures pause it instead of printing to stderr."""
+    """``RotatingFileHandler`` whose failures pause it for ``retry_seconds`` (records meanwhile
+    counted as dropped) instead of printing a traceback per record to stderr (a full disk would
+    flood a kiosk's journal)."""
 
     def __init__(self, filename: Path | str, max_bytes: int = MAX_BYTES,
                  backups: int = BACKUPS, retry_seconds: float = RETRY_SECONDS,
@@ -268,7 +211,6 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
         super().emit(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
-        """Count the failure, drop the stream and pause; never write to stderr."""
         self.failures += 1
         self.dropped += 1
         self._resume_at = self.clock() + self.retry_seconds
@@ -282,8 +224,7 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
             super().close()
 
     def _open(self) -> io.TextIOWrapper:
-        """The log opened for appending only if it is a regular file: never through a
-        symlink, and never blocking on a FIFO (which would hang the start-up)."""
+        """Only a regular file: never through a symlink, never blocking on a FIFO."""
         flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
                  | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
         fd = os.open(self.baseFilename, flags, 0o644)
@@ -297,9 +238,8 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
 
 
 def open_log(folder: Path) -> QuietRotatingFileHandler | None:
-    """The log file in ``folder`` (:data:`LOG_FILE`, 3 × 512 KB), or ``None`` if it cannot
-    be opened (then the game logs to stderr only). Something else in its place (a symlink, a
-    FIFO, a device, a folder) is set aside first, never written through."""
+    """The log file in ``folder`` (3 × 512 KB; something else in its place set aside first), or
+    ``None`` if it cannot be opened (then the game logs to stderr only)."""
     path = folder / LOG_FILE
     set_aside_if_odd(path)
     try:

@@ -1,32 +1,22 @@
-"""The player's settings: the arcade's own fields plus one section per game, always valid;
-and the kiosk operator's PIN, kept in a file of its own.
+"""The player's settings (``settings.json``: the arcade's fields plus one section per game) and
+the kiosk operator's PIN (``kiosk-pin.json``, a file of its own: a damaged settings file cannot
+lose it).
 
-Settings come from a file anyone can edit, and from other versions of the game, so every value
-is checked field by field whenever it is read and written: a value of the wrong type or out of
-range (``"language": "xx"``, a volume of 7) falls back to that field's default with one log
-line, never an exception nor a notice. Only a file broken as a whole is corrupt. Per-game
-sections follow each game's ``GameData.settings`` (unknown fields dropped); sections of games
-this build does not know are kept and written back as they are. ``fleet_url`` and
-``kiosk_name`` are the venue link the operator menu sets: the server's connection string, never
-with a password, and this kiosk's name on the venue board (``""``: the host name).
+Anyone may edit the settings file, and other versions of the game write it, so every value is
+checked whenever it is read and written (a table of fields: default and check): a bad one falls
+back to its field's default with one log line, never an exception nor a notice; only a file
+broken as a whole is corrupt. Sections of games this build does not know are kept as they are.
+``fleet_url`` never holds a password; ``kiosk_pin_hash`` is only what an older file held
+(moved to the PIN's file by :meth:`PinStore.adopt`).
 
-The kiosk PIN is not a setting: it lives in its own small file, ``kiosk-pin.json``, where a
-damaged settings file cannot lose it (a kiosk without a PIN asks whoever stands there to choose
-one: the operator menu, then EXIT TO DESKTOP). ``kiosk_pin_hash`` is only what an older file
-held; ``Storage.load_settings`` moves it to the PIN's file (:meth:`PinStore.adopt`). The other
-``kiosk_*`` fields are the operator menu's: the games offered, attract mode, the language an
-idle kiosk returns to.
-
-**The PIN** is 4 to 8 ASCII digits (``str.isdigit`` also passes ``"١٢٣٤"``, which the PIN pad
-cannot type). Only :func:`hash_pin`'s text is kept, ``pbkdf2_sha256$<iterations>$<salt
-hex>$<hash hex>``; :func:`verify_pin` compares in constant time and refuses absurd iteration
-counts, so a doctored file cannot hang the PIN pad. ``kiosk-pin.json`` (docs/data-formats.md) is
-written atomically and copied to ``kiosk-pin.json.last-good``; a damaged one is set aside (with
-its notice) and the other copy used and written back. The marker ``kiosk-pin.set``, made once,
-makes a kiosk whose two copies are both gone **lost** (:data:`LOST`), not new: no first-start
-setup, no PIN opens it, and the PIN pad says how to reset it from a shell (``main.py
---reset-pin``, :meth:`PinStore.reset`). Every :data:`TRIES` wrong PINs in a row lock the pad
-(:func:`lock_seconds`), across restarts; a clock set back never makes a lock longer.
+The PIN is 4 to 8 ASCII digits (``str.isdigit`` also passes digits the PIN pad cannot type),
+kept only as :func:`hash_pin`'s PBKDF2 text; :func:`verify_pin` compares in constant time and
+refuses absurd iteration counts (a doctored file must not hang the pad). ``kiosk-pin.json`` is
+copied to ``.last-good`` (a damaged one is set aside and the copy used); the marker
+``kiosk-pin.set`` makes a kiosk whose copies are both gone :data:`LOST`, not new: nobody
+standing there may choose a PIN; ``--reset-pin`` (:meth:`PinStore.reset`) is the way back.
+Every :data:`TRIES` wrong PINs lock the pad (:func:`lock_seconds`), across restarts; a clock
+set back never makes a lock longer.
 """
 
 from __future__ import annotations
@@ -66,7 +56,7 @@ def lock_seconds(lockouts: int) -> float:
 
 @dataclass
 class PinState:
-    """What ``kiosk-pin.json`` holds (see the module docstring)."""
+    """What ``kiosk-pin.json`` holds."""
 
     hash: str = ""
     failures: int = 0
@@ -74,24 +64,21 @@ class PinState:
     locked_until: float = 0.0
 
 
-def _count(value: Any, high: int) -> bool:
-    return type(value) is int and 0 <= value <= high
-
-
 def parse_state(data: dict[str, Any]) -> PinState:
     """The state in a ``kiosk-pin.json`` document; ``ValueError`` for anything else."""
+    stored, failures, lockouts, until = (data.get(key) for key in
+                                         ("hash", "failures", "lockouts", "locked_until"))
     if data.get("version") != PIN_VERSION:
         raise ValueError(f"unknown version {data.get('version')!r}")
-    stored, until = data.get("hash"), data.get("locked_until")
     if not (stored == "" or is_pin_hash(stored)):
         raise ValueError("not a PIN hash")
-    if not (_count(data.get("failures"), TRIES - 1) and _count(data.get("lockouts"),
-                                                                  MAX_LOCKOUTS)):
+    if not (type(failures) is int and 0 <= failures < TRIES
+            and type(lockouts) is int and 0 <= lockouts <= MAX_LOCKOUTS):
         raise ValueError("bad failure counts")
     if not (isinstance(until, (int, float)) and type(until) is not bool
             and math.isfinite(until) and until >= 0):
         raise ValueError(f"bad locked_until {until!r}")
-    return PinState(str(stored), data["failures"], data["lockouts"], float(until))
+    return PinState(str(stored), failures, lockouts, float(until))
 
 
 class PinStore:
@@ -101,9 +88,8 @@ class PinStore:
         self._store = store
         self._clock = clock
         self._state: PinState | None = None
-        self._marked = False  # memory only: a PIN was set in this session
+        self._marked = False  # a PIN was set in this session
 
-    # --- what there is -------------------------------------------------------------------
     @property
     def state(self) -> PinState:
         """The PIN file's state, read once (from the last-good copy when it is damaged)."""
@@ -115,55 +101,41 @@ class PinStore:
     def status(self) -> str:
         """:data:`SET`, :data:`NONE` (never had one: the operator chooses one) or :data:`LOST`
         (had one, both copies gone: only ``--reset-pin`` helps)."""
-        if self.state.hash:
-            return SET
-        return LOST if self._had_pin() else NONE
+        return SET if self.state.hash else LOST if self._had_pin() else NONE
 
     def _had_pin(self) -> bool:
-        """Whether a PIN was ever set here: the marker (whatever it is now: it was made for a
-        PIN), or one set in this session."""
-        store = self._store
-        if self._marked or store is None or not store.writable:
+        """The marker is there (whatever it is now), or a PIN was set in this session."""
+        if self._marked or self._store is None or not self._store.writable:
             return self._marked
         try:
-            store.path(MARKER_FILE).lstat()
+            self._store.path(MARKER_FILE).lstat()
         except FileNotFoundError:
             return False
         except OSError:
-            return True  # it may be there: never offer setup on a doubt
+            pass  # it may be there: never offer setup on a doubt
         return True
 
     def _load(self) -> PinState:
-        if self._store is None:
-            return PinState()
-        for name in (PIN_FILE, LAST_GOOD):
-            state = self._read(name)
-            if state is None:
+        store = self._store
+        for name in (PIN_FILE, LAST_GOOD) if store is not None else ():
+            assert store is not None
+            loaded = store.load(name)
+            try:
+                state = parse_state(loaded.data) if loaded is not None else None
+            except ValueError as why:
+                store.set_aside(name, f"wrong shape: {why}")
                 continue
-            if name == LAST_GOOD:
-                log.warning("%s is gone or damaged: the PIN comes from %s", PIN_FILE, LAST_GOOD)
-                self._store.write(PIN_FILE, to_json(state))
-            return state
+            if state is not None:
+                if name == LAST_GOOD:
+                    log.warning("%s is gone or damaged: the PIN comes from %s", PIN_FILE,
+                                LAST_GOOD)
+                    store.write(PIN_FILE, to_json(state))
+                return state
         return PinState()
 
-    def _read(self, name: str) -> PinState | None:
-        """``name``'s state; ``None`` when missing or unusable (set aside or reported)."""
-        assert self._store is not None
-        loaded = self._store.load(name)
-        if loaded is None:
-            return None
-        try:
-            return parse_state(loaded.data)
-        except ValueError as why:
-            self._store.set_aside(name, f"wrong shape: {why}")
-            return None
-
-    # --- changes -------------------------------------------------------------------------
     def set_pin(self, pin: str) -> bool:
         """Store ``pin`` hashed (the lockout count starts again); ``True`` when on disk.
         ``ValueError`` unless 4-8 ASCII digits."""
-        if not valid_pin(pin):
-            raise ValueError("a PIN is 4 to 8 digits 0-9")
         self._state = PinState(hash_pin(pin))
         return self._mark() and self._save()
 
@@ -174,8 +146,7 @@ class PinStore:
             return True
         if not is_pin_hash(stored):
             return False
-        self._state = PinState(stored, self.state.failures, self.state.lockouts,
-                               self.state.locked_until)
+        self.state.hash = stored
         log.info("the kiosk PIN moved from the settings to %s", PIN_FILE)
         return self._mark() and self._save()
 
@@ -183,29 +154,22 @@ class PinStore:
         """Forget the PIN, its copies, its marker and any lockout (``--reset-pin``, with no
         kiosk running); ``True`` when nothing of them is left."""
         self._state, self._marked = PinState(), False
-        if self._store is None:
-            return True
-        removed = [self._store.remove(name) for name in (PIN_FILE, LAST_GOOD, MARKER_FILE)]
-        return all(removed)
+        store = self._store
+        return store is None or all([store.remove(name)
+                                     for name in (PIN_FILE, LAST_GOOD, MARKER_FILE)])
 
     def _mark(self) -> bool:
         """Make the marker that a PIN was set, unless it is there; ``True`` when it is."""
         already = self._had_pin()
         self._marked = True
-        if self._store is None or already:
-            return True
-        return self._store.write(MARKER_FILE, {"version": PIN_VERSION, "pin": "was set"})
+        return self._store is None or already or self._store.write(
+            MARKER_FILE, {"version": PIN_VERSION, "pin": "was set"})
 
     def _save(self) -> bool:
         if self._store is None:
             return True
-        payload = to_json(self.state)
-        written = self._store.write(PIN_FILE, payload)
-        return self._store.write(LAST_GOOD, payload) and written
-
-    # --- the lockout ---------------------------------------------------------------------
-    def _now(self) -> float:
-        return self._clock().timestamp()
+        written = self._store.write(PIN_FILE, to_json(self.state))
+        return self._store.write(LAST_GOOD, to_json(self.state)) and written
 
     def locked_for(self) -> float:
         """Seconds until the pad takes PINs again (0: now). A lock that ends further away
@@ -213,12 +177,11 @@ class PinStore:
         state = self.state
         if not state.locked_until:
             return 0.0
-        left = state.locked_until - self._now()
-        longest = lock_seconds(state.lockouts)
-        if left > longest:
-            state.locked_until = self._now() + longest
+        left = state.locked_until - self._clock().timestamp()
+        if left > lock_seconds(state.lockouts):
+            left = lock_seconds(state.lockouts)
+            state.locked_until = self._clock().timestamp() + left
             self._save()
-            left = longest
         return max(0.0, left)
 
     def attempt(self, entered: str, run_pin: str | None = None) -> bool:
@@ -227,13 +190,11 @@ class PinStore:
         counted). Compared in constant time."""
         if self.locked_for() > 0:
             return False
+        import hmac  # (with OpenSSL: loaded for a PIN, not to read the settings)
+
         state = self.state
-        if run_pin:
-            import hmac
-            right = hmac.compare_digest(entered.encode(), run_pin.encode())
-        else:
-            right = verify_pin(entered, state.hash)
-        if right:
+        if hmac.compare_digest(entered.encode(), run_pin.encode()) if run_pin else \
+                verify_pin(entered, state.hash):
             if (state.failures, state.lockouts, state.locked_until) != (0, 0, 0.0):
                 state.failures, state.lockouts, state.locked_until = 0, 0, 0.0
                 self._save()
@@ -242,15 +203,14 @@ class PinStore:
         if state.failures >= TRIES:
             state.failures = 0
             state.lockouts = min(state.lockouts + 1, MAX_LOCKOUTS)
-            state.locked_until = self._now() + lock_seconds(state.lockouts)
+            state.locked_until = self._clock().timestamp() + lock_seconds(state.lockouts)
             log.warning("kiosk: %d wrong PINs in a row; the pad is locked for %.0f s (lock %d)",
                         TRIES, lock_seconds(state.lockouts), state.lockouts)
         self._save()
         return False
 
     def tries_left(self) -> int:
-        """Wrong PINs that may still be entered before the pad locks (``TRIES`` after a lock
-        or the right PIN)."""
+        """Wrong PINs that may still be entered before the pad locks."""
         return TRIES - self.state.failures
 
 
@@ -263,13 +223,12 @@ ITERATIONS = 200_000
 """About 0.2 s per check on a slow core: fine for a PIN pad, slow for guessing."""
 MAX_ITERATIONS = 5_000_000
 PREFIX = "pbkdf2_sha256"
-_DIGITS = frozenset("0123456789")
 _HASH_RE = re.compile(r"pbkdf2_sha256\$([1-9][0-9]{0,6})\$([0-9a-f]{32})\$([0-9a-f]{64})")
 
 
 def valid_pin(text: object) -> bool:
     """Whether ``text`` is 4 to 8 ASCII digits."""
-    return isinstance(text, str) and 4 <= len(text) <= 8 and set(text) <= _DIGITS
+    return isinstance(text, str) and 4 <= len(text) <= 8 and set(text) <= set("0123456789")
 
 
 def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) -> str:
@@ -281,27 +240,27 @@ def hash_pin(pin: str, iterations: int = ITERATIONS, salt: bytes | None = None) 
     salt = os.urandom(16) if salt is None else salt
     if len(salt) != 16:
         raise ValueError("the salt is 16 bytes")
-    import hashlib  # OpenSSL's library: loaded when a PIN is set, not to read the settings
+    import hashlib  # (OpenSSL's library: loaded for a PIN, not to read the settings)
+
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
     return f"{PREFIX}${iterations}${salt.hex()}${digest.hex()}"
 
 
 def is_pin_hash(stored: object) -> bool:
     """Whether ``stored`` looks like :func:`hash_pin`'s output (with a sane iteration count)."""
-    if not isinstance(stored, str):
-        return False
-    match = _HASH_RE.fullmatch(stored)
+    match = _HASH_RE.fullmatch(stored) if isinstance(stored, str) else None
     return match is not None and int(match.group(1)) <= MAX_ITERATIONS
 
 
 def verify_pin(pin: object, stored: object) -> bool:
     """Whether ``pin`` is the PIN ``stored`` was made from; ``False`` for anything malformed."""
-    if not (valid_pin(pin) and is_pin_hash(stored)):
+    if not (isinstance(pin, str) and valid_pin(pin) and isinstance(stored, str)
+            and is_pin_hash(stored)):
         return False
-    assert isinstance(pin, str) and isinstance(stored, str)
-    _prefix, iterations, salt, expected = stored.split("$")
     import hashlib
     import hmac
+
+    _prefix, iterations, salt, expected = stored.split("$")
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), bytes.fromhex(salt),
                                  int(iterations))
     return hmac.compare_digest(digest.hex(), expected)
@@ -326,20 +285,17 @@ def valid_window(value: Any) -> bool:
     """``{"x": int, "y": int, "w": int, "h": int, "display": str}`` within sane ranges."""
     if not (isinstance(value, dict) and set(value) == set(WINDOW_KEYS)):
         return False
-    numbers = [value[key] for key in ("x", "y", "w", "h")]
-    if any(type(number) is not int for number in numbers):
-        return False
-    x, y, w, h = numbers
-    display = value["display"]
-    return (abs(x) <= WINDOW_POSITION and abs(y) <= WINDOW_POSITION
+    x, y, w, h, display = (value[key] for key in WINDOW_KEYS)
+    return (all(type(number) is int for number in (x, y, w, h))
+            and abs(x) <= WINDOW_POSITION and abs(y) <= WINDOW_POSITION
             and all(WINDOW_SIZE[0] <= side <= WINDOW_SIZE[1] for side in (w, h))
             and isinstance(display, str) and len(display) <= 256)
 
 
 @dataclass
 class Settings:
-    """The player's choices (``Storage.save_settings``). ``games``: a section per game id
-    (:meth:`game`); ``schemas`` (not compared nor shown): the known games' fields."""
+    """The player's choices. ``games``: a section per game id (:meth:`game`); ``schemas`` (not
+    compared nor shown): the known games' fields."""
 
     language: str = "en"
     music_volume: float = 0.6
@@ -426,75 +382,52 @@ def coerce(spec: SettingField, value: Any) -> Any:
         ok = spec.check is None or bool(spec.check(value))
     except (TypeError, ValueError, ArithmeticError):
         ok = False
-    if not ok:
-        return _INVALID
-    return dict(value) if isinstance(value, dict) else value
+    return _INVALID if not ok else dict(value) if isinstance(value, dict) else value
 
 
-def _section(raw: Any, fields: Mapping[str, SettingField], where: str) -> dict[str, Any]:
-    """A known game's section: its fields validated, defaults for the rest, unknown dropped."""
+def _checked(raw: Any, fields: Mapping[str, SettingField], where: str = "",
+             level: int = logging.INFO) -> dict[str, Any]:
+    """``raw``'s values of ``fields`` (unknown ones dropped), each bad or missing one its
+    default (a bad one logged at ``level``)."""
     if not isinstance(raw, dict):
         log.info("settings section %s is not an object: using its defaults", where)
         raw = {}
-    section: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     for name, spec in fields.items():
-        value = coerce(spec, raw[name]) if name in raw else _INVALID
+        value = coerce(spec, raw[name]) if name in raw else spec.default
         if value is _INVALID:
-            if name in raw:
-                log.info("setting %s.%s=%r ignored: using the default %r", where, name,
-                         raw[name], spec.default)
+            log.log(level, "setting %s%s=%r ignored: using the default %r", where and where + ".",
+                    name, raw[name], spec.default)
             value = spec.default
-        section[name] = value
-    return section
+        values[name] = value
+    return values
+
+
+def _sections(raw: Mapping[str, Any], games: Mapping[str, GameData], level: int = logging.INFO
+              ) -> dict[str, Any]:
+    """Every known game's section checked (its defaults when missing); others kept as they
+    are."""
+    return {**raw, **{game_id: _checked(raw.get(game_id, {}), game.settings, game_id, level)
+                      for game_id, game in games.items()}}
 
 
 def parse_settings(data: dict[str, Any], games: Mapping[str, GameData],
                    strict: bool = True) -> Settings:
     """Settings from a v2 document; ``ValueError`` when broken as a whole (``strict``; a newer
     version's file is read with ``strict=False``: whatever can be used is used)."""
-    general = data.get("settings")
-    sections = data.get("games", {})
-    if not isinstance(general, dict) or not isinstance(sections, dict):
-        if strict:
-            raise ValueError("settings.json needs a 'settings' and a 'games' object")
-        general = general if isinstance(general, dict) else {}
-        sections = sections if isinstance(sections, dict) else {}
-    values: dict[str, Any] = {}
-    for name, spec in global_fields(games).items():
-        if name not in general:
-            continue
-        value = coerce(spec, general[name])
-        if value is _INVALID:
-            log.info("setting %s=%r ignored: using the default %r", name, general[name],
-                     spec.default)
-            continue
-        values[name] = value
+    general, sections = data.get("settings"), data.get("games", {})
+    if strict and not (isinstance(general, dict) and isinstance(sections, dict)):
+        raise ValueError("settings.json needs a 'settings' and a 'games' object")
+    values = _checked(general if isinstance(general, dict) else {}, global_fields(games))
     settings = Settings.for_games(games.values(), **values)
-    for game_id, raw in sections.items():
-        if game_id in games:
-            settings.games[game_id] = _section(raw, games[game_id].settings, game_id)
-        else:
-            settings.games[game_id] = raw  # a game this build does not know: kept as it is
+    settings.games = _sections(sections if isinstance(sections, dict) else {}, games)
     return settings
 
 
 def settings_to_json(settings: Settings, games: Mapping[str, GameData]) -> dict[str, Any]:
     """The v2 document of ``settings``; an invalid value (a bug) is written as its default."""
-    general: dict[str, Any] = {}
-    for name, spec in global_fields(games).items():
-        value = coerce(spec, getattr(settings, name, spec.default))
-        if value is _INVALID:
-            log.warning("setting %s=%r is not valid: writing the default %r", name,
-                        getattr(settings, name, None), spec.default)
-            value = spec.default
-        general[name] = value
-    sections: dict[str, Any] = {}
-    for game_id, raw in settings.games.items():
-        if game_id in games:
-            sections[game_id] = _section(raw, games[game_id].settings, game_id)
-        else:
-            sections[game_id] = raw
-    for game_id, game in games.items():
-        if game_id not in sections:
-            sections[game_id] = _section({}, game.settings, game_id)
-    return {"version": VERSION, "settings": general, "games": sections}
+    fields = global_fields(games)
+    general = _checked({name: getattr(settings, name) for name in fields}, fields,
+                       level=logging.WARNING)
+    return {"version": VERSION, "settings": general,
+            "games": _sections(settings.games, games, logging.WARNING)}

@@ -88,3 +88,12 @@ def test_a_refusal_never_repeats_the_text(text: str) -> None:
 ])
 def test_the_summary_is_what_libpq_reads(text: str, summary: str) -> None:
     assert conninfo.describe(text) == summary
+
+
+def test_a_drivers_error_is_shown_by_its_first_line_with_the_password_masked() -> None:
+    """What the link's log, ``--fleet-check`` and ``--fleet-migrate`` say of a driver's error
+    (one helper for all three)."""
+    error = RuntimeError('FATAL:  password authentication failed for "s3cret"\nDETAIL: s3cret')
+    assert conninfo.reason(error, "s3cret") == 'FATAL:  password authentication failed for "***"'
+    assert conninfo.reason(RuntimeError(""), None) == "RuntimeError"
+    assert len(conninfo.reason(RuntimeError("x" * 1000), None)) == 300

@@ -418,3 +418,17 @@ def test_the_documented_rename_moves_a_kiosks_name_and_its_games(venue, tmp_path
     with venue.owner_conn() as conn:
         assert [row[0] for row in conn.execute("SELECT DISTINCT kiosk FROM arcade_records")] \
             == [new_name]
+
+
+def test_fleet_check_says_a_kiosk_whose_clock_is_hours_ahead_cannot_send(venue,
+                                                                        monkeypatch) -> None:
+    """``--fleet-check`` tries what the kiosk's games carry, its own clock's date included: a
+    clock hours ahead of the server's (every game of it would be refused) is NOT ok, and the
+    last line says why."""
+    from datetime import UTC, datetime, timedelta
+
+    config = venue.add_kiosk("Clock")
+    assert admin.run_check(config, GAME_DATA).ok
+    monkeypatch.setattr(admin, "utcnow", lambda: datetime.now(UTC) + timedelta(hours=3))
+    report = admin.run_check(config, GAME_DATA)
+    assert not report.ok and "too far from the server's clock" in report.lines[-1], report.lines
