@@ -366,7 +366,7 @@ class Database:
 
     def _prepare(self, conn: sqlite3.Connection) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=FULL")
-        migrate(conn)
+        migrate(conn, folder=None if self._memory else self.folder)
         check_tables(conn)
         found = version_of(conn)
         if found > VERSION:

@@ -283,9 +283,10 @@ class Storage:
         return self._records.records(game_id, variant, last)
 
     def on_committed(self, listener: Callable[[], object]) -> None:
-        """Call ``listener`` after each record is committed (on the database's thread, so it
-        must be quick and thread-safe): for a reader of ``arcade.db`` through a connection of
-        its own, which sees a record only once it is committed (the venue link)."""
+        """Call ``listener`` once after each commit of a record or its initials (on the
+        database's thread, so it must be quick and thread-safe): for a reader of ``arcade.db``
+        through a connection of its own, which sees a record only once it is committed (the
+        venue link)."""
         self._records.listeners.append(listener)
 
     def record(self, game_id: str, record_id: str) -> Record | None:

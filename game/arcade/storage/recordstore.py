@@ -272,12 +272,16 @@ class RecordStore:
                 self._tables[(key[0], record.variant)] = self._with_pending(
                     key[0], record.variant, scores, waiting)
         self._known[key] = True
+        self._tell(then)
+        return True
+
+    def _tell(self, then: Callable[[], object] | None = None) -> None:
+        """After a commit: ``then``, and each listener once."""
         for after in ([then] if then is not None else []) + self.listeners:
             try:
                 after()
-            except Exception:  # noqa: BLE001 - the record is committed whatever follows
-                log.exception("after recording %s of %s", key[1], key[0])
-        return True
+            except Exception:  # noqa: BLE001 - the commit stands whatever follows
+                log.exception("after a commit to the records")
 
     def _report(self, why: str) -> None:
         with self._lock:
@@ -305,6 +309,8 @@ class RecordStore:
             with self._lock:
                 if found and self._initials.get(key) == initials:
                     del self._initials[key]
+            if found:
+                self._tell()
             return found
 
         if later:
