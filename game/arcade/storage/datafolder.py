@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -253,12 +254,17 @@ class Storage:
             self._remove_save_of(game_id, record_id)
             self._saves.drop_finished(game_id, record_id)
 
-        self._records.add(game_id, record, then=committed)
-        self.last_recorded = record_id
-        if spec.document is not None and not self.play_in_memory:
-            make = spec.document  # made on the writer thread: a long game's takes a while
+        make = None if self.play_in_memory else spec.document
+        if (make is not None and not self._ids.made_here(record_id)
+                and self._records.document_name(game_id, record_id) is not None):
+            make = None  # written by a run killed before the record's commit
+        document: Future[str | None] | None = None
+        if make is not None:  # made on the writer thread (a long game's takes a while); the
+            document = Future()  # commit waits for it and indexes it in the same transaction
             self._documents.write(game_id, record_id, lambda: make(game),
-                                  then=self._records.index_document)
+                                  then=document.set_result)
+        self._records.add(game_id, record, then=committed, document=document)
+        self.last_recorded = record_id
         return place
 
     def _remove_save_of(self, game_id: str, record_id: str) -> None:
@@ -313,13 +319,6 @@ class Storage:
         self._spec(game_id)
         return self._records.tally(game_id, by, sums, variant)
 
-    def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
-        """(recording number, game id, record) of every record of every game given recorded
-        after number ``after`` (0: all), in recording order, read a batch at a time (the
-        records are never all in memory). The numbers only grow: a reader that keeps the last
-        one it saw asks for what is new since."""
-        return self._records.every_record(after)
-
     def reset_records(self) -> str | None:
         """Start every game's records (high scores, statistics) afresh; the name of the old
         database's backup (see :meth:`RecordStore.reset`)."""
@@ -350,9 +349,10 @@ class Storage:
         self._spec(game_id)
         written: list[str] = []
 
-        def indexed(name: str) -> None:
-            written.append(name)
-            self._records.index_document(name)
+        def indexed(name: str | None) -> None:
+            if name is not None:
+                written.append(name)
+                self._records.index_document(name)
 
         if self._documents.write(game_id, record_id, payload, then=indexed):
             self.settle()
