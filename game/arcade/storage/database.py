@@ -116,6 +116,8 @@ class Database:
         self.clock = clock
         self.jobs = Lane("records-db")
         self.reader = Lane("records-read")
+        self.take_ins: list[Callable[[sqlite3.Connection], None]] = []
+        """Steps of :func:`~.schema.migrate` that take older files in, on each opening."""
         self.on_open: Callable[[sqlite3.Connection], None] | None = None
         """Called on the database's thread each time the database is opened (its errors fail
         the opening)."""
@@ -366,7 +368,7 @@ class Database:
 
     def _prepare(self, conn: sqlite3.Connection) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=FULL")
-        migrate(conn, folder=None if self._memory else self.folder)
+        migrate(conn, folder=None if self._memory else self.folder, take_ins=self.take_ins)
         check_tables(conn)
         found = version_of(conn)
         if found > VERSION:

@@ -31,7 +31,7 @@ from game.arcade.storage import recordsql
 from game.arcade.storage import saves as importer
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
-from game.arcade.storage.gamedata import GameData, Record, RecordBook
+from game.arcade.storage.gamedata import GameData, Record
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
 from game.arcade.storage.saves import VersionedFiles
 
@@ -50,8 +50,8 @@ Key = tuple[str, str]
 
 
 class RecordStore:
-    """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in on
-    first use (:mod:`~game.arcade.storage.saves`)."""
+    """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in each
+    time the database is opened (a step of its migrations, :mod:`~game.arcade.storage.saves`)."""
 
     def __init__(self, db: Database, files: VersionedFiles, games: Mapping[str, GameData],
                  take_in_json: bool = True) -> None:
@@ -59,7 +59,8 @@ class RecordStore:
         self._files = files
         self._games = games
         self._sql = RecordSql(games)
-        self._take_in_json = take_in_json
+        if take_in_json:
+            db.take_ins.append(self._take_in)
         self._opened = False
         self._lock = threading.Lock()  # the pending records, shared with the database thread
         self._pending: dict[tuple[str, str], Record] = {}
@@ -84,38 +85,26 @@ class RecordStore:
     # --- opening ---------------------------------------------------------------------------
 
     def open(self) -> None:
-        """On first use: open the database, take ``scores.json`` in, and have the file
+        """On first use: open the database (taking ``scores.json`` in), and have the file
         checked (in the background)."""
         if self._opened:
             return
         self._opened = True
-        book = importer.read_scores(self._files, self._games) if self._take_in_json else None
-        try:
-            self._take_in(book)
+        try:  # opened now, at start, not on a later frame
+            self._db.call(lambda conn: None)
+        except DB_ERRORS as error:
+            log.warning("the records database cannot be opened now: %s", error)
         finally:
             self._db.submit_logged(lambda conn: self._db.check(), "checking the database")
 
-    def _take_in(self, book: RecordBook | None) -> None:
-        if book is None:
-            try:  # opened now, at start, not on a later frame
-                self._db.call(lambda conn: None)
-            except DB_ERRORS as error:
-                log.warning("the records database cannot be opened now: %s", error)
-            return
-
-        def take_in(conn: sqlite3.Connection) -> int:
+    def _take_in(self, conn: sqlite3.Connection) -> None:
+        """``scores.json`` into the database (a step run by :func:`~.schema.migrate`), then
+        renamed; ``sqlite3.Error`` when it cannot be taken in now (tried again next time)."""
+        book = importer.read_scores(self._files, self._games)
+        if book is not None:
             added = importer.take_in(conn, self._sql, book)
-            self._follow(conn, again=True)  # the tables it made
-            return added
-
-        try:
-            added = self._db.call(take_in)
-        except DB_ERRORS as error:
-            log.warning("%s could not be moved into the database (tried again next time): %s",
-                        importer.SCORES_FILE, error)
-            return
-        if not self._db.in_memory:  # records that live in memory keep their file
-            importer.retire(self._files, added)
+            if not self._db.in_memory:  # records that live in memory keep their file
+                importer.retire(self._files, added)
 
     def _opened_db(self, conn: sqlite3.Connection) -> None:
         """Each time the database is opened (on its thread): stored scores and facets are

@@ -54,6 +54,8 @@ import sqlite3
 import stat
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -138,10 +140,13 @@ def version_of(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection, steps: tuple[tuple[str, ...], ...] = MIGRATIONS,
-            folder: Path | None = None) -> int:
+            folder: Path | None = None,
+            take_ins: Sequence[Callable[[sqlite3.Connection], None]] = ()) -> int:
     """Bring the database on ``conn`` (autocommit mode) up to ``len(steps)``, one transaction
-    per step, then take in the older files of ``folder`` (``None``: none); the version it was
-    at. :class:`NotOurs` for another program's database (one whose ``PRAGMA application_id``
+    per step, then take in the older files: ``fleet.db`` of ``folder`` (``None``: none) and
+    what ``take_ins`` take (``scores.json``), each without waiting for another program's
+    lock (a step that fails is logged and tried again at the next opening); the version it
+    was at. :class:`NotOurs` for another program's database (one whose ``PRAGMA application_id``
     is not the arcade's, or one without it that holds tables)."""
     app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
     found = version_of(conn)
@@ -161,8 +166,19 @@ def migrate(conn: sqlite3.Connection, steps: tuple[tuple[str, ...], ...] = MIGRA
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+    older: list[Callable[[sqlite3.Connection], None]] = [*take_ins]
     if folder is not None:
-        take_in_fleet_db(conn, folder)
+        older.insert(0, partial(take_in_fleet_db, folder=folder))
+    waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")  # a lock held elsewhere: taken in next time
+    try:
+        for take_in in older:
+            try:
+                take_in(conn)
+            except sqlite3.Error as error:  # busy or read-only: the file stays for next time
+                log.warning("an older file is not taken in now: %s", error)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(waits)}")
     return found
 
 
@@ -195,24 +211,16 @@ def take_in_fleet_db(conn: sqlite3.Connection, folder: Path) -> None:
         log.warning("%s cannot be read (%s): set aside, its records are offered to the venue "
                     "again", FLEET_FILE, error)
         rows, end = {}, f"corrupt-{stamp(utcnow())}"
-    waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
-    conn.execute("PRAGMA busy_timeout = 0")  # a lock held elsewhere: taken in next time
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for table, found in rows.items():
-                marks = ", ".join("?" * (5 if table == "acked" else 3))
-                conn.executemany(f"INSERT OR IGNORE INTO {FLEET_TABLES[table]} VALUES ({marks})",
-                                 found)
-            conn.execute("COMMIT")
-        finally:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-    except sqlite3.Error as error:  # busy or read-only: the file stays for the next opening
-        log.info("%s not taken in now: %s", FLEET_FILE, error)
-        return
+        for table, found in rows.items():
+            marks = ", ".join("?" * (5 if table == "acked" else 3))
+            conn.executemany(f"INSERT OR IGNORE INTO {FLEET_TABLES[table]} VALUES ({marks})",
+                             found)
+        conn.execute("COMMIT")
     finally:
-        conn.execute(f"PRAGMA busy_timeout = {int(waits)}")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
     target, counter = f"{path}.{end}", 1
     while os.path.lexists(target):  # an earlier backup stays
         counter += 1
