@@ -169,3 +169,21 @@ def test_fleet_db_waits_for_a_database_another_program_holds_and_goes_in_next_ti
     store.close()
     assert _acked_in_arcade_db(tmp_path) == acks
     assert (tmp_path / "fleet.db.migrated").is_file()
+
+
+def test_the_links_connections_follow_a_database_replaced_under_them(tmp_path: Path) -> None:
+    """A recovered or restored ``arcade.db`` is a new file: the link reads and writes that
+    one, not the file it had open."""
+    record_games(tmp_path, 2)
+    outbox = fleetfile.FleetFile(tmp_path)
+    outbox.open()
+    local = LocalRecords(tmp_path, GAME_DATA)
+    assert outbox.ack("v", [("magdagdon", "r1", fleetfile.Ack("", True))])
+    assert len(local.records()) == 2
+    (tmp_path / "arcade.db").rename(tmp_path / "old.db")
+    later = record_games(tmp_path, 1, seed=5)  # a new database with one record
+    assert outbox.acked("v") == {}
+    assert ids(local.records()) == [rid for _, rid in later]
+    assert outbox.ack("v", [("querni", "r2", fleetfile.Ack("A", False))])
+    outbox.close()
+    assert _acked_in_arcade_db(tmp_path) == [("v", "querni", "r2", "A")]
