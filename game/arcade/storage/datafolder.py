@@ -258,13 +258,13 @@ class Storage:
         if (make is not None and not self._ids.made_here(record_id)
                 and self._records.document_name(game_id, record_id) is not None):
             make = None  # written by a run killed before the record's commit
-        document: Future[str | None] | None = None
-        if make is not None:  # made on the writer thread (a long game's takes a while); the
-            document = Future()  # commit waits for it and indexes it in the same transaction
-            self._documents.write(game_id, record_id, lambda: make(game),
-                                  then=document.set_result)
+        document: Future[str | None] | None = None if make is None else Future()
         self._records.add(game_id, record, then=committed, document=document)
         self.last_recorded = record_id
+        if make is not None and document is not None:  # made on the writer thread (a long
+            # game's takes a while); the commit waits for it, to index it in one transaction
+            self._documents.write(game_id, record_id, lambda: make(game),
+                                  then=document.set_result)
         return place
 
     def _remove_save_of(self, game_id: str, record_id: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -100,6 +101,8 @@ class RecordStore:
     def _take_in(self, conn: sqlite3.Connection) -> None:
         """``scores.json`` into the database (a step run by :func:`~.schema.migrate`), then
         renamed; ``sqlite3.Error`` when it cannot be taken in now (tried again next time)."""
+        if not os.path.lexists(self._files.store.path(importer.SCORES_FILE)):
+            return  # (a look that waits for no write queued)
         book = importer.read_scores(self._files, self._games)
         if book is not None:
             added = importer.take_in(conn, self._sql, book)

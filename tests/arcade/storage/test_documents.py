@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import threading
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import Storage, is_iso_date
+from game.arcade.storage import Storage, is_iso_date, recordstore
 from game.arcade.storage.recordsql import RecordSql
 from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make, stored
 
@@ -258,3 +260,26 @@ def test_a_kill_after_the_document_and_before_the_commit_loses_nothing(tmp_path,
     assert record.id == store.record_id(game)
     assert after.document("counter", record.id) == {"format": "tally", "count": 3}
     assert len(list((tmp_path / "games").iterdir())) == 1  # not written twice
+
+
+def test_a_document_slower_than_the_commit_waits_for_is_indexed_once_written(tmp_path,
+                                                                             monkeypatch):
+    """A failing disk holds up no record for long: past ``DOCUMENT_SECONDS`` the record is
+    committed alone, and its document joins the index when it is on disk."""
+    monkeypatch.setattr(recordstore, "DOCUMENT_SECONDS", 0.1)
+    written = threading.Event()
+
+    def slow(game: Counter) -> dict:
+        written.wait(5)
+        return {"format": "tally", "count": game.count}
+
+    store = make(tmp_path, games=(replace(DOCUMENTED, document=slow),))
+    game = Counter(3)
+    store.record_game("counter", game)
+    deadline = time.monotonic() + 5
+    while not stored(tmp_path, "counter") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert stored(tmp_path, "counter")  # committed while its document is still being made
+    written.set()
+    store.settle()
+    assert store.document("counter", store.record_id(game)) == {"format": "tally", "count": 3}
