@@ -4,13 +4,16 @@ have been set since), so a kiosk with a long history does not read all of it per
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
 from pathlib import Path
 
+from game.ai.autoplay import finish
 from game.arcade.storage import fleetfile
 from game.arcade.storage.fleetfile import LocalRecords
-from tests.support.fleet import GAME_DATA, record_games, storage
+from game.rules.magdagdon import Difficulty, MagdagdonGame
+from tests.support.fleet import GAME_DATA, RANKED, record_games, storage
 
 
 def ids(found) -> list[str]:
@@ -187,3 +190,21 @@ def test_the_links_connections_follow_a_database_replaced_under_them(tmp_path: P
     assert outbox.ack("v", [("querni", "r2", fleetfile.Ack("A", False))])
     outbox.close()
     assert _acked_in_arcade_db(tmp_path) == [("v", "querni", "r2", "A")]
+
+
+def test_the_link_is_told_once_per_commit_of_a_record_or_its_initials(tmp_path: Path) -> None:
+    """The venue link reads what is committed: it is woken once after each commit (a record,
+    or initials put on one), and what it reads then holds that commit."""
+    store = storage(tmp_path)
+    told: list[list[str]] = []
+    store.on_committed(lambda: told.append(
+        [record.initials for _, record in LocalRecords(tmp_path, GAME_DATA).records()]))
+    for seed in (1, 2):
+        game = finish(MagdagdonGame(list(Difficulty)[0], random.Random(seed)))
+        store.record_game(RANKED, game)
+        store.settle()
+    assert store.last_recorded is not None
+    store.set_initials(RANKED, store.last_recorded, "ZOE", later=True)
+    store.settle()
+    store.close()
+    assert told == [[""], ["", ""], ["", "ZOE"]]
