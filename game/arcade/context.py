@@ -110,11 +110,6 @@ class GameContext:
             return False
         return self.storage.set_initials(game_id, record_id, initials, later=True)
 
-    def records_changed(self) -> None:
-        """The venue link (if any) looks at the records again: a game was recorded."""
-        if self.fleet is not None:
-            self.fleet.records_changed()
-
     def record_id(self, game: object) -> str:
         return "" if self.storage is None else self.storage.record_id(game)
 
