@@ -227,7 +227,7 @@ class RecordStore:
         """On the database thread: the pending record ``key`` in one transaction."""
         with self._lock:
             record = self._pending.get(key)
-            due = self._due.pop(key, None)
+            due = self._due.get(key)  # (kept until the commit: a retry indexes it too)
         if record is None:
             return True
         entry = None
@@ -236,6 +236,8 @@ class RecordStore:
             entry = None if name is None else docindex.entry_of(name)
         except FutureTimeout:  # a failing disk: indexed when it is written, if ever
             assert due is not None
+            with self._lock:
+                self._due.pop(key, None)
             due.add_done_callback(lambda done: self.index_document(done.result()))
 
         def insert(conn: sqlite3.Connection) -> None:
@@ -262,6 +264,7 @@ class RecordStore:
             return False
         with self._lock:
             self._pending.pop(key, None)  # (its initials, if set meanwhile, follow by a job)
+            self._due.pop(key, None)
             self._failing = False
             then = self._then.pop(key, None)
             if self._tables is not None:  # the committed table, and what is still pending

@@ -283,3 +283,29 @@ def test_a_document_slower_than_the_commit_waits_for_is_indexed_once_written(tmp
     written.set()
     store.settle()
     assert store.document("counter", store.record_id(game)) == {"format": "tally", "count": 3}
+
+
+def test_a_commit_tried_again_still_takes_the_documents_entry_with_it(tmp_path, monkeypatch):
+    """A database that refused the first commit (another program's lock) gets the record and
+    its document's entry together when it takes it."""
+    store = store_of(tmp_path)
+    seen: list[list[str]] = []
+
+    def look() -> None:
+        db = sqlite3.connect(tmp_path / "arcade.db")
+        try:
+            seen.append([row[0] for row in db.execute("SELECT record_id FROM documents")])
+        finally:
+            db.close()
+
+    store.on_committed(look)
+    game = Counter(3)
+    with monkeypatch.context() as m:
+        m.setattr(RecordSql, "insert", lambda *args, **kwargs: (_ for _ in ()).throw(
+            sqlite3.OperationalError("database is locked")))
+        store.record_game("counter", game)
+        store.settle()
+    assert not stored(tmp_path, "counter") and seen == []
+    store.save_game("counter", Counter(1))  # a save hands the record in again
+    store.settle()
+    assert len(stored(tmp_path, "counter")) == 1 and seen == [[store.record_id(game)]]
