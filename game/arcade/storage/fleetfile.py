@@ -15,6 +15,7 @@ A connection is opened again when ``arcade.db`` was replaced (recovered, reset e
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -95,8 +96,9 @@ class _Connection:
             return work(db)
         except sqlite3.Error as error:
             log.info("venue link: %s: %s", DB_FILE, error)
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
             return failed
 
     def close(self) -> None:
