@@ -401,12 +401,12 @@ class Database:
         if not os.path.exists(damaged):
             return
         try:
-            found = recover_into(conn, damaged)
+            kept, lost, by_cli = recover_into(conn, damaged)
         except (sqlite3.Error, OSError) as error:
             log.warning("no records could be recovered from %s: %s", damaged.name, error)
             return
         log.warning("%s recovered from %s%s: %d records kept, %d lost", DB_FILE, damaged.name,
-                    " (sqlite3 .recover)" if found.by_cli else "", found.kept, found.lost)
+                    " (sqlite3 .recover)" if by_cli else "", kept, lost)
         if self.on_open is not None:
             self.on_open(conn)  # the tables, scores and facets worked out from the records
 

@@ -57,7 +57,6 @@ import tempfile
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import NamedTuple
 
 from game.arcade.storage.gamedata import stamp, utcnow
 
@@ -265,17 +264,10 @@ CLI_SECONDS = 120.0
 FARTHEST = 2 ** 62
 
 
-class Recovered(NamedTuple):
-    """What came over: records kept, records missing (by the gaps in their numbers), and
-    whether SQLite's own ``.recover`` read the file."""
-
-    kept: int
-    lost: int
-    by_cli: bool
-
-
-def recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
-    """Copy what ``damaged`` still holds into the (new, empty) database on ``conn``."""
+def recover_into(conn: sqlite3.Connection, damaged: Path) -> tuple[int, int, bool]:
+    """Copy what ``damaged`` still holds into the (new, empty) database on ``conn``: records
+    kept, records missing (by the gaps in their numbers), and whether SQLite's own
+    ``.recover`` read the file."""
     made = [side for side in (Path(f"{damaged}{end}") for end in ("-wal", "-shm"))
             if not os.path.lexists(side)]
     try:
@@ -286,7 +278,7 @@ def recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
                 side.unlink()
 
 
-def _recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
+def _recover_into(conn: sqlite3.Connection, damaged: Path) -> tuple[int, int, bool]:
     with tempfile.TemporaryDirectory(prefix=".recover-", dir=damaged.parent) as work:
         clean = _by_cli(damaged, Path(work) / "recovered.db")
         source = sqlite3.connect(f"{(clean or damaged).resolve().as_uri()}?mode=ro", uri=True)
@@ -312,7 +304,7 @@ def _recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
             raise
         finally:
             source.close()
-    return Recovered(kept, max(0, highest - kept), clean is not None)
+    return kept, max(0, highest - kept), clean is not None
 
 
 def _text(value: object) -> object:
