@@ -98,7 +98,6 @@ class GameContext:
         rank = self.storage.record_game(game_id, game, **extra)
         for listener in self.record_listeners:
             listener(game_id, game, extra)
-        self.records_changed()
         return rank
 
     def set_initials(self, game_id: str, record_id: str, initials: str) -> bool:
@@ -106,14 +105,7 @@ class GameContext:
         is known (the database's thread writes them)."""
         if self.storage is None:
             return False
-        written = self.storage.set_initials(game_id, record_id, initials, later=True)
-        self.records_changed()
-        return written
-
-    def records_changed(self) -> None:
-        """The venue link (if any) looks at the records again: a game was recorded."""
-        if self.fleet is not None:
-            self.fleet.records_changed()
+        return self.storage.set_initials(game_id, record_id, initials, later=True)
 
     def record_id(self, game: object) -> str:
         return "" if self.storage is None else self.storage.record_id(game)

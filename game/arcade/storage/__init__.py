@@ -16,8 +16,8 @@ progress), ``saves/<id>.<record id>.finished.json`` (a finished game ``arcade.db
 take yet, recorded later), ``games/<id>-<stamp>-<record id>.json`` (a game's document of one
 finished game), ``kiosk-pin.json`` (the operator's PIN, :mod:`.settings`); ``scores.json``
 (the records before ``arcade.db``, taken in once, then renamed ``scores.json.migrated``), the
-log, ``.lock`` and ``.raise-request`` (:mod:`.lock`), and the venue link's ``fleet.db``
-(:mod:`.fleetfile`).
+log, ``.lock`` and ``.raise-request`` (:mod:`.lock`); the venue link keeps its acknowledgements
+in ``arcade.db`` too (:mod:`.fleetfile`).
 
 **Every** finished game is a record (statistics are built from them: ``Storage.tally``); the
 high-score tables are kept per variant as each record is committed (:mod:`.recordsql`). Ids
@@ -40,7 +40,7 @@ record id, what each version of a file means, ``scores.json`` taken in), :mod:`.
 its files' migrations, a record), :mod:`.jsonfile` (the folder's files, written atomically and
 read defensively), :mod:`.files` (one file), :mod:`.jobs` (the one executor off the frame),
 :mod:`.lock` (where the folder is, one process per folder, the log) and :mod:`.fleetfile`
-(the venue link's ``fleet.db``).
+(the venue link's tables and its read-only reader of the records).
 Return values of the save methods mean "the change is on disk"; the in-memory state is updated
 either way. A ``Storage`` is used from one thread; one process per folder (for the saves) is what
 :class:`DataLock` is for, and two processes on one ``arcade.db`` are safe by SQLite's locking.

@@ -116,6 +116,8 @@ class Database:
         self.clock = clock
         self.jobs = Lane("records-db")
         self.reader = Lane("records-read")
+        self.take_ins: list[Callable[[sqlite3.Connection], None]] = []
+        """Steps of :func:`~.schema.migrate` that take older files in, on each opening."""
         self.on_open: Callable[[sqlite3.Connection], None] | None = None
         """Called on the database's thread each time the database is opened (its errors fail
         the opening)."""
@@ -366,7 +368,7 @@ class Database:
 
     def _prepare(self, conn: sqlite3.Connection) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=FULL")
-        migrate(conn)
+        migrate(conn, folder=None if self._memory else self.folder, take_ins=self.take_ins)
         check_tables(conn)
         found = version_of(conn)
         if found > VERSION:
@@ -399,12 +401,12 @@ class Database:
         if not os.path.exists(damaged):
             return
         try:
-            found = recover_into(conn, damaged)
+            kept, lost, by_cli = recover_into(conn, damaged)
         except (sqlite3.Error, OSError) as error:
             log.warning("no records could be recovered from %s: %s", damaged.name, error)
             return
         log.warning("%s recovered from %s%s: %d records kept, %d lost", DB_FILE, damaged.name,
-                    " (sqlite3 .recover)" if found.by_cli else "", found.kept, found.lost)
+                    " (sqlite3 .recover)" if by_cli else "", kept, lost)
         if self.on_open is not None:
             self.on_open(conn)  # the tables, scores and facets worked out from the records
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -253,12 +254,17 @@ class Storage:
             self._remove_save_of(game_id, record_id)
             self._saves.drop_finished(game_id, record_id)
 
-        self._records.add(game_id, record, then=committed)
+        make = None if self.play_in_memory else spec.document
+        if (make is not None and not self._ids.made_here(record_id)
+                and self._records.document_name(game_id, record_id) is not None):
+            make = None  # written by a run killed before the record's commit
+        document: Future[str | None] | None = None if make is None else Future()
+        self._records.add(game_id, record, then=committed, document=document)
         self.last_recorded = record_id
-        if spec.document is not None and not self.play_in_memory:
-            make = spec.document  # made on the writer thread: a long game's takes a while
+        if make is not None and document is not None:  # made on the writer thread (a long
+            # game's takes a while); the commit waits for it, to index it in one transaction
             self._documents.write(game_id, record_id, lambda: make(game),
-                                  then=self._records.index_document)
+                                  then=document.set_result)
         return place
 
     def _remove_save_of(self, game_id: str, record_id: str) -> None:
@@ -283,9 +289,10 @@ class Storage:
         return self._records.records(game_id, variant, last)
 
     def on_committed(self, listener: Callable[[], object]) -> None:
-        """Call ``listener`` after each record is committed (on the database's thread, so it
-        must be quick and thread-safe): for a reader of ``arcade.db`` through a connection of
-        its own, which sees a record only once it is committed (the venue link)."""
+        """Call ``listener`` once after each commit of a record or its initials (on the
+        database's thread, so it must be quick and thread-safe): for a reader of ``arcade.db``
+        through a connection of its own, which sees a record only once it is committed (the
+        venue link)."""
         self._records.listeners.append(listener)
 
     def record(self, game_id: str, record_id: str) -> Record | None:
@@ -311,13 +318,6 @@ class Storage:
         its figures out from the groups. ``ValueError`` for a name the game has no facet of."""
         self._spec(game_id)
         return self._records.tally(game_id, by, sums, variant)
-
-    def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
-        """(recording number, game id, record) of every record of every game given recorded
-        after number ``after`` (0: all), in recording order, read a batch at a time (the
-        records are never all in memory). The numbers only grow: a reader that keeps the last
-        one it saw asks for what is new since."""
-        return self._records.every_record(after)
 
     def reset_records(self) -> str | None:
         """Start every game's records (high scores, statistics) afresh; the name of the old
@@ -349,9 +349,10 @@ class Storage:
         self._spec(game_id)
         written: list[str] = []
 
-        def indexed(name: str) -> None:
-            written.append(name)
-            self._records.index_document(name)
+        def indexed(name: str | None) -> None:
+            if name is not None:
+                written.append(name)
+                self._records.index_document(name)
 
         if self._documents.write(game_id, record_id, payload, then=indexed):
             self.settle()

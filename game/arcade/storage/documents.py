@@ -64,11 +64,12 @@ class GameDocuments:
 
     def write(self, game_id: str, record_id: str,
               payload: dict[str, Any] | Callable[[], dict[str, Any]],
-              then: Callable[[str], object] | None = None) -> bool:
+              then: Callable[[str | None], object] | None = None) -> bool:
         """Write ``payload`` as ``games/<game id>-<UTC stamp>-<record id>.json``; ``True``
         when it is on disk. ``ValueError`` for a bad record id. With ``then`` the writer
         thread writes it (``True`` once queued) and calls ``then(file name)`` once it is on
-        disk: the frame that records a game does not wait for its document."""
+        disk (``then(None)``: it could not be written): the frame that records a game does
+        not wait for its document."""
         if not (isinstance(record_id, str) and RECORD_ID_RE.fullmatch(record_id)):
             raise ValueError(f"bad record id {record_id!r}")
         file_name = f"{game_id}-{stamp(self._store.clock())}-{record_id}.json"
@@ -77,7 +78,7 @@ class GameDocuments:
             made = payload() if callable(payload) else payload
             return self._store.write(name, made, DOCUMENT_MAX_BYTES)
         return self._store.write_later(name, payload, DOCUMENT_MAX_BYTES, compact=False,
-                                       then=lambda on_disk: on_disk and then(file_name))
+                                       then=lambda on_disk: then(file_name if on_disk else None))
 
     def read(self, game_id: str, file_name: str) -> dict[str, Any] | None:
         """The document ``file_name`` of ``game_id`` in ``games/``, checked (a damaged one is

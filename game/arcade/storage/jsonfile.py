@@ -301,9 +301,12 @@ class JsonStore(JsonFolder):
             return True
 
         def write() -> None:
-            made = self._encoded(name, payload() if callable(payload) else payload, max_bytes,
-                                 compact)
-            then(made is not None and self._write_now(name, made))
+            made = None
+            try:
+                made = self._encoded(name, payload() if callable(payload) else payload,
+                                     max_bytes, compact)
+            finally:  # (a payload that raises is not written either)
+                then(made is not None and self._write_now(name, made))
 
         self._put(name, write)
         return True

@@ -267,6 +267,17 @@ class RecordSql:
 
     # --- reading ---------------------------------------------------------------------------
 
+    def with_pending(self, game_id: str, variant: str, scores: list[int],
+                     records: list[Record]) -> list[int]:
+        """A table's ``scores`` with ``records`` (not committed yet) ranked in, in order."""
+        game = self.games[game_id]
+        table = [(0, score) for score in scores]
+        for record in records:
+            score = self.derived(game, record)[0]
+            if record.variant == variant and isinstance(score, int):
+                table = place_in(table, -1, score, game) or table
+        return [score for _, score in table]
+
     def is_recorded(self, conn: sqlite3.Connection, game_id: str, record_id: str) -> bool:
         found = conn.execute(
             "SELECT 1 FROM records WHERE game = ? AND id = ? UNION ALL "

@@ -1,30 +1,29 @@
 """Every game's records as the frame thread sees them: handed to the database, asked of it.
 
-A finished game is **recorded off the frame**: :meth:`RecordStore.add` hands the insert to the
-database's thread (one transaction per record) and returns a future at once. Until it is
-committed the record is *pending*: it counts as recorded (a save of it is never resumed), and
-every answer includes it. A record whose commit fails (a full disk, another program's lock, a
-file that may not be written) stays pending and is handed in again every
-:data:`RETRY_SECONDS`, with the next save of any kind (:meth:`RecordStore.retry`) and when the
-storage closes; the storage keeps it on disk meanwhile (``Storage``: the finished game's own
-file in ``saves/``), so a run that ends first records it at the next start.
+A finished game is **recorded off the frame**: :meth:`RecordStore.add` hands it to the
+database's thread (one transaction per record, with its document's index entry once the
+document is on disk) and returns at once. Until committed the record is *pending*: it counts as
+recorded and every answer includes it. A commit that fails (a full disk, another program's
+lock, a read-only file) is handed in again every :data:`RETRY_SECONDS`, with the next save and
+when the storage closes; meanwhile the storage keeps the record on disk (its own file in
+``saves/``), so a run that ends first records it at the next start.
 
-Questions (a table, a variant's last games, the statistics' tallies) are queries answered by
-indexes, never a load of every record. They are read through the database's read-only
-connection, so they never wait behind a commit, in one read transaction that also says which
-pending records it holds already: the others are added to the answer. A database that cannot
-answer gives the last answer to the same question, or an empty one (and is recovered when it
-is damaged, see :mod:`~game.arcade.storage.database`).
+Questions are indexed queries through the database's read-only connection (never behind a
+commit), in one read transaction that also says which pending records it holds already; the
+others are added to the answer. A database that cannot answer gives the last answer to the same
+question, or an empty one (and is recovered when damaged: :mod:`~game.arcade.storage.database`).
 """
 
 from __future__ import annotations
 
 import copy
 import logging
+import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from functools import partial
 from typing import TypeVar
 
@@ -33,17 +32,17 @@ from game.arcade.storage import recordsql
 from game.arcade.storage import saves as importer
 from game.arcade.storage.database import Database, Unavailable, transaction
 from game.arcade.storage.documents import GAMES_DIR, DocumentEntry
-from game.arcade.storage.gamedata import GameData, Record, RecordBook
+from game.arcade.storage.gamedata import GameData, Record
 from game.arcade.storage.recordsql import RecordSql, Tally, place_in
 from game.arcade.storage.saves import VersionedFiles
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-BATCH = 1000
-"""Records per query when every record is walked (:meth:`RecordStore.every_record`)."""
 RETRY_SECONDS = 2.0
 """How soon a record whose commit failed is handed in again (without waiting for a save)."""
+DOCUMENT_SECONDS = 2.0
+"""How long a commit waits for its record's document to be written at most."""
 CLOSE_SECONDS = 1.0
 """How long closing waits for the commits at most: what is not committed then stays pending on
 disk, for the next run."""
@@ -52,8 +51,8 @@ Key = tuple[str, str]
 
 
 class RecordStore:
-    """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in on
-    first use (:mod:`~game.arcade.storage.saves`)."""
+    """The records of ``games`` in ``db``; ``take_in_json``: ``scores.json`` is taken in each
+    time the database is opened (a step of its migrations, :mod:`~game.arcade.storage.saves`)."""
 
     def __init__(self, db: Database, files: VersionedFiles, games: Mapping[str, GameData],
                  take_in_json: bool = True) -> None:
@@ -61,11 +60,13 @@ class RecordStore:
         self._files = files
         self._games = games
         self._sql = RecordSql(games)
-        self._take_in_json = take_in_json
+        if take_in_json:
+            db.take_ins.append(self._take_in)
         self._opened = False
         self._lock = threading.Lock()  # the pending records, shared with the database thread
         self._pending: dict[tuple[str, str], Record] = {}
         self._then: dict[tuple[str, str], Callable[[], object]] = {}  # after the commit
+        self._due: dict[Key, Future[str | None]] = {}  # documents the commits wait for
         self._failed: set[tuple[str, str]] = set()  # pending, and their commit failed
         self._known: dict[tuple[str, str], bool] = {}  # answers of is_recorded
         self._tables: dict[tuple[str, str], list[int]] | None = None  # the tables' scores
@@ -86,38 +87,28 @@ class RecordStore:
     # --- opening ---------------------------------------------------------------------------
 
     def open(self) -> None:
-        """On first use: open the database, take ``scores.json`` in, and have the file
+        """On first use: open the database (taking ``scores.json`` in), and have the file
         checked (in the background)."""
         if self._opened:
             return
         self._opened = True
-        book = importer.read_scores(self._files, self._games) if self._take_in_json else None
-        try:
-            self._take_in(book)
+        try:  # opened now, at start, not on a later frame
+            self._db.call(lambda conn: None)
+        except DB_ERRORS as error:
+            log.warning("the records database cannot be opened now: %s", error)
         finally:
             self._db.submit_logged(lambda conn: self._db.check(), "checking the database")
 
-    def _take_in(self, book: RecordBook | None) -> None:
-        if book is None:
-            try:  # opened now, at start, not on a later frame
-                self._db.call(lambda conn: None)
-            except DB_ERRORS as error:
-                log.warning("the records database cannot be opened now: %s", error)
-            return
-
-        def take_in(conn: sqlite3.Connection) -> int:
+    def _take_in(self, conn: sqlite3.Connection) -> None:
+        """``scores.json`` into the database (a step run by :func:`~.schema.migrate`), then
+        renamed; ``sqlite3.Error`` when it cannot be taken in now (tried again next time)."""
+        if not os.path.lexists(self._files.store.path(importer.SCORES_FILE)):
+            return  # (a look that waits for no write queued)
+        book = importer.read_scores(self._files, self._games)
+        if book is not None:
             added = importer.take_in(conn, self._sql, book)
-            self._follow(conn, again=True)  # the tables it made
-            return added
-
-        try:
-            added = self._db.call(take_in)
-        except DB_ERRORS as error:
-            log.warning("%s could not be moved into the database (tried again next time): %s",
-                        importer.SCORES_FILE, error)
-            return
-        if not self._db.in_memory:  # records that live in memory keep their file
-            importer.retire(self._files, added)
+            if not self._db.in_memory:  # records that live in memory keep their file
+                importer.retire(self._files, added)
 
     def _opened_db(self, conn: sqlite3.Connection) -> None:
         """Each time the database is opened (on its thread): stored scores and facets are
@@ -142,7 +133,7 @@ class RecordStore:
             keys = {*tables, *((g, r.variant) for g, r in waiting)}
             for game_id, variant in keys:
                 mine = [r for g, r in waiting if g == game_id]
-                tables[(game_id, variant)] = self._with_pending(
+                tables[(game_id, variant)] = self._sql.with_pending(
                     game_id, variant, tables.get((game_id, variant), []), mine)
             self._tables = tables
         self._version = version
@@ -193,11 +184,12 @@ class RecordStore:
         placed = place_in([(0, s) for s in scores], -1, score, game)
         return None if placed is None else [seq for seq, _ in placed].index(-1)
 
-    def add(self, game_id: str, record: Record,
-            then: Callable[[], object] | None = None) -> Future[bool]:
-        """Hand ``record`` to the database; its future says ``True`` once it is committed.
-        ``then`` is called on the database's thread once it is (also when that is only on a
-        later try)."""
+    def add(self, game_id: str, record: Record, then: Callable[[], object] | None = None,
+            document: Future[str | None] | None = None) -> None:
+        """Hand ``record`` to the database. ``then`` is called on the database's thread once
+        it is committed (also when that is only on a later try). ``document``: the name of
+        its document once on disk (``None``: not written), which the commit waits for (in
+        turn: the records keep their order) and indexes in the same transaction."""
         self.open()
         key = (game_id, record.id)
         with self._lock:
@@ -205,22 +197,14 @@ class RecordStore:
             if then is not None:
                 self._then[key] = then
             if self._tables is not None:  # the next game on this frame's heels ranks by it
-                self._tables[(game_id, record.variant)] = self._with_pending(
+                self._tables[(game_id, record.variant)] = self._sql.with_pending(
                     game_id, record.variant, self._tables.get((game_id, record.variant), []),
                     [record])
         self._known[key] = True
-        return self._db.jobs.submit(lambda: self._commit(key))
-
-    def _with_pending(self, game_id: str, variant: str, scores: list[int],
-                      records: list[Record]) -> list[int]:
-        """A table's ``scores`` with ``records`` (not committed yet) ranked in, in order."""
-        game = self._games[game_id]
-        table = [(0, score) for score in scores]
-        for record in records:
-            score = self._sql.derived(game, record)[0]
-            if record.variant == variant and isinstance(score, int):
-                table = place_in(table, -1, score, game) or table
-        return [score for _, score in table]
+        if document is not None:
+            with self._lock:
+                self._due[key] = document
+        self._db.jobs.submit(lambda: self._commit(key))
 
     def retry(self) -> None:
         """Hand in again the records whose commit failed (with every save), and look whether
@@ -244,11 +228,26 @@ class RecordStore:
         """On the database thread: the pending record ``key`` in one transaction."""
         with self._lock:
             record = self._pending.get(key)
+            due = self._due.get(key)  # (kept until the commit: a retry indexes it too)
         if record is None:
             return True
+        entry = None
+        try:
+            name = None if due is None else due.result(DOCUMENT_SECONDS)
+            entry = None if name is None else docindex.entry_of(name)
+        except FutureTimeout:  # a failing disk: indexed when it is written, if ever
+            assert due is not None
+            with self._lock:
+                self._due.pop(key, None)
+            due.add_done_callback(lambda done: self.index_document(done.result()))
+
+        def insert(conn: sqlite3.Connection) -> None:
+            self._sql.insert(conn, key[0], [record])
+            if entry is not None:
+                docindex.add(conn, entry)
 
         def commit(conn: sqlite3.Connection) -> list[int]:
-            transaction(conn, lambda c: self._sql.insert(c, key[0], [record]))
+            transaction(conn, insert)
             return self._sql.table_scores(conn, key[0], record.variant)
 
         try:
@@ -266,19 +265,24 @@ class RecordStore:
             return False
         with self._lock:
             self._pending.pop(key, None)  # (its initials, if set meanwhile, follow by a job)
+            self._due.pop(key, None)
             self._failing = False
             then = self._then.pop(key, None)
             if self._tables is not None:  # the committed table, and what is still pending
                 waiting = [r for (g, _), r in self._pending.items() if g == key[0]]
-                self._tables[(key[0], record.variant)] = self._with_pending(
+                self._tables[(key[0], record.variant)] = self._sql.with_pending(
                     key[0], record.variant, scores, waiting)
         self._known[key] = True
+        self._tell(then)
+        return True
+
+    def _tell(self, then: Callable[[], object] | None = None) -> None:
+        """After a commit: ``then``, and each listener once."""
         for after in ([then] if then is not None else []) + self.listeners:
             try:
                 after()
-            except Exception:  # noqa: BLE001 - the record is committed whatever follows
-                log.exception("after recording %s of %s", key[1], key[0])
-        return True
+            except Exception:  # noqa: BLE001 - the commit stands whatever follows
+                log.exception("after a commit to the records")
 
     def _report(self, why: str) -> None:
         with self._lock:
@@ -306,6 +310,8 @@ class RecordStore:
             with self._lock:
                 if found and self._initials.get(key) == initials:
                     del self._initials[key]
+            if found:
+                self._tell()
             return found
 
         if later:
@@ -329,6 +335,7 @@ class RecordStore:
             self._pending.clear()
             self._failed.clear()
             self._then.clear()
+            self._due.clear()
             self._initials.clear()
         self._known.clear()
         self._answers.clear()
@@ -391,38 +398,17 @@ class RecordStore:
             lambda conn: self._sql.tally(conn, game_id, by, sums, variant), none)
         return recordsql.pending_tally(self._sql, game, found, waiting, by, sums, variant)
 
-    def every_record(self, after: int = 0) -> Iterator[tuple[int, str, Record]]:
-        """(recording number, game id, record) of every committed record of the known games
-        recorded after number ``after``, in recording order, read :data:`BATCH` at a time."""
-        while True:
-            nothing: list[tuple[int, str, Record]] = []
-            try:
-                seen, found = self._db.read(partial(self._sql.batch, after=after, size=BATCH))
-            except DB_ERRORS as error:
-                log.warning("the records database could not answer: %s", error)
-                seen, found = after, nothing
-            if seen == after:
-                return
-            after = seen
-            yield from found
-
     # --- the documents' index ----------------------------------------------------------------
 
     def documents(self, game_id: str, page: docindex.Page | None = None
                   ) -> tuple[int, list[DocumentEntry]]:
-        """``docindex.of_game``'s answer: from the index, or from ``games/`` itself when it
-        changed since it was indexed (the index then follows it on the database's thread)."""
-        folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
+        """``docindex.of_game``'s answer (from ``games/`` itself when it changed since it was
+        indexed)."""
 
         def ask(conn: sqlite3.Connection) -> tuple[int, list[DocumentEntry]]:
-            listed = None
-            if folder is not None and not self._db.in_memory:
-                listed = docindex.listing_if_changed(conn, folder)
-            if listed is None or folder is None:
+            listed = self._listing(conn)
+            if listed is None:
                 return docindex.of_game(conn, game_id, page, self._document_counts)
-            where = folder
-            self._db.submit_logged(lambda c: transaction(
-                c, lambda t: docindex.follow_folder(t, where)), "indexing the documents")
             return docindex.paged(sorted((e for e in listed.values() if e.game == game_id),
                                          key=lambda e: e.name), page)
 
@@ -432,12 +418,9 @@ class RecordStore:
     def document_name(self, game_id: str, record_id: str) -> str | None:
         """The file name of the document of ``record_id`` (the newest when there are more),
         by one indexed query (from ``games/`` itself when it changed since it was indexed)."""
-        folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
 
         def ask(conn: sqlite3.Connection) -> str | None:
-            listed = None
-            if folder is not None and not self._db.in_memory:
-                listed = docindex.listing_if_changed(conn, folder)
+            listed = self._listing(conn)
             if listed is None:
                 return docindex.name_of(conn, game_id, record_id)
             names = [e.name for e in listed.values()
@@ -446,9 +429,20 @@ class RecordStore:
 
         return self._ask(("document", game_id, record_id), ask, None)[0]
 
-    def index_document(self, name: str) -> None:
+    def _listing(self, conn: sqlite3.Connection) -> dict[str, DocumentEntry] | None:
+        """``games/``'s entries if it changed since indexed (the index then follows), or None."""
+        folder = None if self._db.folder is None else self._db.folder / GAMES_DIR
+        if folder is None or self._db.in_memory:
+            return None
+        listed = docindex.listing_if_changed(conn, folder)
+        if listed is not None:
+            self._db.submit_logged(lambda c: transaction(
+                c, lambda t: docindex.follow_folder(t, folder)), "indexing the documents")
+        return listed
+
+    def index_document(self, name: str | None) -> None:
         """Add a document now on disk to the index (from any thread; not waited for)."""
-        entry = docindex.entry_of(name)
+        entry = None if name is None else docindex.entry_of(name)
         if entry is not None:
             self._db.submit_logged(lambda conn: transaction(
                 conn, lambda c: docindex.add(c, entry)), f"indexing {name}")

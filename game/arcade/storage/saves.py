@@ -37,9 +37,10 @@ keeps it beside the object, by identity, for as long as the object lives.
 ``ValueError`` (or ``TypeError``/``KeyError``...) when ``strict`` and the shape is wrong.
 
 **scores.json into arcade.db**, once, with nothing lost. Before ``arcade.db`` every record
-lived in ``scores.json``. When a storage first uses its database
-and finds that file, it reads it as it always did (a version 1 file is migrated first, a
-damaged one set aside, a newer one read as far as it can be), adds every record that is not in
+lived in ``scores.json``. Each time the database is opened (a step of
+:func:`~game.arcade.storage.schema.migrate`) and finds that file, it reads it as it always did
+(a version 1 file is migrated first, a damaged one set aside, a newer one read as far as it
+can be), adds every record that is not in
 the database yet (file order kept, so tables and statistics come out as before; a record that
 is there already only takes initials it lacks), the ids recorded without a record, and the
 sections of games this version does not know (kept as they were, and taken in as records as

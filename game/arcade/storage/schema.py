@@ -23,7 +23,12 @@ Version 1::
     documents the index of the game documents in ``games/``: file name, game, record id, date
     meta      key/value: what the facets and tables were computed with, per game
 
-Version 2 adds the index of the documents by game and record id.
+Version 2 adds the index of the documents by game and record id; version 3 the venue link's
+``venue_acked`` (what each venue's server stored) and ``venue_boards`` (the last boards read).
+
+Files of older versions are taken in by :func:`migrate` too, after the numbered steps, each in
+one transaction, then renamed ``<name>.migrated`` (a kill between the two takes it in again,
+which changes nothing): ``fleet.db``, the venue link's file before version 3.
 
 **Recovery**: one bad page must cost only the rows on it. When SQLite finds the file damaged,
 the file is set aside (:mod:`~game.arcade.storage.database`) and every row that can still be
@@ -46,10 +51,16 @@ import logging
 import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import NamedTuple
+
+from game.arcade.storage.gamedata import stamp, utcnow
+
+log = logging.getLogger(__name__)
 
 APPLICATION_ID = 0x41524344
 """``PRAGMA application_id`` of the arcade's database (``ARCD`` in ASCII)."""
@@ -93,6 +104,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 2: a record's document found by its id, one indexed query
         "CREATE INDEX documents_by_record ON documents (game, record_id)",
     ),
+    (  # 3: the venue link's acknowledgements and last boards (taken in from fleet.db)
+        """CREATE TABLE venue_acked (
+            venue TEXT NOT NULL, game TEXT NOT NULL, id TEXT NOT NULL,
+            initials TEXT NOT NULL, document INTEGER NOT NULL,
+            PRIMARY KEY (venue, game, id)) WITHOUT ROWID""",
+        """CREATE TABLE venue_boards (
+            query TEXT PRIMARY KEY, read_at TEXT NOT NULL, payload TEXT NOT NULL)""",
+    ),
 )
 VERSION = len(MIGRATIONS)
 """The schema version this build writes."""
@@ -105,6 +124,8 @@ REQUIRED = {
     "foreign_sections": {"game", "section"},
     "documents": {"name", "game", "record_id", "date"},
     "meta": {"key", "value"},
+    "venue_acked": {"venue", "game", "id", "initials", "document"},
+    "venue_boards": {"query", "read_at", "payload"},
 }
 """The tables and columns this build uses (a newer database must still have them)."""
 
@@ -118,14 +139,17 @@ def version_of(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection, steps: tuple[tuple[str, ...], ...] = MIGRATIONS,
-            application_id: int = APPLICATION_ID) -> int:
+            folder: Path | None = None,
+            take_ins: Sequence[Callable[[sqlite3.Connection], None]] = ()) -> int:
     """Bring the database on ``conn`` (autocommit mode) up to ``len(steps)``, one transaction
-    per step; the version it was at. :class:`NotOurs` for another program's database (one
-    whose ``PRAGMA application_id`` is not ``application_id``, or, unless that is 0, one
-    without it that holds tables). ``fleet.db`` is migrated here too, with its own steps."""
+    per step, then take in the older files: ``fleet.db`` of ``folder`` (``None``: none) and
+    what ``take_ins`` take (``scores.json``), each without waiting for another program's
+    lock (a step that fails is logged and tried again at the next opening); the version it
+    was at. :class:`NotOurs` for another program's database (one whose ``PRAGMA application_id``
+    is not the arcade's, or one without it that holds tables)."""
     app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
     found = version_of(conn)
-    if app_id != application_id and (app_id != 0 or found or _has_tables(conn)):
+    if app_id != APPLICATION_ID and (app_id != 0 or found or _has_tables(conn)):
         raise NotOurs(f"application id {app_id:#x}, version {found}")
     for number in range(found + 1, len(steps) + 1):
         conn.execute("BEGIN IMMEDIATE")
@@ -135,13 +159,74 @@ def migrate(conn: sqlite3.Connection, steps: tuple[tuple[str, ...], ...] = MIGRA
                 continue
             for statement in steps[number - 1]:
                 conn.execute(statement)
-            conn.execute(f"PRAGMA application_id = {application_id}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+    older: list[Callable[[sqlite3.Connection], None]] = [*take_ins]
+    if folder is not None:
+        older.insert(0, partial(take_in_fleet_db, folder=folder))
+    waits = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 0")  # a lock held elsewhere: taken in next time
+    try:
+        for take_in in older:
+            try:
+                take_in(conn)
+            except sqlite3.Error as error:  # busy or read-only: the file stays for next time
+                log.warning("an older file is not taken in now: %s", error)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(waits)}")
     return found
+
+
+FLEET_FILE = "fleet.db"
+FLEET_TABLES = {"acked": "venue_acked", "boards": "venue_boards"}
+
+
+def take_in_fleet_db(conn: sqlite3.Connection, folder: Path) -> None:
+    """``fleet.db``'s rows into their tables (rows already there win), then the file renamed
+    ``fleet.db.migrated``; one that cannot be read is renamed ``fleet.db.corrupt-<stamp>``
+    (losing it costs only sending the records to the venue again)."""
+    path = folder / FLEET_FILE
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+    except OSError:
+        return
+    rows: dict[str, list[tuple[object, ...]]] = {}
+    try:
+        old = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=1.0)
+        try:
+            for table in FLEET_TABLES:
+                rows[table] = old.execute(f"SELECT * FROM {table}").fetchall()
+        finally:
+            old.close()
+        end = "migrated"
+    except sqlite3.Error as error:
+        if not os.path.lexists(path):
+            return  # taken in by another connection meanwhile
+        log.warning("%s cannot be read (%s): set aside, its records are offered to the venue "
+                    "again", FLEET_FILE, error)
+        rows, end = {}, f"corrupt-{stamp(utcnow())}"
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for table, found in rows.items():
+            marks = ", ".join("?" * (5 if table == "acked" else 3))
+            conn.executemany(f"INSERT OR IGNORE INTO {FLEET_TABLES[table]} VALUES ({marks})",
+                             found)
+        conn.execute("COMMIT")
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+    target, counter = f"{path}.{end}", 1
+    while os.path.lexists(target):  # an earlier backup stays
+        counter += 1
+        target = f"{path}.{end}-{counter}"
+    for side in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.rename(f"{path}{side}", f"{target}{side}")
 
 
 def check_tables(conn: sqlite3.Connection) -> None:
@@ -168,11 +253,10 @@ def _missing(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-log = logging.getLogger(__name__)
-
 RECORD_COLUMNS = "seq, game, id, date, variant, initials, fields, score, f1, f2, f3, f4"
 OTHER_TABLES = {"recorded": "game, id", "foreign_sections": "game, section",
-                "meta": "key, value"}
+                "meta": "key, value", "venue_acked": "venue, game, id, initials, document",
+                "venue_boards": "query, read_at, payload"}
 """Tables copied whole (small); ``ranked`` and ``documents`` are made again."""
 BATCH = 500
 CLI_SECONDS = 120.0
@@ -180,17 +264,10 @@ CLI_SECONDS = 120.0
 FARTHEST = 2 ** 62
 
 
-class Recovered(NamedTuple):
-    """What came over: records kept, records missing (by the gaps in their numbers), and
-    whether SQLite's own ``.recover`` read the file."""
-
-    kept: int
-    lost: int
-    by_cli: bool
-
-
-def recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
-    """Copy what ``damaged`` still holds into the (new, empty) database on ``conn``."""
+def recover_into(conn: sqlite3.Connection, damaged: Path) -> tuple[int, int, bool]:
+    """Copy what ``damaged`` still holds into the (new, empty) database on ``conn``: records
+    kept, records missing (by the gaps in their numbers), and whether SQLite's own
+    ``.recover`` read the file."""
     made = [side for side in (Path(f"{damaged}{end}") for end in ("-wal", "-shm"))
             if not os.path.lexists(side)]
     try:
@@ -201,7 +278,7 @@ def recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
                 side.unlink()
 
 
-def _recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
+def _recover_into(conn: sqlite3.Connection, damaged: Path) -> tuple[int, int, bool]:
     with tempfile.TemporaryDirectory(prefix=".recover-", dir=damaged.parent) as work:
         clean = _by_cli(damaged, Path(work) / "recovered.db")
         source = sqlite3.connect(f"{(clean or damaged).resolve().as_uri()}?mode=ro", uri=True)
@@ -227,7 +304,7 @@ def _recover_into(conn: sqlite3.Connection, damaged: Path) -> Recovered:
             raise
         finally:
             source.close()
-    return Recovered(kept, max(0, highest - kept), clean is not None)
+    return kept, max(0, highest - kept), clean is not None
 
 
 def _text(value: object) -> object:

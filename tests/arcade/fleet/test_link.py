@@ -1,12 +1,14 @@
 """The venue link's thread against a real server: every record of the data folder is sent
-once and acknowledged in ``fleet.db``; initials put on later follow; a lost or damaged
-``fleet.db`` or a new venue means sending again, never a duplicate; a server stopped and started
-again gets everything; a malformed row written by hand is skipped and logged, and the board
-still opens; the last board read is shown while the server is away (issue 39)."""
+once and acknowledged in ``arcade.db``; initials put on later follow; lost acknowledgements
+(or an old ``fleet.db`` that cannot be read) or a new venue means sending again, never a
+duplicate; a server stopped and started again gets everything; a malformed row written by
+hand is skipped and logged, and the board still opens; the last board read is shown while
+the server is away (issue 39)."""
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import uuid
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from game.arcade import fleet
 from game.arcade.fleet.board import VenueQuery
 from game.arcade.fleet.config import FleetConfig
 from game.arcade.fleet.link import FleetLink
-from game.arcade.storage.fleetfile import FLEET_FILE
+from game.arcade.storage.schema import FLEET_FILE
 from game.arcade.venue import VenueBoard
 from tests.support.fleet import (
     GAME_DATA,
@@ -62,7 +64,10 @@ def test_every_record_is_sent_once_with_its_document(postgres, venue_db, tmp_pat
         assert again.status.sent == 0
     finally:
         again.close()
-    assert (data / FLEET_FILE).is_file()
+    db = sqlite3.connect(data / "arcade.db")  # the acknowledgements beside the records
+    assert db.execute("SELECT count(*) FROM venue_acked").fetchone() == (6,)
+    db.close()
+    assert not (data / FLEET_FILE).exists()
 
 
 def test_initials_put_on_after_sending_reach_the_venue(postgres, venue_db, tmp_path) -> None:
@@ -85,19 +90,21 @@ def test_initials_put_on_after_sending_reach_the_venue(postgres, venue_db, tmp_p
         link.close()
 
 
-def test_a_lost_or_damaged_fleet_db_sends_again_without_doubling(postgres, venue_db,
-                                                                  tmp_path) -> None:
+def test_lost_acknowledgements_or_a_damaged_fleet_db_send_again_without_doubling(
+        postgres, venue_db, tmp_path) -> None:
     data = tmp_path / "data"
     made = record_games(data, 4)
-    for damage in ("lost", "damaged", None):
+    for damage, sent in (("lost", 4), ("damaged", 4), (None, 0)):
         link = start(data, postgres.url(venue_db))
         try:
-            settled(link, sent=4)  # each time: the first, and after fleet.db was lost/damaged
+            settled(link, sent=sent)  # the first time, and after the acks were lost
             assert sorted(venue_ids(postgres, venue_db)) == sorted(made)
         finally:
             link.close()
         if damage == "lost":
-            (data / FLEET_FILE).unlink()
+            db = sqlite3.connect(data / "arcade.db", isolation_level=None)
+            assert db.execute("DELETE FROM venue_acked").rowcount == 4
+            db.close()
         elif damage == "damaged":
             (data / FLEET_FILE).write_bytes(b"this is not a database" * 100)
     assert list(data.glob(f"{FLEET_FILE}.corrupt-*"))  # set aside, not silently dropped

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import threading
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
-from game.arcade.storage import Storage, documents, is_iso_date
-from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make
+from game.arcade.storage import Storage, documents, is_iso_date, recordstore
+from game.arcade.storage.recordsql import RecordSql
+from tests.arcade.storage.support import COUNTER, STAMP_RE, FakeClock, make, stored
 
 
 @dataclass(eq=False)
@@ -51,6 +55,38 @@ def test_recording_a_game_writes_its_document_once(tmp_path):
     [entry] = store.documents("counter")
     assert (entry.name, entry.game, entry.record_id) == (files[0].name, "counter", record_id)
     assert is_iso_date(entry.date) and entry.date >= store.records("counter")[0].date
+
+
+def test_a_record_and_its_documents_index_entry_are_one_commit(tmp_path):
+    """Whoever is told of a commit (the venue link) finds the record's document on disk and
+    in the index already: they go into ``arcade.db`` in one transaction, after the file."""
+    store = store_of(tmp_path)
+    seen: list[tuple[int, list[str]]] = []
+
+    def look() -> None:  # on the database's thread, through a connection of its own
+        db = sqlite3.connect(tmp_path / "arcade.db")
+        try:
+            records = db.execute("SELECT count(*) FROM records").fetchone()[0]
+            names = [row[0] for row in db.execute("SELECT name FROM documents")]
+        finally:
+            db.close()
+        seen.append((records, names))
+
+    store.on_committed(look)
+    store.record_game("counter", Counter(3))
+    store.settle()
+    [(records, names)] = seen
+    assert records == 1 and len(names) == 1 and (tmp_path / "games" / names[0]).is_file()
+
+
+def test_a_document_that_cannot_be_made_still_lets_its_record_commit(tmp_path):
+    def broken(game: Counter) -> dict:
+        raise ValueError("cannot be told")
+
+    store = make(tmp_path, games=(replace(DOCUMENTED, document=broken),))
+    store.record_game("counter", Counter(4))
+    store.settle()
+    assert stored(tmp_path, "counter") and store.documents("counter") == []
 
 
 def test_a_game_without_documents_writes_none(tmp_path):
@@ -228,3 +264,86 @@ def test_a_page_of_documents_and_their_records_by_id(tmp_path):
     assert [r.id for r in store.records_by_id("counter", [store.record_id(waiting)])] == \
         [store.record_id(waiting)]
     store.close()
+
+
+def test_a_game_recorded_just_before_quitting_keeps_its_record_and_document(tmp_path):
+    store = store_of(tmp_path)
+    game = Counter(3)
+    store.save_game("counter", game)
+    store.record_game("counter", game)
+    store.close()  # at once: the record waits for its document, which is still queued
+    after = store_of(tmp_path)
+    [record] = after.records("counter")
+    assert after.document("counter", record.id) == {"format": "tally", "count": 3}
+    assert not after.has_saved_game("counter")
+
+
+def test_a_kill_after_the_document_and_before_the_commit_loses_nothing(tmp_path, monkeypatch):
+    store = store_of(tmp_path)
+    game = Counter(3)
+    store.save_game("counter", game)
+
+    def killed(*args, **kwargs):
+        raise sqlite3.OperationalError("the process was killed here")
+
+    with monkeypatch.context() as m:
+        m.setattr(RecordSql, "insert", killed)
+        store.record_game("counter", game)
+        store.settle()
+    assert len(list((tmp_path / "games").iterdir())) == 1 and not stored(tmp_path, "counter")
+    after = store_of(tmp_path)  # the next start, without the dead process's memory
+    assert after.load_game("counter") is None  # the finished save is recorded now
+    after.settle()
+    [record] = after.records("counter")
+    assert record.id == store.record_id(game)
+    assert after.document("counter", record.id) == {"format": "tally", "count": 3}
+    assert len(list((tmp_path / "games").iterdir())) == 1  # not written twice
+
+
+def test_a_document_slower_than_the_commit_waits_for_is_indexed_once_written(tmp_path,
+                                                                             monkeypatch):
+    """A failing disk holds up no record for long: past ``DOCUMENT_SECONDS`` the record is
+    committed alone, and its document joins the index when it is on disk."""
+    monkeypatch.setattr(recordstore, "DOCUMENT_SECONDS", 0.1)
+    written = threading.Event()
+
+    def slow(game: Counter) -> dict:
+        written.wait(5)
+        return {"format": "tally", "count": game.count}
+
+    store = make(tmp_path, games=(replace(DOCUMENTED, document=slow),))
+    game = Counter(3)
+    store.record_game("counter", game)
+    deadline = time.monotonic() + 5
+    while not stored(tmp_path, "counter") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert stored(tmp_path, "counter")  # committed while its document is still being made
+    written.set()
+    store.settle()
+    assert store.document("counter", store.record_id(game)) == {"format": "tally", "count": 3}
+
+
+def test_a_commit_tried_again_still_takes_the_documents_entry_with_it(tmp_path, monkeypatch):
+    """A database that refused the first commit (another program's lock) gets the record and
+    its document's entry together when it takes it."""
+    store = store_of(tmp_path)
+    seen: list[list[str]] = []
+
+    def look() -> None:
+        db = sqlite3.connect(tmp_path / "arcade.db")
+        try:
+            seen.append([row[0] for row in db.execute("SELECT record_id FROM documents")])
+        finally:
+            db.close()
+
+    store.on_committed(look)
+    game = Counter(3)
+    with monkeypatch.context() as m:
+        m.setattr(RecordSql, "insert", lambda *args, **kwargs: (_ for _ in ()).throw(
+            sqlite3.OperationalError("database is locked")))
+        store.record_game("counter", game)
+        store.settle()
+    assert not stored(tmp_path, "counter") and seen == []
+    store.save_game("counter", Counter(1))  # a save hands the record in again
+    store.settle()
+    assert len(stored(tmp_path, "counter")) == 1 and seen == [[store.record_id(game)]]

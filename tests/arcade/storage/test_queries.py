@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from game.arcade.storage import Record, Storage
+from game.arcade.storage.fleetfile import LocalRecords
 from tests.arcade.storage.support import (
     COUNTER,
     DIFFICULTIES,
@@ -87,7 +88,7 @@ def seeded(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Storage, int
                                             rng.randint(0, 4)))
         count = rng.randint(0, 9)
         s.record_game("golf", Counter(count, count, rng.choice(["short", "long"])))
-    s.settle()  # every_record walks what is committed
+    s.settle()  # the venue link's reader reads what is committed
     return s, seed
 
 
@@ -130,15 +131,11 @@ def test_tallies_equal_counting_the_whole_list(seeded: tuple[Storage, int]) -> N
                                                      if r.variant == "SURVIVAL")
 
 
-def test_every_record_is_walked_in_recording_order(seeded: tuple[Storage, int]) -> None:
+def test_every_record_is_read_in_recording_order_by_the_venue_links_reader(
+        seeded: tuple[Storage, int]) -> None:
+    """(Reading only what is new since: tests/arcade/storage/test_fleetfile.py.)"""
     s, _ = seeded
-    numbered = list(s.every_record())
-    numbers = [n for n, _, _ in numbered]
-    assert numbers == sorted(set(numbers))  # recording order, each number once
-    walked = [(g, r) for _, g, r in numbered]
-    middle = numbers[len(numbers) // 2]
-    assert [(g, r) for _, g, r in s.every_record(after=middle)] == [
-        (g, r) for n, g, r in numbered if n > middle]  # only what came after
+    walked = LocalRecords(s.data_dir, (MAGDAGDON, GOLF)).records()
     ordered = [("magdagdon", r) for r in s.records("magdagdon")] + [
         ("golf", r) for r in s.records("golf")]
     assert sorted(walked, key=lambda pair: pair[1].id) == sorted(ordered,

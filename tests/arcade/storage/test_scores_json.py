@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +191,31 @@ def test_records_an_older_copy_wrote_to_scores_json_afterwards_are_taken_in(
                                           "recorded": []}})
     again = make(tmp_path, games=(MAGDAGDON,))
     assert as_rows(again, "magdagdon") == [{**mine, "initials": "ME"}, older]
+    assert sorted(p.name for p in tmp_path.glob("scores.json*")) == [MIGRATED]
+
+
+def test_scores_json_waits_for_a_database_another_program_holds_without_holding_up_the_start(
+        tmp_path: Path) -> None:
+    """Taking it in is a step of the database's migrations that never waits for another
+    program's lock: the start goes on at once, and a later opening takes the file in."""
+    first = real(tmp_path)
+    assert first.records("magdagdon") == []  # arcade.db made, at the current version (WAL)
+    first.close()
+    (tmp_path / SCORES_FILE).write_bytes((V2_DIR / SCORES_FILE).read_bytes())
+    holder = sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        locked = real(tmp_path)
+        assert locked.records("magdagdon") == []  # not taken in yet: nothing is lost
+        assert time.monotonic() - started < 3.0  # not the 5 s busy timeout
+        locked.close()
+        assert (tmp_path / SCORES_FILE).is_file()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    again = real(tmp_path)
+    assert len(again.records("magdagdon")) == 24
     assert sorted(p.name for p in tmp_path.glob("scores.json*")) == [MIGRATED]
 
 
