@@ -101,6 +101,7 @@ class FleetLink:
         self._scanned_at = -RESCAN_SECONDS
         self._read_at = -READ_SECONDS
         self._fresh: set[str] = set()  # boards read from the server in this run
+        self._unkept: dict[str, tuple[str, str]] = {}  # boards read, not kept yet
         self._failures = 0
         self._logged: dict[str, float] = {}
         self._reader: BoardReader | None = None
@@ -181,6 +182,7 @@ class FleetLink:
             log.exception("venue link: unexpected error; the link stops for this run")
         finally:
             self._disconnect()
+            self._keep_boards()
             self._outbox.close()
             self.status = replace(self.status, state=STOPPED)
 
@@ -397,12 +399,19 @@ class FleetLink:
             self._fresh.add(query.key)
             self.snapshot = dict(tables)
             rows = [board.row_of(entry, self._games[query.game]) for entry in table.entries]
-            self._outbox.save_board(query.key, iso_date(datetime.fromtimestamp(table.read_at,
-                                                                               UTC)),
-                                    json.dumps({"total": table.total, "rows": rows},
-                                               separators=(",", ":")))
+            self._unkept[query.key] = (iso_date(datetime.fromtimestamp(table.read_at, UTC)),
+                                       json.dumps({"total": table.total, "rows": rows},
+                                                  separators=(",", ":")))
+        self._keep_boards()
         self._read_at = now
         self.status = replace(self.status, last_contact=time.time())
+
+    def _keep_boards(self) -> None:
+        """Keep the boards read for the next run; one ``arcade.db`` could not take (busy
+        beyond its wait) is tried again after the next read and when the link ends."""
+        for key, (read_at, payload) in list(self._unkept.items()):
+            if self._outbox.save_board(key, read_at, payload):
+                del self._unkept[key]
 
     def _load_kept_boards(self) -> None:
         """The boards of the last run until the server answers, each row checked like a fresh

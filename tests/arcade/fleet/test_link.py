@@ -222,6 +222,43 @@ def test_the_last_board_is_shown_while_the_server_is_away(postgres, venue_db, tm
         assert postgres.start() is None
 
 
+def test_a_board_arcade_db_could_not_take_is_kept_when_the_link_ends(postgres, venue_db,
+                                                                     tmp_path,
+                                                                     monkeypatch) -> None:
+    """``arcade.db`` busy beyond the link's wait when a board is read (another program's lock,
+    a long commit): the board is kept at the next chance, here when the link ends, so the
+    next run shows it while the server is away."""
+    from game.arcade.fleet import link as link_module
+    from game.arcade.storage.fleetfile import FleetFile
+
+    monkeypatch.setattr(link_module, "READ_SECONDS", 3600.0)  # one read in this run
+    data = tmp_path / "data"
+    record_games(data, 1)
+    query = VenueQuery(RANKED, storage(data).records(RANKED)[0].variant, (), True, 30)
+    url = postgres.url(venue_db)
+    real = FleetFile.save_board
+    busy = [True]  # arcade.db takes no board until the read is over
+    monkeypatch.setattr(FleetFile, "save_board", lambda self, *args: (
+        False if busy[0] else real(self, *args)))
+    link = start(data, url)
+    try:
+        settled(link, sent=1)
+        wait_for(lambda: link.table(query) is not None, what="a first read")
+        busy[0] = False
+    finally:
+        link.close()
+    postgres.stop()
+    try:
+        away = start(data, url)
+        try:
+            wait_for(lambda: away.status.state == "offline", what="offline")
+            assert away.table(query) is not None
+        finally:
+            away.close()
+    finally:
+        assert postgres.start() is None
+
+
 def test_a_board_kept_from_the_last_run_is_read_again_at_once(postgres, venue_db, tmp_path,
                                                               monkeypatch) -> None:
     """The kept board is shown until the server answers, and a screen asking for it gets a
