@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import TYPE_CHECKING, Any
 
 from game.engine.i18n import Catalogue
@@ -22,11 +23,19 @@ GAME_START_SCENES = ("play", "rules")
 
 
 def load(ref: str) -> Any:
-    """The object a ``"package.module:attribute"`` string names (imported on first use)."""
+    """The object a ``"package.module:attribute"`` string names (imported on first use; the
+    attribute may be dotted: ``"module:Class.method"``)."""
     module, _, attribute = ref.partition(":")
     if not attribute:
         raise ValueError(f"expected 'module:attribute', not {ref!r}")
-    return getattr(importlib.import_module(module), attribute)
+    return reduce(getattr, attribute.split("."), importlib.import_module(module))
+
+
+def later(ref: str) -> Callable[..., Any]:
+    """A function that calls what ``ref`` names, imported on its first call: how a spec hands
+    the storage its save codec and record checks without loading its session and rules
+    before the title shows."""
+    return lambda *args, **kwargs: load(ref)(*args, **kwargs)
 
 
 @dataclass(frozen=True)

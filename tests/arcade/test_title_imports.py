@@ -47,11 +47,18 @@ LATER = (
     "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",
     "game.arcade.storage.recordsql", "game.arcade.storage.schema",
     "game.arcade.storage.fleetfile", "hashlib",
+    "game.rules.magdagdon.questions", "game.rules.magdagdon.undo",
 )
 """Module prefixes the title's first frame must not have imported."""
 GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "hints",
-              "widgets.board", "widgets.tray", "widgets.hud", "widgets.scores", "widgets.stats")
+              "widgets.board", "widgets.tray", "widgets.hud", "widgets.scores", "widgets.stats",
+              "record", "stats", "migrations", "widgets.motion")
 """Parts of a game (``game.games.<id>.…``) the title's first frame must not have imported."""
+SAVED = ("game.games.magdagdon.session", "game.games.querni.session",
+         "game.rules.magdagdon.game", "game.rules.querni.state", "game.rules.querni.moves",
+         "game.rules.querni.questions", "game.rules.querni.chains")
+"""What reads a saved game (its session, the rules' game): loaded for the title's first frame
+only when a game is saved (CONTINUE), never to list the games."""
 
 
 def first_frame(tmp_path: Path, *args: str) -> dict[str, Any]:
@@ -88,6 +95,7 @@ def test_the_title_imports_nothing_of_play(tmp_path: Path, args: tuple[str, ...]
     assert "game.arcade.scenes.title" in modules  # the title is what was drawn
     assert any(name.endswith(".widgets.tile") for name in modules)  # with its miniatures
     assert too_early(modules) == []
+    assert sorted(set(SAVED) & set(modules)) == []  # nothing saved: no session read
 
 
 def test_the_command_line_needs_no_storage() -> None:
