@@ -40,8 +40,7 @@ LATER = (
     "game.ai",  # computer players and the advisor
     "game.arcade.play",  # what play screens share
     "game.arcade.demo", "game.arcade.kiosk",
-    "game.arcade.fleet.link", "game.arcade.fleet.remote", "game.arcade.fleet.schema",
-    "game.arcade.fleet.conninfo",  # a start without a venue
+    "game.arcade.fleet",  # a start without a venue
     "psycopg",
     # the storage's back ends: the records (SQLite, its threads), the venue's acknowledgements
     "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",
@@ -108,6 +107,21 @@ def test_the_command_line_needs_no_storage() -> None:
     modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert "game.arcade.cli" in modules and "game.arcade.fleet.config" in modules
     assert [name for name in modules if name.startswith("game.arcade.storage")] == []
+
+
+def test_the_command_line_loads_nothing_of_the_venue_link() -> None:
+    """``--fleet``'s help names the venue's environment variable without the link's modules
+    (which a start without a venue never loads)."""
+    from game.arcade.fleet.config import FLEET_ENV
+    from game.version import FLEET_ENV as NAMED
+
+    done = subprocess.run([sys.executable, "-c", "import json, sys, game.arcade.cli; "
+                           "print(json.dumps(sorted(sys.modules)))"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "game.arcade.cli" in modules
+    assert [name for name in modules if name.startswith("game.arcade.fleet")] == []
+    assert NAMED == FLEET_ENV  # one variable, whichever module names it
 
 
 def test_a_saved_game_shows_continue_without_the_records(tmp_path: Path) -> None:
