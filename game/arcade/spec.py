@@ -6,9 +6,9 @@ lazy ``"module:attribute"`` string, so listing the games stays cheap at start-up
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import reduce
+from functools import cached_property, reduce
 from typing import TYPE_CHECKING, Any
 
 from game.engine.i18n import Catalogue
@@ -36,6 +36,27 @@ def later(ref: str) -> Callable[..., Any]:
     the storage its save codec and record checks without loading its session and rules
     before the title shows."""
     return lambda *args, **kwargs: load(ref)(*args, **kwargs)
+
+
+class LaterMapping(Mapping[str, Any]):
+    """The mapping the function ``ref`` names returns, built on its first read (as
+    :func:`later`): e.g. the score ranges the rules work out, read by the venue link only."""
+
+    def __init__(self, ref: str) -> None:
+        self._ref = ref
+
+    @cached_property
+    def _items(self) -> Mapping[str, Any]:
+        return dict(load(self._ref)())
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 @dataclass(frozen=True)

@@ -53,8 +53,9 @@ GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "
               "widgets.board", "widgets.tray", "widgets.hud", "widgets.scores", "widgets.stats",
               "record", "stats", "migrations", "widgets.motion")
 """Parts of a game (``game.games.<id>.…``) the title's first frame must not have imported."""
-SAVED = ("game.games.magdagdon.session", "game.games.querni.session",
-         "game.rules.magdagdon.game", "game.rules.querni.state", "game.rules.querni.moves",
+SAVED = ("game.games.magdagdon.session", "game.games.magdagdon.daily", "game.games.querni.session",
+         "game.rules.magdagdon.game", "game.rules.magdagdon.board", "game.rules.magdagdon.scoring",
+         "game.rules.querni.state", "game.rules.querni.moves",
          "game.rules.querni.questions", "game.rules.querni.chains")
 """What reads a saved game (its session, the rules' game): loaded for the title's first frame
 only when a game is saved (CONTINUE), never to list the games."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.games.magdagdon.daily import DAILY, DAILY_DIFFICULTY, DailyDice, parse_date
-from game.rules.magdagdon import Difficulty, MagdagdonGame
+from game.rules.magdagdon import Difficulty, MagdagdonGame, score_range
 
 EVENTS = ("roll", "adjust", "reroll", "end")
 MAX_HISTORY = 400
@@ -188,3 +188,9 @@ def check_record(fields: dict[str, Any]) -> None:
         raise ValueError(f"hints must be a count, not {hints!r}")
     if "daily" in fields or fields.get("variant") == DAILY:
         parse_date(str(fields.get("daily")))  # ValueError unless YYYY-MM-DD
+
+
+def score_ranges() -> dict[str, tuple[int, int]]:
+    """The lowest and highest score of each difficulty and of the daily challenge (the
+    spec's, for the venue's server)."""
+    return {**{d.name: score_range(d) for d in Difficulty}, DAILY: score_range(DAILY_DIFFICULTY)}

@@ -3,12 +3,19 @@ settings, scores view, demo player, sounds and title tile. Registered in ``game/
 
 from __future__ import annotations
 
-from game.arcade.spec import GameSpec, SettingItem, StartOption, TileAction, Variant, later
+from game.arcade.spec import (
+    GameSpec,
+    LaterMapping,
+    SettingItem,
+    StartOption,
+    TileAction,
+    Variant,
+    later,
+)
 from game.arcade.storage import GameData, GameMigrations, SettingField
 from game.games.magdagdon import GAME_ID, SAVE_FILE
-from game.games.magdagdon.daily import DAILY, DAILY_DIFFICULTY
 from game.games.magdagdon.texts import TEXTS
-from game.rules.magdagdon import Difficulty, rank, score_range
+from game.rules.magdagdon import Difficulty, rank
 
 DIFFICULTIES = tuple(d.name for d in Difficulty)
 SESSION = "game.games.magdagdon.session"
@@ -30,8 +37,7 @@ DATA = GameData(
     check_record=later(f"{SESSION}:check_record"),
     score_of=lambda fields: int(fields["score"]),
     rank=rank,
-    score_ranges={**{d.name: score_range(d) for d in Difficulty},
-                  DAILY: score_range(DAILY_DIFFICULTY)},
+    score_ranges=LaterMapping(f"{SESSION}:score_ranges"),
     migrations=GameMigrations(
         steps={("settings", 1): later(f"{MIGRATIONS}:settings_1_to_2"),
                ("scores", 1): later(f"{MIGRATIONS}:scores_1_to_2"),
