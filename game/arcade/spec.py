@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.i18n import Catalogue
 
@@ -59,8 +59,7 @@ class LaterMapping(Mapping[str, Any]):
         return len(self._items)
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """One way to play a game (a difficulty, an opponent): its id as stored in records and
     settings, and its name and one-line description as keys of the game's catalogue."""
 
@@ -69,8 +68,7 @@ class Variant:
     line_key: str
 
 
-@dataclass(frozen=True)
-class SettingItem:
+class SettingItem(NamedTuple):
     """One row of the game's section on the settings screen: ``field`` in its settings,
     ``choices`` as (value, label key) chips; ``restarts_game``: changing it starts a new game,
     so one in progress is confirmed away first (M-2.2)."""
@@ -81,8 +79,7 @@ class SettingItem:
     restarts_game: bool = False
 
 
-@dataclass(frozen=True)
-class TileAction:
+class TileAction(NamedTuple):
     """One more button on the game's title tile (e.g. MAGDAGDON's DAILY): its label, a key of
     the game's catalogue, and the local scene it opens. ``kiosk``: offered on a public kiosk too
     (a daily challenge is not: its one attempt a day belongs to one player)."""
@@ -92,8 +89,7 @@ class TileAction:
     kiosk: bool = False
 
 
-@dataclass(frozen=True)
-class StartOption:
+class StartOption(NamedTuple):
     """A game's own command-line option that starts one of its scenes with the option's value
     (``--daily YYYY-MM-DD`` → ``play`` with ``daily=…``); ``parse`` (``"module:function"``)
     raises ``ValueError`` with the reason. The demo plays such a start too."""
