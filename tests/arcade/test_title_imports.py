@@ -39,6 +39,7 @@ print(json.dumps({"code": code, "modules": seen[0], "continues": seen[1]}))
 LATER = (
     "game.ai",  # computer players and the advisor
     "game.arcade.play",  # what play screens share
+    "game.arcade.widgets.textflow",  # the pages' layout (the title's labels only wrap)
     "game.arcade.demo", "game.arcade.kiosk",
     "game.arcade.fleet",  # a start without a venue
     "psycopg",
