@@ -34,8 +34,15 @@ def load(ref: str) -> Any:
 def later(ref: str) -> Callable[..., Any]:
     """A function that calls what ``ref`` names, imported on its first call: how a spec hands
     the storage its save codec and record checks without loading its session and rules
-    before the title shows."""
-    return lambda *args, **kwargs: load(ref)(*args, **kwargs)
+    before the title shows. Found once, then called directly (a record check runs per record)."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(load(ref))
+        return found[0](*args, **kwargs)
+
+    return call
 
 
 class LaterMapping(Mapping[str, Any]):
