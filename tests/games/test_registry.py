@@ -72,3 +72,28 @@ def test_a_spec_s_codec_loads_its_session_on_first_call(tmp_path: Path) -> None:
     session = QuerniSession.new(random.Random(5))
     assert specs["querni"].decode(specs["querni"].encode(session)).to_dict() == session.to_dict()
     assert specs["querni"].is_over(session) is False
+
+
+def test_every_reference_querni_s_spec_hands_the_storage_resolves() -> None:
+    """A finished game through each of QUERNI's codec, record, document and facet callables,
+    and a game left against the computer (a resignation, Q-6.6)."""
+    import random
+
+    from game.games.querni.demo import choose_turn
+    from game.games.querni.session import QuerniSession
+    from tests.support.querni_games import YOU_BLUE, finished
+
+    data = next(spec.data for spec in GAMES if spec.id == "querni")
+    session = finished(7, "vs_hard", YOU_BLUE)
+    record = data.make_record(session)
+    data.check_record(record)
+    assert data.facets["human"](record) == "BLUE" and data.is_over(session)
+    document = data.document(session)
+    assert document["format"] == data.document_format
+    data.check_document(document)
+    with pytest.raises(ValueError):
+        data.check_record({**record, "reason": "bored"})
+    left = QuerniSession.new(random.Random(3), "vs_easy", YOU_BLUE)
+    left.play(*choose_turn(left.state, random.Random(3)))  # a game under way (Q-6.6)
+    data.leave(left)
+    assert data.is_over(left) and data.make_record(left)["reason"] == "resigned"
