@@ -23,7 +23,7 @@ from game.engine import assets, i18n
 from game.engine.app import AppConfig, DisplayUnavailable
 from game.engine.audio import Audio
 from game.engine.scenes import Scene
-from game.version import APP_NAME
+from game.version import APP_NAME, FLEET_ENV
 
 if TYPE_CHECKING:
     from game.arcade.fleet.config import FleetConfig
@@ -221,8 +221,6 @@ def fleet_config(args: argparse.Namespace, settings: Settings,
     there by hand) is taken out of the file: passwords come from libpq's password file or
     the environment, never from the settings."""
     url, name = getattr(args, "fleet", None), getattr(args, "kiosk_name", None)
-    from game.arcade.fleet.config import FLEET_ENV
-
     if url is None and name is None and not settings.fleet_url and not os.environ.get(FLEET_ENV):
         return None  # no fleet: nothing of it is loaded
     from game.arcade.fleet import config as conninfo

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from game.arcade.fleet.config import FLEET_ENV
 from game.arcade.spec import GAME_START_SCENES, SHELL_START_SCENES, GameSpec, load
 from game.engine.locales import ALL_LOCALES, DEV_LOCALES_ENV, PSEUDO_LOCALE
+from game.version import FLEET_ENV
 
 
 def parser(games: tuple[GameSpec, ...]) -> argparse.ArgumentParser:

@@ -6,9 +6,10 @@ lazy ``"module:attribute"`` string, so listing the games stays cheap at start-up
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property, reduce
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.i18n import Catalogue
 
@@ -22,15 +23,50 @@ GAME_START_SCENES = ("play", "rules")
 
 
 def load(ref: str) -> Any:
-    """The object a ``"package.module:attribute"`` string names (imported on first use)."""
+    """The object a ``"package.module:attribute"`` string names (imported on first use; the
+    attribute may be dotted: ``"module:Class.method"``)."""
     module, _, attribute = ref.partition(":")
     if not attribute:
         raise ValueError(f"expected 'module:attribute', not {ref!r}")
-    return getattr(importlib.import_module(module), attribute)
+    return reduce(getattr, attribute.split("."), importlib.import_module(module))
 
 
-@dataclass(frozen=True)
-class Variant:
+def later(ref: str) -> Callable[..., Any]:
+    """A function that calls what ``ref`` names, imported on its first call: how a spec hands
+    the storage its save codec and record checks without loading its session and rules
+    before the title shows. Found once, then called directly (a record check runs per record)."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(load(ref))
+        return found[0](*args, **kwargs)
+
+    return call
+
+
+class LaterMapping(Mapping[str, Any]):
+    """The mapping the function ``ref`` names returns, built on its first read (as
+    :func:`later`): e.g. the score ranges the rules work out, read by the venue link only."""
+
+    def __init__(self, ref: str) -> None:
+        self._ref = ref
+
+    @cached_property
+    def _items(self) -> Mapping[str, Any]:
+        return dict(load(self._ref)())
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class Variant(NamedTuple):
     """One way to play a game (a difficulty, an opponent): its id as stored in records and
     settings, and its name and one-line description as keys of the game's catalogue."""
 
@@ -39,8 +75,7 @@ class Variant:
     line_key: str
 
 
-@dataclass(frozen=True)
-class SettingItem:
+class SettingItem(NamedTuple):
     """One row of the game's section on the settings screen: ``field`` in its settings,
     ``choices`` as (value, label key) chips; ``restarts_game``: changing it starts a new game,
     so one in progress is confirmed away first (M-2.2)."""
@@ -51,8 +86,7 @@ class SettingItem:
     restarts_game: bool = False
 
 
-@dataclass(frozen=True)
-class TileAction:
+class TileAction(NamedTuple):
     """One more button on the game's title tile (e.g. MAGDAGDON's DAILY): its label, a key of
     the game's catalogue, and the local scene it opens. ``kiosk``: offered on a public kiosk too
     (a daily challenge is not: its one attempt a day belongs to one player)."""
@@ -62,8 +96,7 @@ class TileAction:
     kiosk: bool = False
 
 
-@dataclass(frozen=True)
-class StartOption:
+class StartOption(NamedTuple):
     """A game's own command-line option that starts one of its scenes with the option's value
     (``--daily YYYY-MM-DD`` → ``play`` with ``daily=…``); ``parse`` (``"module:function"``)
     raises ``ValueError`` with the reason. The demo plays such a start too."""

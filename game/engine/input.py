@@ -14,7 +14,7 @@ Action kinds: ``press``, ``move`` (only while the left button is held: a drag), 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -63,8 +63,7 @@ KEY_NAMES: dict[int, str] = {**_LETTER_KEYS, **_DIGIT_KEYS, **_KEYPAD_DIGITS, **
 keys above. Each game maps these names to its own commands; the engine gives them no meaning."""
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One player intent, independent of the device that produced it."""
 
     kind: str

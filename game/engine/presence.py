@@ -12,18 +12,25 @@ noticed when it is gone.
 * **Lost** (X11 only): a destroyed window shows as X errors on it, a killed connection as an
   I/O error (survived: ``x11``); the app then opens a new window (a kiosk,
   :mod:`game.engine.rebuild`) or saves and ends, before it draws again.
+
+The X11 and Windows helpers are imported only where they serve: ``x11`` for a window on an
+X server, the keepers for a kept-forward one.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import sdl, win32keep, x11
+from game.engine import sdl
 from game.engine.display import Display
-from game.engine.x11keep import Keeper
+
+if TYPE_CHECKING:
+    from game.engine import x11
+    from game.engine.x11keep import Keeper
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,8 @@ class WindowPresence:
         self._errors_logged: tuple[int, float | None] = (0, None)  # X errors logged, when
         window = display.window
         if window is not None and pygame.display.get_driver() == "x11":
+            from game.engine import x11
+
             self._x11 = sdl.x11_window(window)
             if self._x11 is not None and x11.catch_errors():
                 x11.survive_connection_loss(self._x11[0])
@@ -69,8 +78,11 @@ class WindowPresence:
     def lost(self) -> bool:
         """Whether the window was destroyed under the game (X11: requests on it fail, or the
         connection to the X server broke)."""
-        return self._x11 is not None and (x11.lost(self._x11[1])
-                                          or x11.connection_lost(self._x11[0]))
+        if self._x11 is None:
+            return False
+        from game.engine import x11
+
+        return x11.lost(self._x11[1]) or x11.connection_lost(self._x11[0])
 
     def exists(self) -> bool:
         """Whether a kept-forward window still exists, asked of the X server (one round trip)
@@ -88,14 +100,20 @@ class WindowPresence:
         """Whether the game's connection to the X server broke (``xdotool windowkill``, the
         X server gone): a new window needs SDL's video started again (asked now: SDL's own
         requests on a dead connection may wait forever)."""
-        return self._x11 is not None and not x11.answers(self._x11[0])
+        if self._x11 is None:
+            return False
+        from game.engine import x11
+
+        return not x11.answers(self._x11[0])
 
     def can_reopen(self) -> bool:
         """Whether a new window can be made for a lost one: not when the X server itself is
         gone (SDL's video would be stopped for nothing, its other connection failing too)."""
-        if self._x11 is None or not x11.connection_lost(self._x11[0]):
+        if self._x11 is None:
             return True
-        return x11.server_answers()
+        from game.engine import x11
+
+        return not x11.connection_lost(self._x11[0]) or x11.server_answers()
 
     def watch(self, event: pygame.event.Event) -> None:
         """Each event, once mapped by the display: a hidden kept-forward window comes back."""
@@ -129,10 +147,14 @@ class WindowPresence:
         if window is None or not self.display.fullscreen or self.display.headless:
             return
         if self._forward is None:
+            from game.engine import win32keep
+
             if win32keep.keep(window):
                 self.display.damaged = True
             return
         if self._keeper is None:
+            from game.engine.x11keep import Keeper
+
             self._keeper = Keeper(self._forward, managed=sdl.window_manager() is not False)
         wrong = self._keeper.check(self.display.monitor().bounds)
         if wrong == ["not shown"]:
@@ -146,6 +168,8 @@ class WindowPresence:
         :data:`ERROR_LOG_SECONDS`): they are survived, since Xlib's default handler would end
         the game over a request on a window another program destroyed, but an operator
         should see that they happen."""
+        from game.engine import x11
+
         logged, at = self._errors_logged
         if x11.error_count() == logged:
             return
@@ -196,6 +220,8 @@ class WindowPresence:
             return
         self._released = True
         if self._x11 is not None and self.lost:
+            from game.engine import x11
+
             x11.unblock_hide(*self._x11)
         if self._forward is not None:
             self._forward.close()

@@ -10,9 +10,8 @@ surface is put on the screen (:func:`placed`). When nothing records, each call c
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -25,8 +24,7 @@ PANEL = "panel"
 language's own name, in its own script on every screen), a dialog's panel."""
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(NamedTuple):
     """One string on the canvas: its ink's rectangle, the box it must stay in (``None``:
     only the canvas), its kind, and the clip it was drawn under (a scrolled view: a line
     may be cut by the view's edge as it scrolls, and one wholly outside is not seen)."""
@@ -42,18 +40,17 @@ class Drawn:
         return self.clip is None or self.clip.colliderect(self.rect)
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """A shape no text may cross: a text is inside it, or off it."""
 
     rect: pygame.Rect
     kind: str
 
 
-@dataclass
 class _Layer:
-    texts: list[Drawn] = field(default_factory=list)
-    boxes: list[Box] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.texts: list[Drawn] = []
+        self.boxes: list[Box] = []
 
 
 class TextLog:

@@ -39,19 +39,27 @@ print(json.dumps({"code": code, "modules": seen[0], "continues": seen[1]}))
 LATER = (
     "game.ai",  # computer players and the advisor
     "game.arcade.play",  # what play screens share
+    "game.arcade.widgets.textflow",  # the pages' layout (the title's labels only wrap)
     "game.arcade.demo", "game.arcade.kiosk",
-    "game.arcade.fleet.link", "game.arcade.fleet.remote", "game.arcade.fleet.schema",
-    "game.arcade.fleet.conninfo",  # a start without a venue
+    "game.arcade.fleet",  # a start without a venue
     "psycopg",
     # the storage's back ends: the records (SQLite, its threads), the venue's acknowledgements
     "sqlite3", "_sqlite3", "game.arcade.storage.database", "game.arcade.storage.recordstore",
     "game.arcade.storage.recordsql", "game.arcade.storage.schema",
     "game.arcade.storage.fleetfile", "hashlib",
+    "game.rules.magdagdon.questions", "game.rules.magdagdon.undo",
 )
 """Module prefixes the title's first frame must not have imported."""
 GAME_LATER = ("scenes", "demo", "controller", "computer", "players", "review", "hints",
-              "widgets.board", "widgets.tray", "widgets.hud", "widgets.scores", "widgets.stats")
+              "widgets.board", "widgets.tray", "widgets.hud", "widgets.scores", "widgets.stats",
+              "record", "stats", "migrations", "widgets.motion")
 """Parts of a game (``game.games.<id>.…``) the title's first frame must not have imported."""
+SAVED = ("game.games.magdagdon.session", "game.games.magdagdon.daily", "game.games.querni.session",
+         "game.rules.magdagdon.game", "game.rules.magdagdon.board", "game.rules.magdagdon.scoring",
+         "game.rules.querni.state", "game.rules.querni.moves",
+         "game.rules.querni.questions", "game.rules.querni.chains")
+"""What reads a saved game (its session, the rules' game): loaded for the title's first frame
+only when a game is saved (CONTINUE), never to list the games."""
 
 
 def first_frame(tmp_path: Path, *args: str) -> dict[str, Any]:
@@ -88,6 +96,7 @@ def test_the_title_imports_nothing_of_play(tmp_path: Path, args: tuple[str, ...]
     assert "game.arcade.scenes.title" in modules  # the title is what was drawn
     assert any(name.endswith(".widgets.tile") for name in modules)  # with its miniatures
     assert too_early(modules) == []
+    assert sorted(set(SAVED) & set(modules)) == []  # nothing saved: no session read
 
 
 def test_the_command_line_needs_no_storage() -> None:
@@ -100,6 +109,21 @@ def test_the_command_line_needs_no_storage() -> None:
     modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert "game.arcade.cli" in modules and "game.arcade.fleet.config" in modules
     assert [name for name in modules if name.startswith("game.arcade.storage")] == []
+
+
+def test_the_command_line_loads_nothing_of_the_venue_link() -> None:
+    """``--fleet``'s help names the venue's environment variable without the link's modules
+    (which a start without a venue never loads)."""
+    from game.arcade.fleet.config import FLEET_ENV
+    from game.version import FLEET_ENV as NAMED
+
+    done = subprocess.run([sys.executable, "-c", "import json, sys, game.arcade.cli; "
+                           "print(json.dumps(sorted(sys.modules)))"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "game.arcade.cli" in modules
+    assert [name for name in modules if name.startswith("game.arcade.fleet")] == []
+    assert NAMED == FLEET_ENV  # one variable, whichever module names it
 
 
 def test_a_saved_game_shows_continue_without_the_records(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.arcade.widgets.textflow import wrap_line
+from game.arcade.widgets.wrapping import wrap_line
 from game.engine import caches, i18n, textlog
 
 _cache: dict[tuple[str, str, int, tuple[int, ...], str], pygame.Surface] = {}

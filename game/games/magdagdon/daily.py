@@ -13,12 +13,16 @@ import re
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from game.rules.magdagdon import Difficulty
+
 if TYPE_CHECKING:
     from game.arcade.storage import Record
 
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 DAILY = "DAILY"
 """The record variant of a daily challenge's one recorded attempt (its own table)."""
+DAILY_DIFFICULTY = Difficulty.SURVIVAL
+"""The daily challenge is played under SURVIVAL's rules."""
 LIMIT = 252  # 6 × 42: bytes from here up are skipped so the six faces stay equally likely
 
 

@@ -1,19 +1,18 @@
 """MAGDAGDON's files from before the arcade (version 1), and how each becomes version 2.
 
 Version 1 was written when MAGDAGDON was the only game, so every v1 file is this game's; the
-spec hands :data:`MIGRATIONS` to storage. Both versions and each step are described in
-docs/data-formats.md. The old public default PIN ``"2468"`` is never carried over: the kiosk
-asks its operator for a PIN instead.
+spec hands these steps to storage (imported when a v1 file is read). Both versions and each
+step are described in docs/data-formats.md. The old public default PIN ``"2468"`` is never
+carried over: the kiosk asks its operator for a PIN instead.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.arcade.storage import GameMigrations, hash_pin, is_iso_date, valid_pin
-from game.games.magdagdon import GAME_ID
+from game.arcade.storage import hash_pin, is_iso_date, valid_pin
+from game.games.magdagdon import GAME_ID, SAVE_FILE
 
-SAVE_FILE = "savegame.json"
 V1_DEFAULT_PIN = "2468"
 """v1's public default PIN: it protected nothing, so it migrates to "no PIN configured"."""
 V1_TABLES = ("PEACEFUL", "SURVIVAL", "NIGHTMARE")
@@ -84,11 +83,3 @@ def save_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return {"version": 2, "game": GAME_ID, "id": data.get("game_id"),
             "saved_at": saved_at if is_iso_date(saved_at) else UNKNOWN_SAVE_DATE,
             "state": data["game"]}
-
-
-MIGRATIONS = GameMigrations(
-    steps={("settings", 1): settings_1_to_2, ("scores", 1): scores_1_to_2,
-           ("save", 1): save_1_to_2},
-    save_file=SAVE_FILE,
-)
-"""What storage applies to MAGDAGDON's older files."""

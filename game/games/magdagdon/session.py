@@ -14,17 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.games.magdagdon.daily import DailyDice, parse_date
-from game.rules.magdagdon import Difficulty, MagdagdonGame
-
-DAILY_DIFFICULTY = Difficulty.SURVIVAL
-"""The daily challenge is played under SURVIVAL's rules."""
+from game.games.magdagdon.daily import DAILY, DAILY_DIFFICULTY, DailyDice, parse_date
+from game.rules.magdagdon import Difficulty, MagdagdonGame, score_range
 
 EVENTS = ("roll", "adjust", "reroll", "end")
 MAX_HISTORY = 400
 """More entries than any game can make (16 turns × (roll + 3 powers + end)); a save with more
 is not one this game wrote."""
 MAX_HINTS = 10_000
+MAX_SCORE = 10_000
+"""Bounds a stored score may have (the game's range is far inside: M-7.6 caps it at 544)."""
 
 
 @dataclass(eq=False)
@@ -145,3 +144,53 @@ def game_of(obj: Session | MagdagdonGame) -> MagdagdonGame:
 def session_of(obj: Session | MagdagdonGame) -> Session:
     """``obj`` as a session: a bare game becomes a new session (no hints, no history)."""
     return obj if isinstance(obj, Session) else Session(obj)
+
+
+def encode(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """The save of ``obj`` (the spec's codec): a bare game saves as a session."""
+    return session_of(obj).to_dict()
+
+
+def is_over(obj: Session | MagdagdonGame) -> bool:
+    return bool(game_of(obj).is_over)
+
+
+def record(obj: Session | MagdagdonGame) -> dict[str, Any]:
+    """A finished game's record (M-8.2): score, turns, powers used and ruins, per difficulty;
+    ``hints``: how many hints the player was shown (only when there were any)."""
+    game = game_of(obj)
+    card = game.score()
+    fields = {"variant": game.difficulty.name, "score": card.total, "turns": game.turns,
+              "powers": game.powers_used, "ruins": card.ruins}
+    if isinstance(obj, Session) and obj.daily is not None:
+        fields["variant"] = DAILY  # the day's one recorded attempt, in its own table
+        fields["daily"] = obj.daily
+    hints = obj.hints if isinstance(obj, Session) else 0
+    if hints:
+        fields["hints"] = hints
+    return fields
+
+
+def _check_int(fields: dict[str, Any], name: str, low: int, high: int) -> None:
+    value = fields.get(name)
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{name} must be an int from {low} to {high}, not {value!r}")
+
+
+def check_record(fields: dict[str, Any]) -> None:
+    """A stored record must look like one :func:`record` wrote (ValueError otherwise)."""
+    _check_int(fields, "score", -MAX_SCORE, MAX_SCORE)
+    _check_int(fields, "turns", 0, 16)
+    _check_int(fields, "powers", 0, max(d.powers for d in Difficulty))
+    _check_int(fields, "ruins", 0, 16)
+    hints = fields.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= 10_000:
+        raise ValueError(f"hints must be a count, not {hints!r}")
+    if "daily" in fields or fields.get("variant") == DAILY:
+        parse_date(str(fields.get("daily")))  # ValueError unless YYYY-MM-DD
+
+
+def score_ranges() -> dict[str, tuple[int, int]]:
+    """The lowest and highest score of each difficulty and of the daily challenge (the
+    spec's, for the venue's server)."""
+    return {**{d.name: score_range(d) for d in Difficulty}, DAILY: score_range(DAILY_DIFFICULTY)}

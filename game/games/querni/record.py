@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.games.querni import FORMAT
 from game.games.querni.session import (
     ABANDONED,
+    MAX_HINTS,
     NO_RESULT,
     RESIGNED,
     Ending,
@@ -23,8 +25,12 @@ from game.games.querni.session import (
     replay,
     turn_from_json,
     turn_to_json,
+    valid_players,
 )
 from game.rules.querni import (
+    ALL_REMOVED,
+    NO_CHAIN_LEFT,
+    QUIET_ROUNDS,
     Chain,
     Color,
     Outcome,
@@ -33,8 +39,8 @@ from game.rules.querni import (
     TurnTrace,
     trace_turn,
 )
+from game.rules.querni.state import RESULTS
 
-FORMAT = "querni-record"
 VERSION = 1
 """A game that ended on the board (Q-5)."""
 ENDED_VERSION = 2
@@ -43,6 +49,8 @@ TAKEBACK_VERSION = 3
 """Version 2 plus the count of take-backs (``takebacks``)."""
 KEYS = {"format", "version", "start", "turns", "result", "reason"}
 MAX_TAKEBACKS = 100_000
+REASONS = (ALL_REMOVED, NO_CHAIN_LEFT, QUIET_ROUNDS, RESIGNED, ABANDONED)
+"""Why a game ended: the rules' three (Q-5), a resignation, two players' EXIT (Q-6.6)."""
 
 
 @dataclass(frozen=True)
@@ -186,3 +194,41 @@ def _ended_off_the_board(start: QuerniState, turns: tuple[Turn, ...], end: Quern
     else:
         raise ValueError(f"a game {reason} has no result {result!r}")
     return GameRecord(start, turns, ending.outcome.result, reason)
+
+
+# --- the record storage keeps of a finished game (the spec's) ------------------------------------
+def record_fields(session: QuerniSession) -> dict[str, Any]:
+    """A finished game's record: variant, result, reason, turns and who played."""
+    outcome = session.outcome
+    assert outcome is not None, "only a finished game is recorded"
+    record = {"variant": session.variant, "result": outcome.result, "reason": outcome.reason,
+              "turns": session.turn_count, "players": dict(session.players)}
+    if session.hints:
+        record["hints"] = session.hints  # only when there were any (as MAGDAGDON's)
+    if session.takebacks:
+        record["takebacks"] = session.takebacks  # TAKE BACK against EASY or MEDIUM
+    return record
+
+
+def check_record_fields(fields: dict[str, Any]) -> None:
+    """A stored record must look like one :func:`record_fields` wrote (ValueError otherwise)."""
+    result, reason = fields.get("result"), fields.get("reason")
+    if result not in (*RESULTS, NO_RESULT):
+        raise ValueError(f"result must be one of {RESULTS} or {NO_RESULT}, not {result!r}")
+    if reason not in REASONS:
+        raise ValueError(f"reason must be one of {REASONS}, not {reason!r}")
+    if (result == NO_RESULT) != (reason == ABANDONED) or (reason == RESIGNED
+                                                          and result == "DRAW"):
+        raise ValueError(f"a game that ended {reason!r} cannot have the result {result!r}")
+    turns = fields.get("turns")
+    if type(turns) is not int or not 1 <= turns <= 100_000:
+        raise ValueError(f"turns must be a count, not {turns!r}")
+    players = fields.get("players")
+    if not valid_players(players):
+        raise ValueError(f"players must name who played BLUE and RED, not {players!r}")
+    hints = fields.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise ValueError(f"hints must be a count, not {hints!r}")
+    takebacks = fields.get("takebacks", 0)
+    if type(takebacks) is not int or not 0 <= takebacks <= 100_000:
+        raise ValueError(f"takebacks must be a count, not {takebacks!r}")

@@ -10,15 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from game.games.querni import LEVELS as LEVELS
+from game.games.querni import TWO_PLAYERS as TWO_PLAYERS
+from game.games.querni import VERSUS as VERSUS
 from game.rules.querni import Chain, Color, IllegalMove, Outcome, QuerniState, Square
 
-TWO_PLAYERS = "two_players"
-"""The variant of a game between two people on one screen."""
-LEVELS = ("easy", "medium", "hard")
-"""The computer opponent's levels (``game.ai.querni.LEVELS``), easiest first."""
-VERSUS = {f"vs_{level}": level for level in LEVELS}
-"""The variants of a game against the computer (``vs_easy``, ``vs_medium``, ``vs_hard``) and
-the computer's level in each. The person's colour is chosen on the setup screen."""
 DEMO = "demo"
 """The demo's and the kiosk's attract games: the computer at MEDIUM (BLUE) against itself at
 HARD (RED). Recorded under ``--demo`` (never in attract mode), but not a variant a player

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.arcade.storage import DB_FILE, SCORES_FILE, GameData, Notice, SettingField, Storage
-from game.games.magdagdon.migrations import MIGRATIONS as MAGDAGDON_MIGRATIONS
+from game.games.magdagdon.spec import DATA as MAGDAGDON_DATA
 from game.rules import magdagdon
 from game.rules.magdagdon import Difficulty, MagdagdonGame
 from tests.rules.magdagdon_support import RandomPlayer
@@ -75,7 +75,7 @@ MAGDAGDON = GameData(
     check_record=check_magdagdon_record,
     score_of=lambda record: record["score"],
     rank=magdagdon.rank,
-    migrations=MAGDAGDON_MIGRATIONS,
+    migrations=MAGDAGDON_DATA.migrations,
 )
 
 

@@ -8,8 +8,9 @@ import unicodedata
 import pygame
 import pytest
 
-from game.arcade.widgets import textflow
-from game.arcade.widgets.textflow import ZWSP, Block, PageStyle, TextStyle
+from game.arcade.widgets import textflow, wrapping
+from game.arcade.widgets.textflow import Block, PageStyle, TextStyle
+from game.arcade.widgets.wrapping import ZWSP
 from game.engine import i18n
 
 LOREM = (
@@ -41,25 +42,25 @@ def body() -> pygame.font.Font:
 def test_breaks_at_spaces():
     font = body()
     width = font.size("aaa bbb")[0] + 4
-    assert textflow.wrap_line("aaa bbb ccc", font, width) == ["aaa bbb", "ccc"]
+    assert wrapping.wrap_line("aaa bbb ccc", font, width) == ["aaa bbb", "ccc"]
 
 
 def test_breaks_at_zero_width_spaces_and_never_keeps_them():
     font = body()
     width = font.size("aaabbb")[0] + 4
-    lines = textflow.wrap_line(f"aaa{ZWSP}bbb{ZWSP}ccc", font, width)
+    lines = wrapping.wrap_line(f"aaa{ZWSP}bbb{ZWSP}ccc", font, width)
     assert lines == ["aaabbb", "ccc"]
     assert all(ZWSP not in line for line in lines)
 
 
 def test_spaces_and_zwsp_mixed_keep_the_spaces_only():
     font = body()
-    assert textflow.wrap_line(f"ab{ZWSP}cd ef", font, 2000) == ["abcd ef"]
+    assert wrapping.wrap_line(f"ab{ZWSP}cd ef", font, 2000) == ["abcd ef"]
 
 
 def test_no_break_inside_a_word_that_fits():
     font = body()
-    lines = textflow.wrap_line("MAGDAGDON MAGDAGDON", font, font.size("MAGDAGDON")[0] + 10)
+    lines = wrapping.wrap_line("MAGDAGDON MAGDAGDON", font, font.size("MAGDAGDON")[0] + 10)
     assert lines == ["MAGDAGDON", "MAGDAGDON"]
 
 
@@ -79,7 +80,7 @@ def test_thai_breaks_only_between_marked_words():
     i18n.set_locale("th")
     font = i18n.font("ui", 30)
     width = 260
-    lines = textflow.wrap_line(THAI, font, width)
+    lines = wrapping.wrap_line(THAI, font, width)
     assert len(lines) > 2
     assert "".join(lines) == THAI.replace(ZWSP, "")
     boundaries = {len("".join(THAI_WORDS[:i])) for i in range(len(THAI_WORDS) + 1)}
@@ -111,7 +112,7 @@ def test_a_word_wider_than_the_line_is_split_by_characters():
     font = body()
     word = "MAGDAGDON" * 12
     width = 300
-    lines = textflow.wrap_line(f"go {word} end", font, width)
+    lines = wrapping.wrap_line(f"go {word} end", font, width)
     assert lines[0] == "go"  # the short word is not glued to the long one's first part
     assert len(lines) >= 4
     assert "".join(lines[1:]).replace(" ", "") == word + "end"  # no character lost or added
@@ -123,7 +124,7 @@ def test_a_split_never_separates_a_thai_mark_from_its_letter():
     i18n.set_locale("th")
     font = i18n.font("ui", 30)
     word = "".join(THAI_WORDS)  # no break opportunity at all
-    lines = textflow.wrap_line(word, font, 120)
+    lines = wrapping.wrap_line(word, font, 120)
     assert len(lines) > 3 and "".join(lines) == word
     for line in lines:
         assert unicodedata.category(line[0]) not in ("Mn", "Mc")
@@ -131,12 +132,12 @@ def test_a_split_never_separates_a_thai_mark_from_its_letter():
 
 
 def test_a_newline_forces_a_break():
-    assert textflow.wrap_line("one\ntwo", body(), 2000) == ["one", "two"]
+    assert wrapping.wrap_line("one\ntwo", body(), 2000) == ["one", "two"]
 
 
 def test_strong_markup():
-    assert textflow.parse_strong("a **B** c") == [("a ", False), ("B", True), (" c", False)]
-    assert textflow.parse_strong("2 ** 3") == [("2 ** 3", False)]  # unpaired: literal
+    assert wrapping.parse_strong("a **B** c") == [("a ", False), ("B", True), (" c", False)]
+    assert wrapping.parse_strong("2 ** 3") == [("2 ** 3", False)]  # unpaired: literal
     line = textflow.wrap("press **ROLL** now", 2000)[0]
     assert line.pieces == (("press ", False), ("ROLL", True), (" now", False))
 

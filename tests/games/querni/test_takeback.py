@@ -15,10 +15,15 @@ from game.games.querni.computer import ComputerPlayer
 from game.games.querni.demo import choose_turn as demo_turn
 from game.games.querni.games_list import from_document, rows, who_text
 from game.games.querni.players import HumanPlayer
-from game.games.querni.record import TAKEBACK_VERSION, check, to_record
+from game.games.querni.record import (
+    TAKEBACK_VERSION,
+    check,
+    check_record_fields,
+    record_fields,
+    to_record,
+)
 from game.games.querni.scenes.replay import ReplayScene
 from game.games.querni.session import QuerniSession, replay
-from game.games.querni.spec import _check_record, _record
 from game.rules.querni import Color
 from tests.support import settle
 from tests.support.querni_screen import start_vs, tap
@@ -72,11 +77,11 @@ def test_take_backs_are_saved_recorded_and_in_the_document():
     loaded = QuerniSession.from_dict(session.to_dict())
     assert loaded.takebacks == 1 and loaded.state == session.state
     session.resign(B)
-    fields = _record(session)
+    fields = record_fields(session)
     assert fields["takebacks"] == 1
-    _check_record(fields)
+    check_record_fields(fields)
     with pytest.raises(ValueError):
-        _check_record({**fields, "takebacks": -1})
+        check_record_fields({**fields, "takebacks": -1})
     document = to_record(session)
     assert document["version"] == TAKEBACK_VERSION and document["takebacks"] == 1
     assert check(document).takebacks == 1
@@ -87,7 +92,7 @@ def test_take_backs_are_saved_recorded_and_in_the_document():
     plain = versus("easy")
     plain.resign(B)
     assert "takebacks" not in to_record(plain) and to_record(plain)["version"] == 2
-    assert "takebacks" not in _record(plain)
+    assert "takebacks" not in record_fields(plain)
 
 
 def test_take_back_on_the_screen_restores_the_position_and_the_game_says_so(saving_app):

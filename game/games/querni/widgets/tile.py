@@ -1,5 +1,7 @@
 """The title screen's QUERNI tile: a live miniature of the board playing a short loop, a pure
-function of ``time`` over a board rendered once per size.
+function of ``time`` over a board rendered once per size. Its pieces move along the play
+screen's curves (``motion``), imported when the first piece moves, not for the title's first
+frame.
 """
 
 from __future__ import annotations
@@ -7,12 +9,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.games.querni.widgets import motion, palette, pieces
+from game.games.querni.widgets import palette, pieces
 from game.games.querni.widgets.pieces import blit_centred
 from game.rules.querni import COLS, ROWS, Color, Square
+
+if TYPE_CHECKING:
+    from game.games.querni.widgets.motion import Pose
 
 LOOP = 9.0
 """Seconds per loop of the miniature's little game."""
@@ -93,18 +99,20 @@ def draw_tile(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
             surface.blit(mark, mark.get_rect(center=centre(sq)))
 
     places = _places(now, restarting)
-    moving: list[tuple[Color, int, motion.Pose]] = []
+    moving: list[tuple[Color, int, Pose]] = []
     for sq, (color, number) in places.items():
         if sq in CHAIN and (popped or _phase(now, POP) > 0) and not restarting:
             continue
         if (color, number) == START[STEP[0]] and STEP[2] < now < STEP[3]:
-            pose = motion.step_pose(centre(STEP[0]), centre(STEP[1]),
-                                    _phase(now, (STEP[2], STEP[3])))
+            from game.games.querni.widgets.motion import step_pose
+
+            pose = step_pose(centre(STEP[0]), centre(STEP[1]), _phase(now, (STEP[2], STEP[3])))
             moving.append((color, number, pose))
             continue
         if (color, number) == START[JUMP[0]] and JUMP[2] < now < JUMP[3]:
-            pose = motion.jump_pose(centre(JUMP[0]), centre(JUMP[1]),
-                                    _phase(now, (JUMP[2], JUMP[3])))
+            from game.games.querni.widgets.motion import jump_pose
+
+            pose = jump_pose(centre(JUMP[0]), centre(JUMP[1]), _phase(now, (JUMP[2], JUMP[3])))
             moving.append((color, number, pose))
             continue
         state = "chain" if sq in CHAIN[:lit] else "normal"
@@ -136,6 +144,8 @@ def _pop(surface: pygame.Surface, centre: Callable[[Square], tuple[float, float]
          p: float) -> None:
     """The chain pops in number order with a ring of sparks (pure: no particle state)."""
     starts = {(2, 2): (Color.BLUE, 3), (3, 3): (Color.BLUE, 4), (4, 3): (Color.BLUE, 5)}
+    from game.games.querni.widgets import motion
+
     for i, sq in enumerate(CHAIN):
         q = motion.pop_local(i, len(CHAIN), p)
         scale, alpha = motion.pop_pose(q)
