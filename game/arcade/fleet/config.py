@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from game.version import APP_NAME
+from game.version import FLEET_ENV
 
 if TYPE_CHECKING:
     pass
@@ -126,8 +126,6 @@ def reason(error: BaseException, password: str | None) -> str:
     return scrub(text.splitlines()[0] if text else type(error).__name__, password)[:300]
 
 
-FLEET_ENV = f"{APP_NAME.upper()}_FLEET_URL"
-"""The environment variable naming the venue's server (``MAGDAGDON_FLEET_URL``)."""
 KIOSK_NAME_MAX = 24
 
 
@@ -173,8 +171,8 @@ class KioskLine:
 
 
 def valid_kiosk_name(name: object) -> bool:
-    # the settings' own rule, read when a name is checked: the command line imports this
-    # module for FLEET_ENV, and the storage package is not needed to parse options
+    # the settings' own rule, read when a name is checked: the storage package is not
+    # needed to read a venue's settings
     from game.arcade.storage.settings import KIOSK_NAME_RE
 
     return isinstance(name, str) and bool(KIOSK_NAME_RE.fullmatch(name)) \
