@@ -78,6 +78,7 @@ class GamesScene(ArcadeScene):
         self.rows = GameRows(0, lambda offset, count: Future())
         self._reading = Lane("games-list", linger=1.0)
         self._counting: Future[tuple[int, list[GameRow]]] | None = None
+        self._ahead: Future[None] | None = None
         self.scroller = Scroller(0, self.view.height, not self.ctx.settings.reduced_motion)
         self.focus: int | None = None
         self._read: set[str] = set()  # rows whose document was read (or could not be)
@@ -116,6 +117,8 @@ class GamesScene(ArcadeScene):
             return
         counted, self._counting = self._counting, None
         count, first = (0, []) if counted.exception() else counted.result()
+        if count and self._ahead is None:  # what a tap opens, once the list is shown
+            self._ahead = import_ahead("game.games.querni.scenes.replay")
         self.rows = GameRows(count, lambda offset, size: self._reading.submit(
             lambda: self._page(offset, size)[1]), first)
         self.scroller.content = len(self.rows) * self.row_h
@@ -125,7 +128,6 @@ class GamesScene(ArcadeScene):
     def enter(self) -> None:
         self.b_back = buttons.button(self.gui, pygame.Rect(40, 40, 240, 96), "common.back",
                                      self.close, "#choice")
-        import_ahead("game.games.querni.scenes.replay")
 
     def resume(self) -> None:
         self.refresh()
@@ -247,13 +249,13 @@ class GamesScene(ArcadeScene):
     @property
     def reading(self) -> bool:
         """The list's count or a page of it is still being read."""
-        return self._counting is not None or self.rows.reading or bool(self._summing)
+        return self._counting is not None or self.rows.reading
 
     @property
     def still(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
         """Nothing moves unless the list scrolls, is read, or has shown rows still to be
         summed up (untouched, it is redrawn only rarely)."""
-        return not self.scroller.moving and not self.reading and not self._unread()
+        return not (self.scroller.moving or self.reading or self._summing or self._unread())
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(background(surface.get_size()), (0, 0))
