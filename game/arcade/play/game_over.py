@@ -5,8 +5,8 @@ and draws what its panel says."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -37,6 +37,18 @@ def button_row(panel: pygame.Rect, top: int, count: int, height: int,
     return rects
 
 
+class Places(NamedTuple):
+    """Where a game puts the panel's buttons, and SHOW RESULT over the board."""
+
+    again: pygame.Rect
+    review: pygame.Rect
+    stats: pygame.Rect
+    menu: pygame.Rect
+    view: pygame.Rect
+    result: pygame.Rect
+    review_style: str = "#choice"
+
+
 class GameOverScreen(ArcadeScene):
     """An overlay over the finished board (the play screen below stays visible).
 
@@ -60,27 +72,62 @@ class GameOverScreen(ArcadeScene):
         """VIEW BOARD: the panel is put aside and the final board shows."""
         self.panel = pygame.Rect((0, 0), panel_size)
         self.panel.center = app.surface.get_rect().center
+        self._making: Iterator[None] | None = None
 
     @property
     def counted(self) -> bool:
         """The panel shows all it has to say (a count-up has finished)."""
         return True
 
-    def make_buttons(self, again: pygame.Rect, review: pygame.Rect, stats: pygame.Rect,
-                     menu: pygame.Rect, view: pygame.Rect, result: pygame.Rect,
-                     review_style: str = "#choice") -> None:
-        """The panel's buttons where the game placed them; SHOW RESULT at ``result``, over
+    def places(self) -> Places:
+        """Where the game puts the buttons."""
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        for _ in self._buttons():  # those not made ahead (``prepare``)
+            pass
+        self._title_ahead()
+
+    def prepare(self) -> Iterator[None]:
+        """The buttons a step each, their pictures pressed and hovered, then MENU's title."""
+        yield from self._buttons()
+        for button in (self.b_again, self.b_review, self.b_stats, self.b_menu, self.b_view,
+                       self.b_result):
+            yield from buttons.states_ahead(button)
+        self._title_ahead()
+
+    def resume(self) -> None:
+        self._title_ahead()  # (a screen opened over this one dropped it)
+
+    def _title_ahead(self) -> None:
+        if self.app.nav.known("title"):
+            self.app.nav.prepare("title", game_id=self.game_id)
+
+    def _buttons(self) -> Iterator[None]:
+        """The one run of ``_make_buttons``, shared by ``prepare`` and ``enter``."""
+        if self._making is None:
+            self._making = self._make_buttons()
+        return self._making
+
+    def _make_buttons(self) -> Iterator[None]:
+        """The panel's buttons where the game places them; SHOW RESULT at ``result``, over
         the board, while the panel is aside."""
-        ui, texts = self.gui, self.texts
-        self.b_again = buttons.button(ui, again, "over.play_again", self.play_again, "#roll",
-                                      texts=texts)
-        self.b_review = buttons.button(ui, review, "over.review", self.review, review_style,
-                                       texts=texts)
-        self.b_stats = buttons.button(ui, stats, "title.stats", self.stats, "#choice")
-        self.b_menu = buttons.button(ui, menu, "over.menu", self.menu, "#button", texts=texts)
-        self.b_view = buttons.button(ui, view, "over.view_board", self.view_board, "#choice",
+        places, ui, texts = self.places(), self.gui, self.texts
+        self.b_again = buttons.button(ui, places.again, "over.play_again", self.play_again,
+                                      "#roll", texts=texts)
+        yield
+        self.b_review = buttons.button(ui, places.review, "over.review", self.review,
+                                       places.review_style, texts=texts)
+        yield
+        self.b_stats = buttons.button(ui, places.stats, "title.stats", self.stats, "#choice")
+        yield
+        self.b_menu = buttons.button(ui, places.menu, "over.menu", self.menu, "#button",
                                      texts=texts)
-        self.b_result = buttons.button(ui, result, "over.show_result", self.view_board,
+        yield
+        self.b_view = buttons.button(ui, places.view, "over.view_board", self.view_board,
+                                     "#choice", texts=texts)
+        yield
+        self.b_result = buttons.button(ui, places.result, "over.show_result", self.view_board,
                                        "#confirm", texts=texts)
         self._show_panel()
 

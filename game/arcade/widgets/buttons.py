@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -106,6 +107,17 @@ def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
     active = shape.active_state
     if not active.generated:
         shape.redraw_state(active.state_id)
+
+
+def states_ahead(element: pygame_gui.core.UIElement) -> Iterator[None]:
+    """Draw the hovered and pressed pictures ``draw_other_states_when_shown`` left for
+    later, a step each: the button of a screen built ahead shows them at once."""
+    shape: Any = getattr(element, "drawable_shape", None)
+    for state_id in ("hovered", "active") if shape is not None else ():
+        state = shape.states.get(state_id)
+        if state is not None and not state.generated and element.alive():
+            shape.redraw_state(state_id)
+            yield
 
 
 def relabel(elements: Iterable[object]) -> None:
