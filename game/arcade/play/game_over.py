@@ -89,11 +89,10 @@ class GameOverScreen(ArcadeScene):
         self._title_ahead()
 
     def prepare(self) -> Iterator[None]:
-        """The buttons a step each, their pictures pressed and hovered, then MENU's title."""
+        """The buttons a step each, then MENU's title; their pressed pictures later."""
         yield from self._buttons()
-        for button in (self.b_again, self.b_review, self.b_stats, self.b_menu, self.b_view,
-                       self.b_result):
-            yield from buttons.states_ahead(button)
+        self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
+                             later=True)
         self._title_ahead()
 
     def resume(self) -> None:

@@ -117,20 +117,23 @@ class TitleScene(ArcadeScene):
 
     def prepare(self) -> Iterator[None]:
         """Built ahead (MENU at game over builds it): the variant chooser NEW GAME opens,
-        then the title itself, with the buttons' hovered and pressed pictures, the backdrop
-        layer, the logos and each miniature's first picture; ``enter`` builds the buttons
-        anew from what these left ready."""
+        its buttons pressed too, then the title itself, its backdrop layer, logos and each
+        miniature's first picture (its buttons pressed later), then the screen NEW GAME
+        opens; ``enter`` builds the buttons anew from what these left ready."""
         size = self.app.surface.get_size()
         scratch = pygame.Surface(size)  # what is drawn here only renders what it needs
         spec = self._focused()
         if spec is not None and spec.setup_scene is None:
             self.choosing = spec
-            yield from self._building(ahead=True)
+            yield from self._building()
+            yield from buttons.states_ahead(self.variant_buttons)
             self._draw_variants_static(scratch, spec)
             self._draw_logo(scratch, *self._logos()[0])
             yield
             self.choosing = None
-        yield from self._building(ahead=True)
+        yield from self._building()
+        self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
+                             later=True)
         self.static_layer(size)
         yield
         for logo in self._logos():
@@ -147,9 +150,8 @@ class TitleScene(ArcadeScene):
         for _ in self._building():
             pass
 
-    def _building(self, ahead: bool = False) -> Iterator[None]:
-        """The tiles' and the menu's buttons, or the variant chooser's, a step each;
-        ``ahead``: then their other pictures, a step each."""
+    def _building(self) -> Iterator[None]:
+        """The tiles' and the menu's buttons, or the variant chooser's, a step each."""
         self.gui.clear_and_reset()
         self._saved_from_files = not self.ctx.records_open
         self.tiles = []
@@ -160,9 +162,6 @@ class TitleScene(ArcadeScene):
             for spec, rect in zip(self.app.offered_games, self._tile_rects()):
                 self.tiles.append((yield from self._build_tile(spec, rect)))
         yield from self._build_menu()
-        for element in self.gui.get_sprite_group().sprites() if ahead else []:
-            if isinstance(element, pygame_gui.elements.UIButton):
-                yield from buttons.states_ahead(element)
 
     def tile_actions(self, spec: GameSpec) -> list[TileAction]:
         """The game's extra tile buttons this arcade offers (a kiosk only the public ones)."""

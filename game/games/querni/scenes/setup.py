@@ -109,17 +109,15 @@ class SetupScene(ArcadeScene):
         self._build()
 
     def prepare(self) -> Iterator[None]:
-        """Built ahead (the title builds it for NEW GAME): the buttons a step each, then
-        their hovered and pressed pictures (NEW GAME's first), and the tokens; ``enter``
+        """Built ahead (the title builds it for NEW GAME): the buttons a step each and
+        the tokens, then their hovered and pressed pictures (NEW GAME's first); ``enter``
         builds the buttons anew from what these left ready."""
         yield from self._building()
-        for element in [self.b_start, *self.gui.get_sprite_group().sprites()]:
-            if isinstance(element, pygame_gui.elements.UIButton):
-                yield from buttons.states_ahead(element)
         for size in (80, 96):
             for color in Color:
                 pieces.token(color, size)
         yield
+        yield from buttons.states_ahead([self.b_start, *self.gui.get_sprite_group().sprites()])
 
     def _build(self) -> None:
         for _ in self._building():
