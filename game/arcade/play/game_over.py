@@ -72,7 +72,7 @@ class GameOverScreen(ArcadeScene):
         """VIEW BOARD: the panel is put aside and the final board shows."""
         self.panel = pygame.Rect((0, 0), panel_size)
         self.panel.center = app.surface.get_rect().center
-        self._making: Iterator[None] | None = None
+        self._making = self._make_buttons()  # run by ``prepare`` ahead, or by ``enter``
 
     @property
     def counted(self) -> bool:
@@ -84,13 +84,13 @@ class GameOverScreen(ArcadeScene):
         raise NotImplementedError
 
     def enter(self) -> None:
-        for _ in self._buttons():  # those not made ahead (``prepare``)
+        for _ in self._making:  # those not made ahead
             pass
         self._title_ahead()
 
     def prepare(self) -> Iterator[None]:
         """The buttons a step each, then MENU's title; their pressed pictures later."""
-        yield from self._buttons()
+        yield from self._making
         self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
                              later=True)
         self._title_ahead()
@@ -101,12 +101,6 @@ class GameOverScreen(ArcadeScene):
     def _title_ahead(self) -> None:
         if self.app.nav.known("title"):
             self.app.nav.prepare("title", game_id=self.game_id)
-
-    def _buttons(self) -> Iterator[None]:
-        """The one run of ``_make_buttons``, shared by ``prepare`` and ``enter``."""
-        if self._making is None:
-            self._making = self._make_buttons()
-        return self._making
 
     def _make_buttons(self) -> Iterator[None]:
         """The panel's buttons where the game places them; SHOW RESULT at ``result``, over
