@@ -108,3 +108,20 @@ def test_the_game_over_screen_and_menu_s_title_are_built_before_they_open(app, m
     assert isinstance(title, TitleScene) and opened[1:] == [(title, True)]
     assert [tile.spec.id for tile in title.tiles] == ["magdagdon", "querni"]
     assert title.focus == "magdagdon" and title.choosing is None
+
+
+def test_the_title_is_built_again_behind_a_screen_opened_over_the_game_over_screen(app):
+    """STATISTICS over the panel drops the title built ahead (made for the way not taken);
+    back on the panel, it is built again before MENU asks for it."""
+    from game.arcade.scenes.title import TitleScene
+
+    scene, _ = opened(app, "magdagdon")
+    scene.stats()
+    settle(app)
+    assert type(app.stack.top).__name__ != type(scene).__name__
+    app.nav.pop()
+    settle(app)
+    assert app.stack.top is scene
+    title = app.nav.make("title", game_id="magdagdon")
+    assert isinstance(title, TitleScene) and [tile.spec.id for tile in title.tiles] == [
+        "magdagdon", "querni"]
