@@ -93,6 +93,7 @@ class GameOverScreen(ArcadeScene):
         yield from self._making
         self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
                              later=True)
+        yield  # (the title's module may be imported first: a step of its own)
         self._title_ahead()
 
     def resume(self) -> None:
