@@ -74,7 +74,7 @@ class DisplayUnavailable(RuntimeError):
     """No window can be opened here (a bad ``SDL_VIDEODRIVER``, no display): said in one line."""
 
 
-AHEAD_BUDGET = 0.008
+AHEAD_BUDGET = 0.005
 """Steps of the work ahead (``App.build_ahead``) start while a frame's own work so far is
 under this (seconds of the main thread's CPU): a step of up to a 60 Hz frame more keeps it
 within two."""

@@ -323,7 +323,7 @@ def test_a_frame_that_used_its_time_runs_no_work_ahead() -> None:
 
     app = make_app()
     slow = Slow(app)
-    slow.spent = AHEAD_BUDGET
+    slow.spent = AHEAD_BUDGET * 1.01
     app.stack.push(slow)
     app.stack.apply_pending()
     done: list[int] = []
@@ -338,3 +338,25 @@ def test_a_frame_that_used_its_time_runs_no_work_ahead() -> None:
     slow.spent = 0.0  # steps start at 0, 40 % and 80 % of the budget
     run_frames(app, 1)
     assert done == [1, 1, 1]
+
+
+def test_work_for_later_waits_for_every_other_step_even_one_given_after_it() -> None:
+    app = make_app()
+    start(app)
+    done: list[str] = []
+
+    def first():
+        done.append("first")
+        yield
+
+    def later():
+        done.append("later 1")
+        app.build_ahead(first())  # given while the later work runs: it goes before the rest
+        yield
+        done.append("later 2")
+        yield
+
+    app.build_ahead(later(), later=True)
+    app.build_ahead(first())
+    run_frames(app, 1)
+    assert done == ["first", "later 1", "first", "later 2"]
