@@ -89,8 +89,11 @@ class GameOverScreen(ArcadeScene):
         self._title_ahead()
 
     def prepare(self) -> Iterator[None]:
-        """The buttons a step each, then MENU's title; their pressed pictures later."""
+        """The buttons a step each, MENU and PLAY AGAIN pressed, the panel's texts, then
+        MENU's title; the other buttons pressed later."""
         yield from self._making
+        yield from buttons.states_ahead([self.b_menu, self.b_again])
+        self.draw_panel(pygame.Surface(self.app.surface.get_size()))  # renders its texts
         self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
                              later=True)
         yield  # (the title's module may be imported first: a step of its own)

@@ -117,9 +117,10 @@ class TitleScene(ArcadeScene):
 
     def prepare(self) -> Iterator[None]:
         """Built ahead (MENU at game over builds it): the variant chooser NEW GAME opens,
-        its buttons pressed too, then the title itself, its backdrop layer, logos and each
-        miniature's first picture (its buttons pressed later), then the screen NEW GAME
-        opens; ``enter`` builds the buttons anew from what these left ready."""
+        its buttons pressed too, then the title itself (NEW GAME pressed; the other buttons
+        later), its backdrop layer, logos and each miniature's first picture, then the
+        screen NEW GAME opens; ``enter`` builds the buttons anew from what these left
+        ready."""
         size = self.app.surface.get_size()
         scratch = pygame.Surface(size)  # what is drawn here only renders what it needs
         spec = self._focused()
@@ -132,6 +133,7 @@ class TitleScene(ArcadeScene):
             yield
             self.choosing = None
         yield from self._building()
+        yield from buttons.states_ahead(tile.new_game for tile in self.tiles if tile.spec is spec)
         self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
                              later=True)
         self.static_layer(size)
