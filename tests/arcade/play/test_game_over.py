@@ -125,3 +125,22 @@ def test_the_title_is_built_again_behind_a_screen_opened_over_the_game_over_scre
     title = app.nav.make("title", game_id="magdagdon")
     assert isinstance(title, TitleScene) and [tile.spec.id for tile in title.tiles] == [
         "magdagdon", "querni"]
+
+
+def test_a_game_over_screen_built_for_one_game_never_opens_for_another(app):
+    """The screen built ahead is the one asked for only with the same game; another game's
+    end (or the same game's end with another rank) opens a screen of its own."""
+    from tests.support.magdagdon_screen import magdagdon_game, start
+
+    scene = start(app, magdagdon_game())
+    first, second = finished_game(), finished_game()
+    scene.prepare_game_over("PEACEFUL", game=first, rank=None)
+    scene.open_game_over("PEACEFUL", game=second, rank=None)
+    settle(app)
+    assert isinstance(app.stack.top, GameOverScreen) and app.stack.top.game is second
+    app.stack.pop()
+    settle(app)
+    scene.prepare_game_over("PEACEFUL", game=first, rank=None)
+    scene.open_game_over("PEACEFUL", game=first, rank=3)
+    settle(app)
+    assert app.stack.top.game is first and app.stack.top.rank == 3
