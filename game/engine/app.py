@@ -19,7 +19,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -73,6 +74,13 @@ class DisplayUnavailable(RuntimeError):
     """No window can be opened here (a bad ``SDL_VIDEODRIVER``, no display): said in one line."""
 
 
+AHEAD_BUDGET = 0.005
+"""Steps of the work ahead (``App.build_ahead``) start while a frame's own work so far is
+under this (seconds of the main thread's CPU): a step of up to a 60 Hz frame more keeps it
+within two."""
+AHEAD_STEPS = 16
+"""The most steps of the work ahead a frame runs."""
+
 HOLD_SECONDS = 120.0
 """How long a probed run to a frame count keeps its last picture up at most (``App._hold``)."""
 
@@ -91,6 +99,9 @@ class App:
         self.sleep: Callable[[float], None] = (
             sleep if sleep is not None else getattr(clock, "sleep", time.sleep))
         self.started_at = clock()
+        # What a frame's own work costs (``build_ahead``): the main thread's CPU time, which
+        # other programs only delay; an injected clock (a test's) measures it too.
+        self.work_clock = time.thread_time if clock is time.perf_counter else clock
         self.config = config
         memory.tune_allocator()
         ensure_touch_mouse_hints()
@@ -142,6 +153,8 @@ class App:
         self.partial_draws = 0  # draws that redrew only what changed (engine.damage)
         self._since_full = 0
         self._screen: str | None = None
+        self._ahead: deque[Iterator[object]] = deque()
+        self._later: deque[Iterator[object]] = deque()
 
     @property
     def surface(self) -> pygame.Surface:
@@ -164,6 +177,20 @@ class App:
         theme_path = str(theme) if isinstance(theme, Path) else theme
         manager: pygame_gui.UIManager = UIManager(self.display.size, theme_path=theme_path)
         return manager
+
+    def build_ahead(self, steps: Iterator[object], later: bool = False) -> None:
+        """Run ``steps`` (after those given before) in what the frames leave of their time:
+        a screen built before it opens (``Scene.prepare``), never in one. ``later``: only
+        once every step not ``later`` has run (what may never be seen: a pressed button)."""
+        (self._later if later else self._ahead).append(steps)
+
+    def _work_ahead(self, start: float) -> None:
+        for _ in range(AHEAD_STEPS):
+            queue = self._ahead or self._later
+            if not queue or self.work_clock() - start >= AHEAD_BUDGET:
+                return
+            if next(queue[0], queue) is queue:  # those steps are done
+                queue.popleft()
 
     def quit(self) -> None:
         """End ``run`` after the current frame."""
@@ -282,7 +309,7 @@ class App:
 
     def run_frame(self) -> None:
         """One frame: events, fixed updates, draw and present (if due), scene changes, sleep."""
-        start = self.clock()
+        start, work = self.clock(), self.work_clock()
         scene_changed = self._scene_changed
         active = self._handle_events() or scene_changed
         if self.presence.lost and self.running:  # at once: never draw into a lost window
@@ -304,6 +331,7 @@ class App:
             self.draws += 1
         self._scene_changed = self.stack.pending
         self.stack.apply_pending()
+        self._work_ahead(work)
         if self.display.probe:
             self._say_screen()
         self.display.poll()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
@@ -49,6 +49,12 @@ class Scene(Generic[AppT]):
 
     def enter(self) -> None:
         """Became the top scene for the first time."""
+
+    def prepare(self) -> Iterator[None]:
+        """Build ahead, a step per ``yield``, what ``enter`` and the first draw need (buttons,
+        pictures), while another scene is still on top (``Navigator.prepare``); ``enter``
+        must still work however few steps ran. Nothing by default."""
+        return iter(())
 
     def exit(self) -> None:
         """Removed from the stack; release what ``enter`` acquired."""

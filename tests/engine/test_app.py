@@ -284,3 +284,79 @@ def test_shutdown_closes_pygame_and_a_new_app_can_start() -> None:
     again = make_app(frames=1)
     start(again)
     assert again.run() == 0
+
+
+# --- work ahead (``App.build_ahead``) --------------------------------------------------------
+class Slow(Scene):
+    """Its update takes ``spent`` seconds of the fake clock."""
+
+    spent = 0.0
+
+    def update(self, dt: float) -> None:
+        self.app.clock.advance(self.spent)
+
+
+def test_work_ahead_runs_after_the_frame_s_scene_changes_and_across_frames() -> None:
+    from game.engine.app import AHEAD_STEPS
+
+    app = make_app()
+    probe = start(app)
+    done: list[tuple[int, int]] = []
+
+    def steps(name: int):
+        for index in range(AHEAD_STEPS):
+            done.append((name, index))
+            yield
+
+    app.build_ahead(steps(1))
+    app.build_ahead(steps(2))
+    assert done == []  # nothing runs until a frame has done its own work
+    run_frames(app, 1)
+    assert done == [(1, index) for index in range(AHEAD_STEPS)]  # a frame's share only
+    run_frames(app, 2)
+    assert done == [(1, i) for i in range(AHEAD_STEPS)] + [(2, i) for i in range(AHEAD_STEPS)]
+    assert probe.updates  # the frames went on as ever
+
+
+def test_a_frame_that_used_its_time_runs_no_work_ahead() -> None:
+    from game.engine.app import AHEAD_BUDGET
+
+    app = make_app()
+    slow = Slow(app)
+    slow.spent = AHEAD_BUDGET * 1.01
+    app.stack.push(slow)
+    app.stack.apply_pending()
+    done: list[int] = []
+
+    def step() -> None:  # each takes 40 % of the budget; the steps never end
+        app.clock.advance(AHEAD_BUDGET * 0.4)
+        done.append(1)
+
+    app.build_ahead(iter(step, 0))
+    run_frames(app, 3)
+    assert done == []
+    slow.spent = 0.0  # steps start at 0, 40 % and 80 % of the budget
+    run_frames(app, 1)
+    assert done == [1, 1, 1]
+
+
+def test_work_for_later_waits_for_every_other_step_even_one_given_after_it() -> None:
+    app = make_app()
+    start(app)
+    done: list[str] = []
+
+    def first():
+        done.append("first")
+        yield
+
+    def later():
+        done.append("later 1")
+        app.build_ahead(first())  # given while the later work runs: it goes before the rest
+        yield
+        done.append("later 2")
+        yield
+
+    app.build_ahead(later(), later=True)
+    app.build_ahead(first())
+    run_frames(app, 1)
+    assert done == ["first", "later 1", "first", "later 2"]

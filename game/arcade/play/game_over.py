@@ -5,8 +5,8 @@ and draws what its panel says."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -37,6 +37,18 @@ def button_row(panel: pygame.Rect, top: int, count: int, height: int,
     return rects
 
 
+class Places(NamedTuple):
+    """Where a game puts the panel's buttons, and SHOW RESULT over the board."""
+
+    again: pygame.Rect
+    review: pygame.Rect
+    stats: pygame.Rect
+    menu: pygame.Rect
+    view: pygame.Rect
+    result: pygame.Rect
+    review_style: str = "#choice"
+
+
 class GameOverScreen(ArcadeScene):
     """An overlay over the finished board (the play screen below stays visible).
 
@@ -60,27 +72,59 @@ class GameOverScreen(ArcadeScene):
         """VIEW BOARD: the panel is put aside and the final board shows."""
         self.panel = pygame.Rect((0, 0), panel_size)
         self.panel.center = app.surface.get_rect().center
+        self._making = self._make_buttons()  # run by ``prepare`` ahead, or by ``enter``
 
     @property
     def counted(self) -> bool:
         """The panel shows all it has to say (a count-up has finished)."""
         return True
 
-    def make_buttons(self, again: pygame.Rect, review: pygame.Rect, stats: pygame.Rect,
-                     menu: pygame.Rect, view: pygame.Rect, result: pygame.Rect,
-                     review_style: str = "#choice") -> None:
-        """The panel's buttons where the game placed them; SHOW RESULT at ``result``, over
+    def places(self) -> Places:
+        """Where the game puts the buttons."""
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        for _ in self._making:  # those not made ahead
+            pass
+        self._title_ahead()
+
+    def prepare(self) -> Iterator[None]:
+        """The buttons a step each, MENU and PLAY AGAIN pressed, the panel's texts, then
+        MENU's title; the other buttons pressed later."""
+        yield from self._making
+        yield from buttons.states_ahead([self.b_menu, self.b_again])
+        self.draw_panel(pygame.Surface(self.app.surface.get_size()))  # renders its texts
+        self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
+                             later=True)
+        yield  # (the title's module may be imported first: a step of its own)
+        self._title_ahead()
+
+    def resume(self) -> None:
+        self._title_ahead()  # (a screen opened over this one dropped it)
+
+    def _title_ahead(self) -> None:
+        if self.app.nav.known("title"):
+            self.app.nav.prepare("title", game_id=self.game_id)
+
+    def _make_buttons(self) -> Iterator[None]:
+        """The panel's buttons where the game places them; SHOW RESULT at ``result``, over
         the board, while the panel is aside."""
-        ui, texts = self.gui, self.texts
-        self.b_again = buttons.button(ui, again, "over.play_again", self.play_again, "#roll",
-                                      texts=texts)
-        self.b_review = buttons.button(ui, review, "over.review", self.review, review_style,
-                                       texts=texts)
-        self.b_stats = buttons.button(ui, stats, "title.stats", self.stats, "#choice")
-        self.b_menu = buttons.button(ui, menu, "over.menu", self.menu, "#button", texts=texts)
-        self.b_view = buttons.button(ui, view, "over.view_board", self.view_board, "#choice",
+        places, ui, texts = self.places(), self.gui, self.texts
+        self.b_again = buttons.button(ui, places.again, "over.play_again", self.play_again,
+                                      "#roll", texts=texts)
+        yield
+        self.b_review = buttons.button(ui, places.review, "over.review", self.review,
+                                       places.review_style, texts=texts)
+        yield
+        self.b_stats = buttons.button(ui, places.stats, "title.stats", self.stats, "#choice")
+        yield
+        self.b_menu = buttons.button(ui, places.menu, "over.menu", self.menu, "#button",
                                      texts=texts)
-        self.b_result = buttons.button(ui, result, "over.show_result", self.view_board,
+        yield
+        self.b_view = buttons.button(ui, places.view, "over.view_board", self.view_board,
+                                     "#choice", texts=texts)
+        yield
+        self.b_result = buttons.button(ui, places.result, "over.show_result", self.view_board,
                                        "#confirm", texts=texts)
         self._show_panel()
 

@@ -11,12 +11,14 @@ import pygame
 from game.arcade.scene import ArcadeScene
 from game.arcade.scenes.pause import Note, PauseChoice
 from game.engine.gui import picture
+from game.engine.scenes import Scene
 
 
 class PlayScreen(ArcadeScene):
     """A game's play screen; a game's own screen adds its board, gestures and animations."""
 
     game_id: str = ""
+    _over_ahead: tuple[str, dict[str, Any], Scene[Any]] | None = None
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -49,11 +51,25 @@ class PlayScreen(ArcadeScene):
         """Back to the title, this game's tile in front."""
         self.app.nav.clear_to("title", game_id=self.game_id)
 
+    def prepare_game_over(self, variant: str, **details: Any) -> None:
+        """The game has ended: its game-over screen is made now and built in the frames
+        before ``open_game_over`` opens it (while the last move plays out)."""
+        scene = self._make_game_over(variant, **details)
+        self._over_ahead = (variant, details, scene)
+        self.app.build_ahead(scene.prepare())
+
     def open_game_over(self, variant: str, **details: Any) -> None:
-        """The game's game-over screen: PLAY AGAIN starts a new game of ``variant`` here,
-        MENU goes to the title; ``details`` are what that screen shows."""
-        self.app.nav.push(f"{self.game_id}.game_over", on_play_again=lambda: self.restart(variant),
-                          on_menu=self.to_title, **details)
+        """The game's game-over screen (the one ``prepare_game_over`` made for these
+        arguments, if any): PLAY AGAIN starts a new game of ``variant`` here, MENU goes to
+        the title; ``details`` are what that screen shows."""
+        held, self._over_ahead = self._over_ahead, None
+        if held is None or held[:2] != (variant, details):
+            held = (variant, details, self._make_game_over(variant, **details))
+        self.app.stack.push(held[2])
+
+    def _make_game_over(self, variant: str, **details: Any) -> Scene[Any]:
+        return self.app.nav.make(f"{self.game_id}.game_over", on_menu=self.to_title,
+                                 on_play_again=lambda: self.restart(variant), **details)
 
     def restart(self, variant: str) -> None:
         """A new game of ``variant`` in this same screen."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -102,29 +102,75 @@ class TitleScene(ArcadeScene):
     # --- lifecycle ------------------------------------------------------------------------
     def enter(self) -> None:
         self.ctx.audio.play_music("music_menu")
+        self.choosing = None  # (``prepare`` may have stopped within the chooser)
         self._build()
+        self._setup_ahead()
+
+    def _setup_ahead(self) -> None:
+        """The screen NEW GAME opens, when the game in front has one: built meanwhile."""
+        spec = self._focused()
+        if spec is not None and spec.setup_scene is not None:
+            self.app.nav.prepare(spec.scene_name(spec.setup_scene))
 
     def resume(self) -> None:
         self._build()
 
+    def prepare(self) -> Iterator[None]:
+        """Built ahead (MENU at game over builds it): the variant chooser NEW GAME opens,
+        its buttons pressed too, then the title itself (NEW GAME pressed; the other buttons
+        later), its backdrop layer, logos and each miniature's first picture, then the
+        screen NEW GAME opens; ``enter`` builds the buttons anew from what these left
+        ready."""
+        size = self.app.surface.get_size()
+        scratch = pygame.Surface(size)  # what is drawn here only renders what it needs
+        spec = self._focused()
+        if spec is not None and spec.setup_scene is None:
+            self.choosing = spec
+            yield from self._building()
+            yield from buttons.states_ahead(self.variant_buttons)
+            self._draw_variants_static(scratch, spec)
+            self._draw_logo(scratch, *self._logos()[0])
+            yield
+            self.choosing = None
+        yield from self._building()
+        yield from buttons.states_ahead(tile.new_game for tile in self.tiles if tile.spec is spec)
+        self.app.build_ahead(buttons.states_ahead(self.gui.get_sprite_group().sprites()),
+                             later=True)
+        self.static_layer(size)
+        yield
+        for logo in self._logos():
+            self._draw_logo(scratch, *logo)
+        for tile in self.tiles:
+            yield
+            tile.spec.draw_tile()(scratch, tile.art, self.time)
+        self._setup_ahead()
+
+    def _focused(self) -> GameSpec | None:
+        return next((spec for spec in self.app.offered_games if spec.id == self.focus), None)
+
     def _build(self) -> None:
+        for _ in self._building():
+            pass
+
+    def _building(self) -> Iterator[None]:
+        """The tiles' and the menu's buttons, or the variant chooser's, a step each."""
         self.gui.clear_and_reset()
         self._saved_from_files = not self.ctx.records_open
         self.tiles = []
         self.variant_buttons = []
         if self.choosing is not None:
-            self._build_variants(self.choosing)
+            yield from self._build_variants(self.choosing)
         else:
             for spec, rect in zip(self.app.offered_games, self._tile_rects()):
-                self.tiles.append(self._build_tile(spec, rect))
-        self._build_menu()
+                self.tiles.append((yield from self._build_tile(spec, rect)))
+        yield from self._build_menu()
 
     def tile_actions(self, spec: GameSpec) -> list[TileAction]:
         """The game's extra tile buttons this arcade offers (a kiosk only the public ones)."""
         kiosk = getattr(self.app, "kiosk", None) is not None
         return [action for action in spec.tile_actions if action.kiosk or not kiosk]
 
-    def _build_tile(self, spec: GameSpec, rect: pygame.Rect) -> Tile:
+    def _build_tile(self, spec: GameSpec, rect: pygame.Rect) -> Generator[None, None, Tile]:
         button_h, action_h = 100, 84
         row = pygame.Rect(rect.left + 30, rect.bottom - button_h - 28, rect.width - 60, button_h)
         actions = self.tile_actions(spec)
@@ -140,6 +186,7 @@ class TitleScene(ArcadeScene):
                     self.gui, where, action.label_key,
                     partial(self.open, spec.scene_name(action.scene)), "#choice",
                     texts=spec.texts))
+                yield
         saved = self.ctx.has_saved_game(spec.id, quick=True)
         rules_w = 220
         main = row.width - rules_w - 20
@@ -149,18 +196,21 @@ class TitleScene(ArcadeScene):
             cont = buttons.button(self.gui, pygame.Rect(row.left, row.top, half, button_h),
                                        "title.continue", lambda: self.continue_game(spec),
                                        "#roll")
+            yield
             new_rect = pygame.Rect(row.left + half + 20, row.top, half, button_h)
         else:
             new_rect = pygame.Rect(row.left, row.top, main, button_h)
         new_game = buttons.button(self.gui, new_rect, "title.new_game",
                                   lambda: self.new_game(spec), "#menu_item" if saved else "#roll")
+        yield
         rules = buttons.button(self.gui, pygame.Rect(row.right - rules_w, row.top, rules_w,
                                                      button_h),
                                "title.rules", lambda: self.open(spec.scene_name("rules")),
                                "#choice")
+        yield
         return Tile(spec, rect, art, new_game, rules, cont, action_buttons)
 
-    def _build_menu(self) -> None:
+    def _build_menu(self) -> Iterator[None]:
         width, height = self.app.surface.get_size()
         items = self.menu_items()
         self.menu = []
@@ -173,14 +223,16 @@ class TitleScene(ArcadeScene):
                                    height - MARGIN - (2 - row) * MENU_H - (1 - row) * 20,
                                    item_w, MENU_H)
                 self.menu.append(buttons.button(self.gui, rect, key, command, "#choice"))
+                yield
             return
         item_w = min(400, (width - 2 * MARGIN - (len(items) - 1) * 24) // len(items))
         left = (width - len(items) * item_w - (len(items) - 1) * 24) // 2
         for i, (key, command) in enumerate(items):
             rect = pygame.Rect(left + i * (item_w + 24), height - 40 - MENU_H, item_w, MENU_H)
             self.menu.append(buttons.button(self.gui, rect, key, command, "#choice"))
+            yield
 
-    def _build_variants(self, spec: GameSpec) -> None:
+    def _build_variants(self, spec: GameSpec) -> Iterator[None]:
         width, height = self.app.surface.get_size()
         step = 200 if self.tall else 150
         top = 420 if self.tall else 330
@@ -193,6 +245,7 @@ class TitleScene(ArcadeScene):
             self.variant_buttons.append(buttons.button(
                 self.gui, rect, variant.label_key, partial(self.start, spec, variant.id),
                 "#menu_item", texts=spec.texts))
+            yield
         back = pygame.Rect(0, 0, 360, 92)
         back.midtop = (width // 2, self.variant_buttons[-1].rect.bottom
                        + (90 if self.tall else 50))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -97,6 +98,21 @@ def draw_other_states_when_shown(element: pygame_gui.core.UIElement) -> None:
     active = shape.active_state
     if not active.generated:
         shape.redraw_state(active.state_id)
+
+
+def states_ahead(elements: Iterable[object]) -> Iterator[None]:
+    """Draw the buttons' hovered and pressed pictures ``draw_other_states_when_shown`` left
+    for later, a step each: the buttons of a screen built ahead show them at once (and
+    pygame-gui's shape cache keeps them for the same buttons built again)."""
+    for element in list(elements):
+        shape: Any = getattr(element, "drawable_shape", None)
+        if not isinstance(element, pygame_gui.elements.UIButton) or shape is None:
+            continue
+        for state_id in ("hovered", "active"):
+            state = shape.states.get(state_id)
+            if state is not None and not state.generated and element.alive():
+                shape.redraw_state(state_id)
+                yield
 
 
 def relabel(elements: Iterable[object]) -> None:

@@ -166,3 +166,22 @@ def test_the_colour_choice_shows_the_first_movers_balance_and_honest_levels(app,
     assert "50 games in 100" in said and "first" in said
     assert "beginner" in t("variant.vs_easy_line") and "beginner" in said
     assert "misses a move now and then" not in t("variant.vs_easy_line")
+
+
+def test_the_setup_screen_new_game_opens_is_built_while_the_title_shows(app, monkeypatch):
+    """A scene change built ahead, never in the frame that changes."""
+    app.nav.clear_to("title", game_id="querni")
+    settle(app)
+    opened: list[tuple[object, bool]] = []  # each screen as it was asked to open: built?
+    push = app.stack.push
+
+    def spy(new):
+        opened.append((new, getattr(new, "b_start", None) is not None))
+        push(new)
+
+    monkeypatch.setattr(app.stack, "push", spy)
+    tile = next(tile for tile in app.stack.top.tiles if tile.spec.id == "querni")
+    tap(app, tile.new_game.rect.center, 3)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and opened == [(setup, True)]
+    assert setup.b_start.visible and setup.b_back.visible

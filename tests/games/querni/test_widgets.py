@@ -365,3 +365,19 @@ def test_the_title_tile_is_live_and_stays_in_its_rect():
         frames.append(pygame.image.tobytes(surface, "RGB"))
     assert len(set(frames)) == len(frames) - 1  # all differ but 0.2 s and 9.2 s (one loop)
     assert frames[0] == frames[-1]
+
+
+def test_each_new_board_of_a_layout_draws_the_frame_drawn_before():
+    """A new game's board (a new play screen) takes the frame drawn for the last one, in the
+    language it was drawn in: no frame drawn again in the pass that opens the screen."""
+    from game.games.querni.widgets.frame import frame_parts
+
+    first = frame_parts(LANDSCAPE)
+    assert frame_parts(LANDSCAPE) is first
+    assert frame_parts(LANDSCAPE.turned_round(True)) is not first
+    assert frame_parts(LANDSCAPE) is first  # the upright one kept
+    try:
+        i18n.set_locale("th")
+        assert frame_parts(LANDSCAPE) is not first
+    finally:
+        i18n.set_locale("en")

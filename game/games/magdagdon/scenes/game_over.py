@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.play.game_over import GameOverScreen, button_row
+from game.arcade.play.game_over import GameOverScreen, Places, button_row
 from game.arcade.widgets import overlay, palette, text
 from game.engine import input as inp
 from game.engine.localformat import format_number
@@ -77,7 +77,7 @@ class GameOverScene(GameOverScreen):
         """The count-up has finished (all rows and the total are shown)."""
         return self.time >= ROW_SECONDS * (len(self.rows) + 2)
 
-    def enter(self) -> None:
+    def places(self) -> Places:
         p = self.panel
         top = p.bottom - 140
         if self.button_rows == 1:
@@ -88,7 +88,7 @@ class GameOverScene(GameOverScreen):
         view = pygame.Rect(0, 0, min(420, p.width - 80), 92)
         view.midbottom = (p.centerx, again.top - 16)
         result = for_size(self.app.surface.get_size()).accept_rect
-        self.make_buttons(again, review, stats, menu, view, result, review_style="#button")
+        return Places(again, review, stats, menu, view, result, review_style="#button")
 
     def review(self) -> None:
         """REVIEW: every turn against the advisor's play (computed off the frame loop)."""

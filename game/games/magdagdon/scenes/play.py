@@ -326,6 +326,8 @@ class PlayScene(PlayScreen):
         if event.over:  # recorded now; the game-over screen opens on a frame of its own
             rank = None if self.session.practice else self.ctx.record(GAME_ID, self.session)
             rank = None if self.session.daily is not None else rank  # (the day's: on DAILY)
+            self.prepare_game_over(self.game.difficulty.name, game=self.game, rank=rank,
+                                   session=self.session)
             self.tweens.add(Timer(0.5 if self.reduced_motion else 1.0,
                                   lambda: self._show_game_over(rank)))
 

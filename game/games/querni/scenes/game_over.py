@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.arcade.play.game_over import GAP, GameOverScreen, button_row
+from game.arcade.play.game_over import GAP, GameOverScreen, Places, button_row
 from game.arcade.widgets import overlay, palette, text
 from game.games.querni import GAME_ID
 from game.games.querni.record import to_record
@@ -98,13 +98,13 @@ class GameOverScene(GameOverScreen):
         return "" if outcome is None else reason_text(outcome.result, outcome.reason,
                                                       self.person)
 
-    def enter(self) -> None:
+    def places(self) -> Places:
         p = self.panel
         top = p.bottom - 40 - ROW_H
         again, stats, menu = button_row(p, top, 3, ROW_H, first=FIRST_BUTTON)
         view, review = button_row(p, top - GAP - SMALL_ROW_H, 2, SMALL_ROW_H)
         result = for_size(self.app.surface.get_size()).select_chain_rect
-        self.make_buttons(again, review, stats, menu, view, result)
+        return Places(again, review, stats, menu, view, result)
 
     def review(self) -> None:
         """REVIEW: this game in the replay screen, HARD's verdicts on, the board the way round

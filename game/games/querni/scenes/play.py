@@ -333,6 +333,7 @@ class PlayScene(PlayScreen):
             self.recorded = True
             self.ctx.record(GAME_ID, self.session)
         seconds = GAME_OVER_SECONDS + (self.anim.pop.seconds if self.anim.pop else 0.0)
+        self.prepare_game_over(self.session.variant, session=self.session)
         self.pending_over = self.anim.later(seconds, self._show_game_over)
 
     def _check_stuck(self) -> None:

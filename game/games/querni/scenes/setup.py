@@ -13,6 +13,7 @@ records the loss, CONTINUE IT resumes the saved game — so starting anew never 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING, TypedDict
 
@@ -107,8 +108,23 @@ class SetupScene(ArcadeScene):
     def enter(self) -> None:
         self._build()
 
+    def prepare(self) -> Iterator[None]:
+        """Built ahead (the title builds it for NEW GAME): the buttons a step each and
+        the tokens, then their hovered and pressed pictures (NEW GAME's first); ``enter``
+        builds the buttons anew from what these left ready."""
+        yield from self._building()
+        for size in (80, 96):
+            for color in Color:
+                pieces.token(color, size)
+        yield
+        yield from buttons.states_ahead([self.b_start, *self.gui.get_sprite_group().sprites()])
+
     def _build(self) -> None:
-        """The buttons, the chosen ones gold (rebuilt after each choice)."""
+        for _ in self._building():
+            pass
+
+    def _building(self) -> Iterator[None]:
+        """The buttons, the chosen ones gold (rebuilt after each choice), a step each."""
         ui = self.gui
         ui.clear_and_reset()
         rects = self._rects()
@@ -119,8 +135,10 @@ class SetupScene(ArcadeScene):
         two, versus = rects["mode"]
         self.b_two = buttons.button(ui, two, "setup.two_players", self.choose_two,
                                     pick(not self.versus), texts=TEXTS)
+        yield
         self.b_versus = buttons.button(ui, versus, "setup.versus", self.choose_versus,
                                        pick(self.versus), texts=TEXTS)
+        yield
         self.b_levels = {}
         self.b_colours = {}
         if self.versus:
@@ -129,13 +147,16 @@ class SetupScene(ArcadeScene):
                     ui, rect, f"setup.level_{level}",
                     partial(self.choose_level, level), pick(level == self.level),
                     texts=TEXTS)
+                yield
             for colour, rect in zip(COLOURS, rects["colours"]):
                 self.b_colours[colour] = buttons.button(
                     ui, rect, f"setup.play_{colour.lower()}",
                     partial(self.choose_colour, colour),
                     pick(colour == self.human), texts=TEXTS)
+                yield
         self.b_start = buttons.button(ui, rects["start"], "setup.start", self.start, "#roll",
                                       texts=TEXTS)
+        yield
         self.b_back = buttons.button(ui, rects["back"], "common.back", self.close,
                                      "#menu_item")
 

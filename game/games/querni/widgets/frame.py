@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.arcade.widgets import text
+from game.engine import caches, i18n
 from game.games.querni.widgets import palette
 from game.games.querni.widgets.layout import QuerniLayout
 from game.rules.querni import COLS, ROWS, Color
@@ -15,10 +16,24 @@ from game.rules.querni import COLS, ROWS, Color
 FRAME_RADIUS = 26
 
 Parts = list[tuple[pygame.Surface, tuple[int, int]]]
+_kept: dict[tuple[QuerniLayout, str], Parts] = {}
+"""The frames drawn last (each new game's board draws the same), in the language drawn."""
+caches.on_reset(_kept.clear)
 
 
 def frame_parts(layout: QuerniLayout) -> Parts:
     """The frame of ``layout`` ready for ``Surface.blits``: its plain parts opaque."""
+    key = (layout, i18n.current())
+    parts = _kept.pop(key, None)
+    if parts is None:
+        parts = _frame_parts(layout)
+        if len(_kept) >= 2:  # the board upright and turned round; not the one used longest ago
+            del _kept[next(iter(_kept))]
+    _kept[key] = parts
+    return parts
+
+
+def _frame_parts(layout: QuerniLayout) -> Parts:
     frame, pos = _render(layout)
     local = layout.frame_rect.move(-pos[0], -pos[1])
     r = FRAME_RADIUS
