@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import assets, memory, rebuild
+from game.engine import assets, memory
 from game.engine.audio import BUFFER, CHANNELS, FREQUENCY, SAMPLE_SIZE
 from game.engine.damage import boxes
 from game.engine.display import LOGICAL_SIZE, Display
@@ -214,6 +214,8 @@ class App:
 
     def reopen_display(self) -> bool:
         """A new window like the lost one (:mod:`game.engine.rebuild`); ``True`` when done."""
+        from game.engine import rebuild  # only ever needed after a window is lost
+
         log.warning("the game's window was destroyed or cut off from the X server: opening a "
                     "new one")
         renewed = rebuild.reopen(self.display, self.presence, self.clock)

@@ -41,6 +41,7 @@ LATER = (
     "game.arcade.play",  # what play screens share
     "game.arcade.widgets.textflow",  # the pages' layout (the title's labels only wrap)
     "game.arcade.demo", "game.arcade.kiosk",
+    "game.engine.rebuild",  # a window lost
     "game.arcade.fleet",  # a start without a venue
     "psycopg",
     # the storage's back ends: the records (SQLite, its threads), the venue's acknowledgements

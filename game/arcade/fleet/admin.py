@@ -29,7 +29,6 @@ from psycopg import sql
 
 from game.arcade.fleet import remote, schema
 from game.arcade.fleet.config import (
-    FLEET_ENV,
     FleetConfig,
     FleetConfigError,
     KioskLine,
@@ -38,6 +37,7 @@ from game.arcade.fleet.config import (
 )
 from game.arcade.fleet.schema import scalar
 from game.arcade.storage import GameData, Record, iso_date, utcnow
+from game.version import FLEET_ENV
 
 ROLE_PREFIX = "arcade_kiosk_"
 ONLINE_BEATS = 2.0

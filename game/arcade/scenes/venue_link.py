@@ -13,11 +13,12 @@ import pygame
 
 from game.arcade import fleet
 from game.arcade.fleet import config as conninfo
-from game.arcade.fleet.config import FLEET_ENV, FleetConfig, default_kiosk_name, valid_kiosk_name
+from game.arcade.fleet.config import FleetConfig, default_kiosk_name, valid_kiosk_name
 from game.arcade.scene import PageScene
 from game.arcade.texts import t
 from game.arcade.widgets import buttons, palette, text
 from game.engine.localformat import format_number
+from game.version import FLEET_ENV
 
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from game.arcade.fleet.config import (
-    FLEET_ENV,
     FleetConfigError,
     default_kiosk_name,
     resolve,
     valid_kiosk_name,
 )
+from game.version import FLEET_ENV
 
 
 def test_the_variable_is_named_after_the_app() -> None:

@@ -94,7 +94,7 @@ def test_a_still_list_draws_ahead_what_its_replay_draws(tmp_path, three, monkeyp
     try:
         scene = open_games(app)
         first = len(drawn)
-        assert first < 40  # a few a frame, not all on the frame that opened it
+        assert first < 128  # a few a frame, not all in the frames that opened it
         run_frames(app, 60)
         assert len(drawn) > first
         warmed = len(drawn)

@@ -12,7 +12,6 @@ of the replay comes back here.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import Future, wait
 from typing import TYPE_CHECKING, Any
 
@@ -53,8 +52,6 @@ TAP_SLOP = 14
 FIRST_WAIT = 0.015
 """Seconds the frame that opens the list waits for its count (an indexed folder answers in a
 few milliseconds: no "reading" flashes by); a longer read is shown as reading."""
-WARM_BUDGET = 0.004
-"""Seconds of a frame spent drawing ahead what a replay shows, while the list is still."""
 COLOURS = {"won": palette.GOOD, "lost": palette.BAD, "draw": palette.TEXT,
            "unfinished": palette.TEXT_DIM,
            "BLUE": qpalette.RIM[Color.BLUE], "RED": qpalette.RIM[Color.RED]}
@@ -86,9 +83,6 @@ class GamesScene(ArcadeScene):
         self._press: tuple[tuple[int, int], bool] | None = None
         self._pictures: dict[tuple[int, str, bool, bool], pygame.Surface] = {}
         self._pictures_for: tuple[str, int, tuple[int, int]] | None = None
-        # What a replay draws, drawn while the list is still, so a tap opens it at once.
-        self._warming = pieces.prewarm_steps(for_size(app.surface.get_size()).piece_size,
-                                             PREWARMED)
         self.refresh()
 
     def refresh(self) -> None:
@@ -119,6 +113,8 @@ class GamesScene(ArcadeScene):
         count, first = (0, []) if counted.exception() else counted.result()
         if count and self._ahead is None:  # what a tap opens, once the list is shown
             self._ahead = import_ahead("game.games.querni.scenes.replay")
+            self.app.build_ahead(pieces.prewarm_steps(
+                for_size(self.app.surface.get_size()).piece_size, PREWARMED))
         self.rows = GameRows(count, lambda offset, size: self._reading.submit(
             lambda: self._page(offset, size)[1]), first)
         self.scroller.content = len(self.rows) * self.row_h
@@ -201,9 +197,7 @@ class GamesScene(ArcadeScene):
         self._take_count()
         self.scroller.update(dt)
         if not self.scroller.moving:
-            started = time.perf_counter()
             self._sum_up_shown()
-            self._warm(started)
         if self.ui is not None:
             self.gui.update(dt)
 
@@ -235,12 +229,6 @@ class GamesScene(ArcadeScene):
             self._read.add(record_id)
             self._summing.append((index, record_id,
                                   self._reading.submit(storage.document, GAME_ID, record_id)))
-
-    def _warm(self, started: float) -> None:
-        """Draw ahead what a replay shows, for ``WARM_BUDGET`` this frame."""
-        while time.perf_counter() - started < WARM_BUDGET:
-            if next(self._warming, self) is self:
-                return
 
     @property
     def moving(self) -> bool:  # type: ignore[override]  # the engine's attribute, asked here
