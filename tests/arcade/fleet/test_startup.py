@@ -32,8 +32,8 @@ def test_without_a_venue_nothing_of_it_is_loaded_or_started(tmp_path) -> None:
                          check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     lines = dict(line.split(" ", 1) for line in run.stdout.splitlines() if " " in line)
-    # only the option's own names (config: the variable's name for --help)
-    assert lines["modules"] == "['game.arcade.fleet', 'game.arcade.fleet.config']"
+    # not even the option's names: the variable's name for --help is game.version's
+    assert lines["modules"] == "[]"
     assert "venue-link" not in lines["threads"]
     assert lines["exit"] == "0"
     assert not (data / "fleet.db").exists()
