@@ -7,10 +7,13 @@ the server is away (issue 39)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,6 +39,22 @@ pytestmark = pytest.mark.fleet
 
 def start(data_dir: Path, url: str, name: str = "Lobby 1") -> FleetLink:
     return fleet.start(FleetConfig(url, name, "flag"), storage(data_dir), GAME_DATA)
+
+
+@contextlib.contextmanager
+def offline_run(postgres: Any, data_dir: Path, url: str) -> Iterator[FleetLink]:
+    """The next run's link with the venue's server stopped, once it says it is offline (the
+    server started again after)."""
+    postgres.stop()
+    try:
+        away = start(data_dir, url)
+        try:
+            wait_for(lambda: away.status.state == "offline", what="offline")
+            yield away
+        finally:
+            away.close()
+    finally:
+        assert postgres.start() is None
 
 
 def settled(link: FleetLink, sent: int | None = None) -> None:
@@ -207,19 +226,11 @@ def test_the_last_board_is_shown_while_the_server_is_away(postgres, venue_db, tm
                  what="a first read")
     finally:
         link.close()
-    postgres.stop()
-    try:
-        away = start(data, url)
-        try:
-            board = VenueBoard(away, storage(data), games)
-            wait_for(lambda: away.status.state == "offline", what="offline")
-            assert [r.id for r in board.table(RANKED, variant)] == [made[0][1]]
-            state = board.state()
-            assert state.kind == "offline" and state.read_at is not None
-        finally:
-            away.close()
-    finally:
-        assert postgres.start() is None
+    with offline_run(postgres, data, url) as away:
+        board = VenueBoard(away, storage(data), games)
+        assert [r.id for r in board.table(RANKED, variant)] == [made[0][1]]
+        state = board.state()
+        assert state.kind == "offline" and state.read_at is not None
 
 
 def test_a_board_arcade_db_could_not_take_is_kept_when_the_link_ends(postgres, venue_db,
@@ -247,16 +258,8 @@ def test_a_board_arcade_db_could_not_take_is_kept_when_the_link_ends(postgres, v
         busy[0] = False
     finally:
         link.close()
-    postgres.stop()
-    try:
-        away = start(data, url)
-        try:
-            wait_for(lambda: away.status.state == "offline", what="offline")
-            assert away.table(query) is not None
-        finally:
-            away.close()
-    finally:
-        assert postgres.start() is None
+    with offline_run(postgres, data, url) as away:
+        assert away.table(query) is not None
 
 
 def test_a_board_kept_from_the_last_run_is_read_again_at_once(postgres, venue_db, tmp_path,
