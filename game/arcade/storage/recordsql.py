@@ -279,11 +279,7 @@ class RecordSql:
         return [score for _, score in table]
 
     def is_recorded(self, conn: sqlite3.Connection, game_id: str, record_id: str) -> bool:
-        found = conn.execute(
-            "SELECT 1 FROM records WHERE game = ? AND id = ? UNION ALL "
-            "SELECT 1 FROM recorded WHERE game = ? AND id = ? LIMIT 1",
-            (game_id, record_id, game_id, record_id)).fetchone()
-        return found is not None
+        return (game_id, record_id) in self.recorded_among(conn, [(game_id, record_id)])
 
     def recorded_among(self, conn: sqlite3.Connection,
                        keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
