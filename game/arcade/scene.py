@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from game.arcade.storage.jobs import Lane
 from game.arcade.widgets import palette, text
 from game.arcade.widgets.background import background
 from game.engine import input as inp
@@ -18,17 +15,6 @@ from game.engine.scenes import Scene
 if TYPE_CHECKING:
     from game.arcade.app import ArcadeApp  # noqa: F401 - named in Scene["ArcadeApp"]
     from game.arcade.context import GameContext
-
-
-def import_ahead(*modules: str) -> Future[None]:
-    """Import ``modules`` on a lane of their own, so that the screen they make opens without
-    their import in the frame of the tap that opens it (the main thread waits for a module
-    only if it needs it before it is in)."""
-    def run() -> None:
-        for module in modules:
-            importlib.import_module(module)
-
-    return Lane("scene-imports", linger=0.0).submit(run)
 
 
 class ArcadeScene(Scene["ArcadeApp"]):

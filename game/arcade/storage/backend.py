@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.arcade.storage.gamedata import GameData, Record
-from game.arcade.storage.jobs import Lane
+from game.arcade.storage.jobs import import_ahead
 from game.arcade.storage.jsonfile import Notice
 from game.arcade.storage.saves import VersionedFiles
 
@@ -32,12 +32,9 @@ def prepare_records() -> Future[None]:
     Done when they are in."""
     global _preparing
     if _preparing is None:
-        _preparing = Lane("storage-imports", linger=0.0).submit(_import_back_end)
+        # the database, its SQL, its index
+        _preparing = import_ahead("storage-imports", "game.arcade.storage.recordstore")
     return _preparing
-
-
-def _import_back_end() -> None:
-    import game.arcade.storage.recordstore  # noqa: F401 - the database, its SQL, its index
 
 
 class Records:

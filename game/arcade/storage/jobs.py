@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import heapq
+import importlib
 import itertools
 import threading
 import time
@@ -173,6 +174,17 @@ def _run(future: Future[T], job: Callable[[], T]) -> None:
             future.set_result(job())
         except BaseException as error:  # noqa: BLE001 - handed to whoever waits
             future.set_exception(error)
+
+
+def import_ahead(lane: str, *modules: str) -> Future[None]:
+    """Import ``modules`` on a lane named ``lane`` of their own, so that what needs them next
+    (opening the records, a screen a tap opens) does not import them on the frame; the main
+    thread waits for a module only if it needs it before it is in."""
+    def run() -> None:
+        for module in modules:
+            importlib.import_module(module)
+
+    return Lane(lane, linger=0.0).submit(run)
 
 
 def succeeded(future: Future[Any]) -> bool:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.arcade.scene import ArcadeScene, import_ahead
-from game.arcade.storage.jobs import Lane
+from game.arcade.scene import ArcadeScene
+from game.arcade.storage.jobs import Lane, import_ahead
 from game.arcade.texts import t as shell_t
 from game.arcade.widgets import buttons, palette, text
 from game.arcade.widgets.background import background
@@ -112,7 +112,7 @@ class GamesScene(ArcadeScene):
         counted, self._counting = self._counting, None
         count, first = (0, []) if counted.exception() else counted.result()
         if count and self._ahead is None:  # what a tap opens, once the list is shown
-            self._ahead = import_ahead("game.games.querni.scenes.replay")
+            self._ahead = import_ahead("scene-imports", "game.games.querni.scenes.replay")
             self.app.build_ahead(pieces.prewarm_steps(
                 for_size(self.app.surface.get_size()).piece_size, PREWARMED))
         self.rows = GameRows(count, lambda offset, size: self._reading.submit(
